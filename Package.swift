@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Upcoming language features every target gets.
+///
+/// - `ExistentialAny`: existential types are spelled `any P`.
+/// - `MemberImportVisibility`: a file sees members only of modules it imports.
+/// - `InternalImportsByDefault`: imports are internal unless written `public import`.
+///
+/// `NonisolatedNonsendingByDefault` is left off on purpose: the feed parser and the
+/// file store do CPU and disk work in nonisolated async functions that must not run
+/// on the caller's (main) actor.
+let upcomingFeatures: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "Blueprint",
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "Core", targets: ["Core"])
+  ],
+  targets: [
+    .target(name: "Core", path: "Core"),
+    .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "CoreTests",
+      dependencies: ["Core", "TestSupport"],
+      path: "Tests/CoreTests",
+      exclude: ["Goldens"]
+    ),
+    .executableTarget(
+      name: "benchmarks",
+      dependencies: ["Core", "TestSupport"],
+      path: "Tests/Benchmarks"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}

@@ -1,0 +1,9 @@
+// swift run -c release benchmarks [filter]
+//
+// Each suite lives in its own file; list it here.
+let suites: [BenchmarkSuite] = [
+  SupportBenchmarks.suite
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+await BenchmarkRunner().run(suites, filter: arguments.first)
