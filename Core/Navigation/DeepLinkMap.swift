@@ -7,10 +7,14 @@ public import Foundation
 ///
 /// ```swift
 /// let links = DeepLinkMap<TodoRoute> { url in
-///   switch DeepLinkMap<TodoRoute>.segments(of: url) {
-///   case ["items", let id]: Int(id).map { [.item(id: $0)] }
-///   case ["items", let id, "edit"]: Int(id).map { [.item(id: $0), .edit(id: $0)] }
-///   default: nil
+///   let segments = DeepLinkMap<TodoRoute>.segments(of: url)
+///   guard segments.first == "items", segments.count > 1, let id = Int(segments[1]) else {
+///     return nil
+///   }
+///   switch segments.dropFirst(2) {
+///   case []: return [.item(id: id)]
+///   case ["edit"]: return [.item(id: id), .edit(id: id)]
+///   default: return nil
 ///   }
 /// }
 /// router.open(URL(string: "todo://items/7/edit")!, using: links)
