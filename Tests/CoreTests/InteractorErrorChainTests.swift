@@ -13,7 +13,9 @@ struct InteractorErrorChainTests {
     var ambient: Bool?
     var calls: [String]
     var dropped: Int
-    var testDescription: String { "binding \(String(describing: binding)), ambient \(String(describing: ambient))" }
+    var testDescription: String {
+      "binding \(String(describing: binding)), ambient \(String(describing: ambient))"
+    }
   }
 
   @Test(
@@ -54,7 +56,12 @@ struct InteractorErrorChainTests {
   func onFailureTakesError() async {
     let interactor = ItemsInteractor(log: log)
     var chain: [String] = []
-    _ = ScreenBinding(interactor, onError: { chain.append("\($0)"); return false })
+    _ = ScreenBinding(
+      interactor,
+      onError: {
+        chain.append("\($0)")
+        return false
+      })
     var local: [String] = []
     interactor.asyncTask({ throw TestError("local") }, onFailure: { local.append("\($0)") })
     await interactor.waitForTasks()
@@ -68,7 +75,12 @@ struct InteractorErrorChainTests {
     let clock = ManualClock()
     let interactor = ItemsInteractor(log: log)
     var chain: [String] = []
-    _ = ScreenBinding(interactor, onError: { chain.append("\($0)"); return false })
+    _ = ScreenBinding(
+      interactor,
+      onError: {
+        chain.append("\($0)")
+        return false
+      })
     var local: [String] = []
     interactor.asyncTask(
       { [clock] in

@@ -45,7 +45,12 @@ struct InteractorLoadTests {
   func failureStaysInLoadable() async {
     let interactor = ItemsInteractor(log: log)
     var chain: [String] = []
-    _ = ScreenBinding(interactor, onError: { chain.append("\($0)"); return true })
+    _ = ScreenBinding(
+      interactor,
+      onError: {
+        chain.append("\($0)")
+        return true
+      })
     interactor.load(\.items, slowFailure(TestError("offline")))
     await finishSleeping(interactor)
     #expect(interactor.viewModel.items == .failed(TestError("offline"), previous: nil))
@@ -132,7 +137,11 @@ struct InteractorLoadTests {
   func observationFires() async {
     let interactor = ItemsInteractor(log: log)
     let fired = ObservationCounter()
-    withObservationTracking { _ = interactor.viewModel.items } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = interactor.viewModel.items
+    } onChange: {
+      fired.increment()
+    }
     interactor.load(\.items) { ["a"] }
     #expect(fired.count == 1)
     await interactor.waitForTasks()

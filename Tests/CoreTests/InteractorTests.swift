@@ -172,7 +172,12 @@ struct InteractorTests {
   func performThrowable() {
     let interactor = ItemsInteractor(log: log)
     var handled: [String] = []
-    _ = ScreenBinding(interactor, onError: { handled.append("\($0)"); return true })
+    _ = ScreenBinding(
+      interactor,
+      onError: {
+        handled.append("\($0)")
+        return true
+      })
     #expect(interactor.performThrowable { 42 } == 42)
     let failed: Int? = interactor.performThrowable { throw TestError("sync") }
     #expect(failed == nil)
@@ -189,7 +194,11 @@ struct InteractorTests {
   func viewModelObservation() async {
     let interactor = ItemsInteractor(log: log)
     let fired = ObservationCounter()
-    withObservationTracking { _ = interactor.viewModel.count } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = interactor.viewModel.count
+    } onChange: {
+      fired.increment()
+    }
     interactor.asyncTask { interactor.viewModel.count += 1 }
     #expect(fired.count == 0)
     await interactor.waitForTasks()

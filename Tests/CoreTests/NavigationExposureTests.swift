@@ -22,7 +22,10 @@ struct NavigationExposureTests {
       (
         .item(2),
         .confirmationDialog(
-          title: "Delete?", actions: [IntentAction("Delete", role: .destructive), IntentAction("Cancel", role: .cancel)]),
+          title: "Delete?",
+          actions: [
+            IntentAction("Delete", role: .destructive), IntentAction("Cancel", role: .cancel),
+          ]),
         "dialog Delete? destructive,cancel"
       ),
     ])

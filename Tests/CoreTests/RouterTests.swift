@@ -178,7 +178,11 @@ struct RouterTests {
   func observationFires() {
     let router = Router<Int>()
     let fired = ObservationCounter()
-    withObservationTracking { _ = router.path } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = router.path
+    } onChange: {
+      fired.increment()
+    }
     router.push(1)
     #expect(fired.count == 1)
   }
@@ -187,7 +191,11 @@ struct RouterTests {
   func noChangeNoNotification() {
     let router = Router(path: [1])
     let fired = ObservationCounter()
-    withObservationTracking { _ = router.path } onChange: { fired.increment() }
+    withObservationTracking {
+      _ = router.path
+    } onChange: {
+      fired.increment()
+    }
     router.setPath([1])
     router.pop(count: 0)
     #expect(fired.count == 0)

@@ -81,7 +81,9 @@ struct ScreenBindingTests {
   func navigationObservation() {
     let interactor = ItemsInteractor(log: log, clock: clock)
     let fired = ObservationCounter()
-    withObservationTracking { _ = interactor.viewModel.navigation } onChange: {
+    withObservationTracking {
+      _ = interactor.viewModel.navigation
+    } onChange: {
       fired.increment()
     }
     interactor.navigate(to: .settings)
