@@ -2,7 +2,9 @@
 //
 // Each suite lives in its own file; list it here.
 let suites: [BenchmarkSuite] = [
-  SupportBenchmarks.suite
+  SupportBenchmarks.suite,
+  NavigationBenchmarks.suite,
+  InteractorBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
