@@ -22,7 +22,7 @@
 /// binding.appear()
 /// ```
 @MainActor
-public final class ScreenBinding<V: ViewModel> {
+public final class ScreenBinding<V: ViewModel>: ScreenLifecycle {
   /// The screen's interactor.
   public let interactor: Interactor<V>
   /// The navigation that presented this screen, if any; its observers learn of
