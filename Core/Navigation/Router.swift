@@ -21,27 +21,35 @@ public import Observation
 /// router.popToRoot()   // [.item(id: 7)]
 /// ```
 @MainActor
-@Observable
-public final class Router<Route: Hashable & Sendable> {
+public final class Router<Route: Hashable & Sendable>: Observable {
+  // Observation is implemented by hand rather than with `@Observable`: on a generic class
+  // the macro's accessors build the `\.entries` key path at run time on every access,
+  // which made a push cost ~10 µs. Here the key path is built once per router.
+  private let registrar = ObservationRegistrar()
+  private let entriesKeyPath: KeyPath<Router, [RouteEntry<Route>]> = \.entries
+  private var stack: [RouteEntry<Route>]
+
   /// The entries on the stack, bottom first; the last one is on screen.
-  public private(set) var entries: [RouteEntry<Route>]
+  public var entries: [RouteEntry<Route>] {
+    registrar.access(self, keyPath: entriesKeyPath)
+    return stack
+  }
 
   /// Called after every change with the path before and after it, for logging and tests.
   ///
   /// Not called when an operation leaves the path as it was (popping an empty stack,
   /// setting the same path).
-  @ObservationIgnored
   public var onChange: (@MainActor (_ old: [Route], _ new: [Route]) -> Void)?
 
-  @ObservationIgnored private var nextID: UInt64 = 0
-  @ObservationIgnored private var scopes: [RouteEntryID: ScreenScope] = [:]
+  private var nextID: UInt64 = 0
+  private var scopes: [RouteEntryID: ScreenScope] = [:]
 
   /// Creates a router, optionally with routes already on the stack.
   ///
   /// - Parameter path: The initial stack, bottom first.
   public init(path: [Route] = []) {
-    entries = []
-    entries = path.map(makeEntry)
+    stack = []
+    stack = path.map(makeEntry)
   }
 
   // MARK: - Reading
@@ -66,8 +74,10 @@ public final class Router<Route: Hashable & Sendable> {
   /// - Returns: The id of the new entry, for ``scope(for:)``.
   @discardableResult
   public func push(_ route: Route) -> RouteEntryID {
+    let old = pathForOnChange()
     let entry = makeEntry(route)
-    apply(entries + [entry])
+    mutate { $0.append(entry) }
+    didChange(from: old)
     return entry.id
   }
 
@@ -85,11 +95,14 @@ public final class Router<Route: Hashable & Sendable> {
   /// - Returns: The routes popped, in path order (the former top last).
   @discardableResult
   public func pop(count: Int) -> [Route] {
-    let removed = min(max(count, 0), entries.count)
-    guard removed > 0 else { return [] }
-    let popped = entries.suffix(removed).map(\.route)
-    apply(Array(entries.dropLast(removed)))
-    return popped
+    let removedCount = min(max(count, 0), stack.count)
+    guard removedCount > 0 else { return [] }
+    let old = pathForOnChange()
+    let removed = Array(stack.suffix(removedCount))
+    mutate { $0.removeLast(removedCount) }
+    endScopes(of: removed)
+    didChange(from: old)
+    return removed.map(\.route)
   }
 
   /// Pops every route, back to the flow's root screen.
@@ -97,19 +110,24 @@ public final class Router<Route: Hashable & Sendable> {
   /// - Returns: The routes popped, in path order.
   @discardableResult
   public func popToRoot() -> [Route] {
-    pop(count: entries.count)
+    pop(count: stack.count)
   }
 
   /// Replaces the top route, or pushes it when the stack is empty.
   ///
-  /// Use it for redirects, such as showing the account after a login screen.
+  /// Use it for redirects, such as showing the account after a login screen. The new
+  /// entry gets a new id even when the route is equal to the one it replaces.
   ///
   /// - Parameter route: The route to show instead of the top one.
   /// - Returns: The id of the new entry.
   @discardableResult
   public func replaceTop(with route: Route) -> RouteEntryID {
+    guard let replaced = stack.last else { return push(route) }
+    let old = pathForOnChange()
     let entry = makeEntry(route)
-    apply(entries.dropLast() + [entry])
+    mutate { $0[$0.count - 1] = entry }
+    endScopes(of: [replaced])
+    didChange(from: old)
     return entry.id
   }
 
@@ -121,8 +139,14 @@ public final class Router<Route: Hashable & Sendable> {
   /// - Parameter path: The new stack, bottom first.
   public func setPath(_ path: [Route]) {
     var kept = 0
-    while kept < min(path.count, entries.count), entries[kept].route == path[kept] { kept += 1 }
-    apply(Array(entries.prefix(kept)) + path.dropFirst(kept).map(makeEntry))
+    while kept < min(path.count, stack.count), stack[kept].route == path[kept] { kept += 1 }
+    guard kept < stack.count || kept < path.count else { return }
+    let old = pathForOnChange()
+    let removed = Array(stack[kept...])
+    let added = path[kept...].map(makeEntry)
+    mutate { $0.replaceSubrange(kept..., with: added) }
+    endScopes(of: removed)
+    didChange(from: old)
   }
 
   // MARK: - Screen scopes
@@ -137,7 +161,7 @@ public final class Router<Route: Hashable & Sendable> {
   public func scope(for id: RouteEntryID) -> ScreenScope {
     if let scope = scopes[id] { return scope }
     let scope = ScreenScope()
-    if entries.contains(where: { $0.id == id }) {
+    if stack.contains(where: { $0.id == id }) {
       scopes[id] = scope
     } else {
       scope.end()
@@ -152,14 +176,25 @@ public final class Router<Route: Hashable & Sendable> {
     return RouteEntry(id: RouteEntryID(rawValue: nextID), route: route)
   }
 
-  private func apply(_ newEntries: [RouteEntry<Route>]) {
-    guard newEntries != entries else { return }
-    let old = entries
-    entries = newEntries
-    let remaining = Set(newEntries.map(\.id))
-    for entry in old.reversed() where !remaining.contains(entry.id) {
+  private func mutate(_ change: (inout [RouteEntry<Route>]) -> Void) {
+    registrar.withMutation(of: self, keyPath: entriesKeyPath) { change(&stack) }
+  }
+
+  /// The path before a change, when someone listens for changes.
+  private func pathForOnChange() -> [Route]? {
+    onChange == nil ? nil : stack.map(\.route)
+  }
+
+  private func didChange(from old: [Route]?) {
+    guard let old, let onChange else { return }
+    onChange(old, stack.map(\.route))
+  }
+
+  /// Ends the scopes of entries that left the stack, the topmost first.
+  private func endScopes(of removed: [RouteEntry<Route>]) {
+    guard !scopes.isEmpty else { return }
+    for entry in removed.reversed() {
       scopes.removeValue(forKey: entry.id)?.end()
     }
-    onChange?(old.map(\.route), newEntries.map(\.route))
   }
 }
