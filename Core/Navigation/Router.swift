@@ -2,7 +2,7 @@ public import Observation
 
 /// The navigation stack of one flow: a path of routes, changed only through this type.
 ///
-/// A router is `@Observable`: a shell (SwiftUI's `NavigationStack(path:)`, the terminal
+/// A router is `Observable`: a shell (SwiftUI's `NavigationStack(path:)`, the terminal
 /// screen stack) renders ``path`` and re-renders when it changes. Popping more than the
 /// stack holds is a no-op for the missing part, never a crash.
 ///
@@ -24,7 +24,8 @@ public import Observation
 public final class Router<Route: Hashable & Sendable>: Observable {
   // Observation is implemented by hand rather than with `@Observable`: on a generic class
   // the macro's accessors build the `\.entries` key path at run time on every access,
-  // which made a push cost ~10 µs. Here the key path is built once per router.
+  // which made a push and a pop cost ~20 µs together. Here the key path is built once
+  // per router.
   private let registrar = ObservationRegistrar()
   private let entriesKeyPath: KeyPath<Router, [RouteEntry<Route>]> = \.entries
   private var stack: [RouteEntry<Route>]
