@@ -67,7 +67,19 @@ extension Router {
   ///   nil, in which case the stack is unchanged.
   @discardableResult
   public func open(_ url: URL, using map: DeepLinkMap<Route>) -> Bool {
-    guard let path = map.path(for: url) else { return false }
+    open(url, using: map.path(for:))
+  }
+
+  /// Opens a deep link with a mapping closure: replaces the whole path with its result.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - map: Returns the path a link leads to, or nil for an unknown link.
+  /// - Returns: True when the link was known and applied; false when `map` returned nil,
+  ///   in which case the stack is unchanged.
+  @discardableResult
+  public func open(_ url: URL, using map: (URL) -> [Route]?) -> Bool {
+    guard let path = map(url) else { return false }
     setPath(path)
     return true
   }

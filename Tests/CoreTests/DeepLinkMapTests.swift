@@ -58,7 +58,16 @@ struct DeepLinkMapTests {
     let url = try #require(URL(string: link))
     #expect(Self.links.path(for: url) == nil)
     #expect(!router.open(url, using: Self.links))
+    #expect(!router.open(url) { _ in nil })
     #expect(router.path == [.list, .item(id: 1)])
     #expect(!changed)
+  }
+
+  @Test("a mapping closure works like a DeepLinkMap")
+  func closure() throws {
+    let router = Router<TodoRoute>()
+    let url = try #require(URL(string: "todo://anything"))
+    #expect(router.open(url) { _ in [.item(id: 3)] })
+    #expect(router.path == [.item(id: 3)])
   }
 }
