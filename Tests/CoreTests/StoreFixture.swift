@@ -15,7 +15,8 @@ enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
 final class StoreFixture {
   let store: any KeyValueStore
   private let folder: TemporaryDirectory?
-  private let suiteName: String?
+  /// The defaults suite, for the UserDefaults kind.
+  let suiteName: String?
 
   init(_ kind: StoreKind) throws {
     switch kind {
@@ -29,21 +30,16 @@ final class StoreFixture {
       self.folder = folder
       suiteName = nil
     case .userDefaults:
-      let name = "dev.blueprint.tests.\(UUID().uuidString)"
+      // An absolute suite name keeps the plist (`<name>.plist`) out of ~/.config.
+      let folder = try TemporaryDirectory(prefix: "store-fixture")
+      let name = folder.path + "/defaults"
       guard let store = UserDefaultsStore(suiteName: name) else {
         throw FixtureError.cannotOpenSuite(name)
       }
       self.store = store
-      folder = nil
+      self.folder = folder
       suiteName = name
     }
-  }
-
-  deinit {
-    guard let suiteName else { return }
-    UserDefaults.standard.removePersistentDomain(forName: suiteName)
-    let plist = XDGDirectories().configHome.appendingPathComponent("\(suiteName).plist")
-    try? FileManager.default.removeItem(at: plist)
   }
 
   enum FixtureError: Error {
