@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// A failed system call: its name and `errno`, e.g. `open: Permission denied`.
 package struct SystemCallError: Error, Hashable, CustomStringConvertible {

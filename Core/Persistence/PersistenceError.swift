@@ -86,8 +86,11 @@ public enum PersistenceError: Error, CustomStringConvertible {
       return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
     }
     func at(_ path: [any CodingKey]) -> String {
-      path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        .joined(separator: ".")
+      path.isEmpty
+        ? ""
+        : " at "
+          + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+          .joined(separator: ".")
     }
     switch decoding {
     case .keyNotFound(let key, let context):

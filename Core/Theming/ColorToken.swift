@@ -91,7 +91,9 @@ extension ColorToken: Codable {
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when the value is none of these forms.
   public init(from decoder: any Decoder) throws {
-    if let container = try? decoder.singleValueContainer(), let text = try? container.decode(String.self) {
+    if let container = try? decoder.singleValueContainer(),
+      let text = try? container.decode(String.self)
+    {
       do {
         self = try ColorToken(parsing: text)
       } catch {

@@ -92,7 +92,9 @@ extension RGBA {
         red: expanded[0], green: expanded[1], blue: expanded[2],
         alpha: nibbles.count == 4 ? expanded[3] : 255)
     case 6, 8:
-      let bytes = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+      let bytes = stride(from: 0, to: nibbles.count, by: 2).map {
+        nibbles[$0] << 4 | nibbles[$0 + 1]
+      }
       self.init(
         red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
     default:

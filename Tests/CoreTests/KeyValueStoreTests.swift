@@ -52,7 +52,8 @@ struct KeyValueStoreTests {
     #expect(try store.keys() == [])
   }
 
-  @Test("Update reads, changes and writes, returning the body's result", arguments: StoreKind.allCases)
+  @Test(
+    "Update reads, changes and writes, returning the body's result", arguments: StoreKind.allCases)
   func update(kind: StoreKind) throws {
     let store = try StoreFixture(kind).store
     let first = try store.update(forKey: Self.counter) { value -> Int in
@@ -89,7 +90,10 @@ struct KeyValueStoreTests {
   @Test(
     "Bad keys are rejected by every operation",
     arguments: StoreKind.allCases,
-    ["", ".hidden", "..", "a/../b", "a/b", "a\\b", "tab\tkey", "nul\u{0}", String(repeating: "k", count: 129)])
+    [
+      "", ".hidden", "..", "a/../b", "a/b", "a\\b", "tab\tkey", "nul\u{0}",
+      String(repeating: "k", count: 129),
+    ])
   func badKeys(kind: StoreKind, key: String) throws {
     let store = try StoreFixture(kind).store
     func expectInvalid(_ operation: () throws -> Void) {
@@ -111,7 +115,9 @@ struct KeyValueStoreTests {
   @Test("Reasonable keys are accepted", arguments: StoreKind.allCases)
   func goodKeys(kind: StoreKind) throws {
     let store = try StoreFixture(kind).store
-    let keys = ["a", "todo.items", "theme-v2", "Ünïcödé", "with space", String(repeating: "k", count: 128)]
+    let keys = [
+      "a", "todo.items", "theme-v2", "Ünïcödé", "with space", String(repeating: "k", count: 128),
+    ]
     for key in keys { try store.set(true, forKey: key) }
     #expect(try store.keys() == keys.sorted())
   }
@@ -162,7 +168,8 @@ struct KeyValueStoreTests {
     #expect(try store.value(forKey: Self.counter) == 200)
   }
 
-  @Test("Observers see each change in order", .timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+  @Test(
+    "Observers see each change in order", .timeLimit(.minutes(1)), arguments: StoreKind.allCases)
   func observation(kind: StoreKind) async throws {
     let fixture = try StoreFixture(kind)
     let store = fixture.store
@@ -175,6 +182,7 @@ struct KeyValueStoreTests {
     #expect(await changes.next() == 1)
     #expect(await changes.next() == 2)
     #expect(await changes.next() == 0)
-    #expect(await other.next().flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } == "\"x\"\n")
+    #expect(
+      await other.next().flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } == "\"x\"\n")
   }
 }
