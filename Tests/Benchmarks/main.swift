@@ -2,7 +2,9 @@
 //
 // Each suite lives in its own file; list it here.
 let suites: [BenchmarkSuite] = [
-  SupportBenchmarks.suite
+  SupportBenchmarks.suite,
+  ThemingBenchmarks.suite,
+  PersistenceBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
