@@ -26,7 +26,7 @@ enum PersistenceBenchmarks {
 
     return [
       BenchmarkRow(
-        "persistence/durable-set-get-1KiB", iterations: 200,
+        "persistence/durable-set-get-1KiB", iterations: 200, goal: 2.0,
         ours: {
           try store.set(kilobyte, forKey: "value")
           _ = try store.value(String.self, forKey: "value")
@@ -38,7 +38,7 @@ enum PersistenceBenchmarks {
           _ = try JSONDecoder().decode(String.self, from: Data(contentsOf: smallURL))
         }),
       BenchmarkRow(
-        "persistence/codable-10k-write-read", iterations: 5,
+        "persistence/codable-10k-write-read", iterations: 5, goal: 1.25,
         ours: {
           try store.set(items, forKey: "items")
           _ = try store.value([Item].self, forKey: "items")

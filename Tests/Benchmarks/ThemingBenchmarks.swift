@@ -13,7 +13,7 @@ enum ThemingBenchmarks {
     }
     return [
       BenchmarkRow(
-        "theming/sgr-truecolor", iterations: 20_000,
+        "theming/sgr-truecolor", iterations: 20_000, goal: 1.5,
         ours: {
           _ = next().sgrSequence(.foreground, capability: .trueColor, appearance: .dark)
         },
@@ -23,7 +23,7 @@ enum ThemingBenchmarks {
           _ = "\u{1B}[38;2;\(color.red);\(color.green);\(color.blue)m"
         }),
       BenchmarkRow(
-        "theming/sgr-256", iterations: 20_000,
+        "theming/sgr-256", iterations: 20_000, goal: 1.0,
         ours: {
           _ = next().sgrSequence(.background, capability: .ansi256, appearance: .light)
         },
