@@ -19,6 +19,9 @@ public import Foundation
 /// - **Never resets data:** a file that does not decode throws
 ///   ``PersistenceError/corrupted(key:path:underlying:)`` and is left byte for byte.
 ///
+/// A writer killed mid-write leaves a hidden `.<key>.json.tmp-…` file; the first
+/// write through a new store on the folder removes such leftovers.
+///
 /// Observers (``dataChanges(forKey:)``) see writes made through any
 /// `FileKeyValueStore` on the same folder in this process, not other processes'.
 ///
@@ -34,6 +37,7 @@ public struct FileKeyValueStore: KeyValueStore {
 
   private let directoryPath: String
   private let observers: StoreObservers
+  private let sweptTemporaryFiles = Locked(false)
 
   /// Creates a store on `directory`; the folder is created on the first write.
   ///
@@ -165,11 +169,30 @@ public struct FileKeyValueStore: KeyValueStore {
     }
     let lockPath = directoryPath + "/.lock"
     do {
-      return try POSIXFile.withExclusiveLock(at: lockPath, timeout: lockTimeout, body: body)
+      return try POSIXFile.withExclusiveLock(at: lockPath, timeout: lockTimeout) {
+        removeStaleTemporaryFiles()
+        return try body()
+      }
     } catch is POSIXFile.LockTimedOut {
       throw PersistenceError.lockTimeout(path: lockPath, timeout: lockTimeout)
     } catch let error as SystemCallError {
       throw PersistenceError.cannotWrite(key: ".lock", path: lockPath, underlying: error)
+    }
+  }
+
+  /// Removes temporary files left by a writer that died mid-write, once per store.
+  ///
+  /// Runs under the lock: every live writer holds it while its temporary file
+  /// exists, so any temporary file seen here is stale.
+  private func removeStaleTemporaryFiles() {
+    let isFirst = sweptTemporaryFiles.withLock { swept in
+      defer { swept = true }
+      return !swept
+    }
+    guard isFirst, let names = try? FileManager.default.contentsOfDirectory(atPath: directoryPath)
+    else { return }
+    for name in names where name.hasPrefix(".") && name.contains(".json.tmp-") {
+      _ = try? POSIXFile.remove(directoryPath + "/" + name)
     }
   }
 

@@ -87,5 +87,9 @@ struct FileKeyValueStoreProcessTests {
     }
     #expect(lastSeen > 0)
     #expect(try store.keys() == ["values"])
+    // The next writer sweeps the temporary files the killed ones left behind.
+    try FileKeyValueStore(directory: folder.url).set([1], forKey: "values")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(Set(names) == [".lock", "values.json"])
   }
 }

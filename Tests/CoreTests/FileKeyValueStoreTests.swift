@@ -70,6 +70,15 @@ struct FileKeyValueStoreTests {
     #expect(try store.keys() == ["m", "n"])
   }
 
+  @Test("The first write sweeps temporary files a killed writer left")
+  func sweepsLeftovers() throws {
+    let leftover = try FileManager.default.createFolder(store.directory)
+      .appendingPathComponent(".n.json.tmp-1f2e3d")
+    try Data("[1, 2".utf8).write(to: leftover)
+    try store.set(1, forKey: "m")
+    #expect(!FileManager.default.fileExists(atPath: leftover.path))
+  }
+
   @Test("A corrupt file is reported with key and path and kept byte for byte")
   func corruptFile() throws {
     try store.set(Item(title: "a", done: true, url: ""), forKey: "item")
