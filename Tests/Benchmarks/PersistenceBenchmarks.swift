@@ -17,7 +17,8 @@ enum PersistenceBenchmarks {
     let plain = folder.appending("plain")
     try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
 
-    let kilobyte = String(repeating: "0123456789abcdef", count: 63) + "0123456789ab"  // 1 KiB as JSON
+    // 1,024 bytes once JSON-encoded (1,022 characters and two quotes).
+    let kilobyte = String(repeating: "0123456789abcdef", count: 63) + "0123456789abcd"
     let items = (0..<10_000).map {
       Item(id: $0, title: "item \($0)", done: $0 % 3 == 0, tags: ["a", "b"])
     }

@@ -6,10 +6,11 @@ enum ThemingBenchmarks {
     let tokens = (0..<64).map(makeToken)
     let cursor = Locked(0)
     @Sendable func next() -> ColorToken {
-      tokens[cursor.withLock { value in
-        value = (value + 1) % tokens.count
-        return value
-      }]
+      tokens[
+        cursor.withLock { value in
+          value = (value + 1) % tokens.count
+          return value
+        }]
     }
     return [
       BenchmarkRow(
