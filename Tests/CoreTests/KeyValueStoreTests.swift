@@ -15,7 +15,9 @@ struct KeyValueStoreTests {
 
   @Test("A missing value reads as nil, a typed key as its default", arguments: StoreKind.allCases)
   func missing(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     #expect(try store.value(Int.self, forKey: "nothing") == nil)
     #expect(try store.data(forKey: "nothing") == nil)
     #expect(try store.value(forKey: StoreKey("nothing", default: [1, 2])) == [1, 2])
@@ -24,7 +26,9 @@ struct KeyValueStoreTests {
 
   @Test("Values round-trip", arguments: StoreKind.allCases)
   func roundTrip(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     let profile = Profile(name: "Ada / \"Lovelace\" ✓", tags: ["a", "b"], score: 0.1)
     try store.set(profile, forKey: "profile")
     try store.set(42, forKey: "answer")
@@ -41,7 +45,9 @@ struct KeyValueStoreTests {
 
   @Test("Set overwrites; remove deletes and is idempotent", arguments: StoreKind.allCases)
   func overwriteAndRemove(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     try store.set(1, forKey: Self.counter)
     try store.set(2, forKey: Self.counter)
     #expect(try store.value(forKey: Self.counter) == 2)
@@ -55,7 +61,9 @@ struct KeyValueStoreTests {
   @Test(
     "Update reads, changes and writes, returning the body's result", arguments: StoreKind.allCases)
   func update(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     let first = try store.update(forKey: Self.counter) { value -> Int in
       value += 5
       return value * 10
@@ -76,7 +84,9 @@ struct KeyValueStoreTests {
 
   @Test("A throwing update body writes nothing", arguments: StoreKind.allCases)
   func throwingUpdate(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     try store.set(1, forKey: Self.counter)
     #expect(throws: Abort.self) {
       try store.update(forKey: Self.counter) { value in
@@ -95,7 +105,9 @@ struct KeyValueStoreTests {
       String(repeating: "k", count: 129),
     ])
   func badKeys(kind: StoreKind, key: String) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     func expectInvalid(_ operation: () throws -> Void) {
       let error = #expect(throws: PersistenceError.self) { try operation() }
       guard case .invalidKey(let reported, _)? = error else {
@@ -114,7 +126,9 @@ struct KeyValueStoreTests {
 
   @Test("Reasonable keys are accepted", arguments: StoreKind.allCases)
   func goodKeys(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     let keys = [
       "a", "todo.items", "theme-v2", "Ünïcödé", "with space", String(repeating: "k", count: 128),
     ]
@@ -124,7 +138,9 @@ struct KeyValueStoreTests {
 
   @Test("Undecodable bytes raise corrupted and stay untouched", arguments: StoreKind.allCases)
   func corrupted(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     let garbage = Data("{\"name\": \"half".utf8)
     try store.setData(garbage, forKey: "profile")
     let error = #expect(throws: PersistenceError.self) {
@@ -146,7 +162,9 @@ struct KeyValueStoreTests {
 
   @Test("A value of the wrong type is corrupted, not a default", arguments: StoreKind.allCases)
   func wrongType(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     try store.set("not a number", forKey: "counter")
     #expect(throws: PersistenceError.self) { try store.value(forKey: Self.counter) }
     #expect(try store.value(String.self, forKey: "counter") == "not a number")
@@ -157,6 +175,7 @@ struct KeyValueStoreTests {
     arguments: StoreKind.allCases)
   func concurrentUpdates(kind: StoreKind) async throws {
     let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
     let store = fixture.store
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<8 {
@@ -172,6 +191,7 @@ struct KeyValueStoreTests {
     "Observers see each change in order", .timeLimit(.minutes(1)), arguments: StoreKind.allCases)
   func observation(kind: StoreKind) async throws {
     let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
     let store = fixture.store
     var changes = store.changes(forKey: Self.counter).makeAsyncIterator()
     var other = store.dataChanges(forKey: "other").makeAsyncIterator()

@@ -18,7 +18,9 @@ struct MigrationsTests {
 
   @Test("A v1 envelope is migrated to v2", arguments: StoreKind.allCases)
   func v1ToV2(kind: StoreKind) throws {
-    let store = try StoreFixture(kind).store
+    let fixture = try StoreFixture(kind)
+    defer { withExtendedLifetime(fixture) {} }
+    let store = fixture.store
     try store.set(Versioned(version: 1, value: [TodoV1(title: "milk")]), forKey: "todos")
     let todos = try store.value(forKey: "todos", migrations: Self.migrations)
     #expect(todos == [Todo(title: "milk", done: false)])

@@ -12,6 +12,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// A fresh, empty store of one kind, cleaned up when released.
+///
+/// Keep the fixture alive while the store is used (`defer { withExtendedLifetime(fixture) {} }`):
+/// a file store would otherwise recreate its deleted folder and leak it.
 final class StoreFixture {
   let store: any KeyValueStore
   private let folder: TemporaryDirectory?
