@@ -27,10 +27,12 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport"),
     .testTarget(
       name: "CoreTests",
-      dependencies: ["Core", "TestSupport"],
+      dependencies: ["Core", "TestSupport", "store-stress"],
       path: "Tests/CoreTests",
       exclude: ["Goldens"]
     ),
+    // Drives FileKeyValueStore from separate processes in the persistence tests.
+    .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],

@@ -5,6 +5,8 @@ let suites: [BenchmarkSuite] = [
   SupportBenchmarks.suite,
   NavigationBenchmarks.suite,
   InteractorBenchmarks.suite,
+  ThemingBenchmarks.suite,
+  PersistenceBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

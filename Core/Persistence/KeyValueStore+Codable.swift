@@ -1,0 +1,171 @@
+public import Foundation
+
+// MARK: - Coding
+
+/// How the typed API turns values into bytes and back.
+enum StoreCoding {
+  /// Human-readable, stable JSON: pretty-printed, sorted keys, slashes unescaped.
+  static func encode<Value: Encodable>(_ value: Value, forKey key: String) throws(PersistenceError)
+    -> Data
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      var data = try encoder.encode(value)
+      data.append(0x0A)
+      return data
+    } catch {
+      throw .cannotEncode(key: key, underlying: error)
+    }
+  }
+
+  /// Decodes stored bytes, or throws `corrupted` naming the key and its location.
+  static func decode<Value: Decodable>(
+    _ type: Value.Type, from data: Data, forKey key: String, in store: some KeyValueStore
+  ) throws(PersistenceError) -> Value {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch {
+      throw .corrupted(key: key, path: store.location(forKey: key), underlying: error)
+    }
+  }
+}
+
+// MARK: - Values by name
+
+extension KeyValueStore {
+  /// The value stored for `key`, or `nil` when nothing is.
+  ///
+  /// - Parameters:
+  ///   - type: The stored type.
+  ///   - key: A valid key.
+  /// - Returns: The decoded value, or `nil`.
+  /// - Throws: ``PersistenceError/corrupted(key:path:underlying:)`` when the stored
+  ///   bytes do not decode as `type` (they are left as they are), or another
+  ///   ``PersistenceError``.
+  public func value<Value: Decodable>(_ type: Value.Type = Value.self, forKey key: String)
+    throws -> Value?
+  {
+    guard let data = try data(forKey: key) else { return nil }
+    return try StoreCoding.decode(type, from: data, forKey: key, in: self)
+  }
+
+  /// Stores `value` for `key` as JSON.
+  ///
+  /// - Parameters:
+  ///   - value: The value to store.
+  ///   - key: A valid key.
+  /// - Throws: ``PersistenceError``; on error the previous value is still in place.
+  public func set<Value: Encodable>(_ value: Value, forKey key: String) throws {
+    try setData(try StoreCoding.encode(value, forKey: key), forKey: key)
+  }
+
+  /// Reads, changes and writes the value for `key` as one transaction.
+  ///
+  /// Setting the value to `nil` removes it. See ``KeyValueStore/updateData(forKey:_:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The stored type.
+  ///   - key: A valid key.
+  ///   - body: Receives the current value (or `nil`) and may change it.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError`` (a corrupt value is never replaced), or what
+  ///   `body` throws (then nothing is written).
+  public func update<Value: Codable, Result>(
+    _ type: Value.Type = Value.self, forKey key: String,
+    _ body: (inout Value?) throws -> Result
+  ) throws -> Result {
+    try updateData(forKey: key) { data in
+      var value = try data.map { data throws(PersistenceError) in
+        try StoreCoding.decode(type, from: data, forKey: key, in: self)
+      }
+      let result = try body(&value)
+      data = try value.map { value throws(PersistenceError) in
+        try StoreCoding.encode(value, forKey: key)
+      }
+      return result
+    }
+  }
+
+  /// Reads, changes and writes the value for `key`, starting from `defaultValue`
+  /// when nothing is stored.
+  ///
+  /// - Parameters:
+  ///   - key: A valid key.
+  ///   - defaultValue: The value `body` sees when nothing is stored.
+  ///   - body: Changes the value.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError``, or what `body` throws.
+  public func update<Value: Codable, Result>(
+    forKey key: String, default defaultValue: Value, _ body: (inout Value) throws -> Result
+  ) throws -> Result {
+    try update(Value.self, forKey: key) { stored in
+      var value = stored ?? defaultValue
+      let result = try body(&value)
+      stored = value
+      return result
+    }
+  }
+}
+
+// MARK: - Typed keys
+
+extension KeyValueStore {
+  /// The value for `key`, or its default when nothing is stored.
+  ///
+  /// - Parameter key: The typed key.
+  /// - Returns: The stored or default value.
+  /// - Throws: ``PersistenceError``; a corrupt value is an error, never the default.
+  public func value<Value>(forKey key: StoreKey<Value>) throws -> Value {
+    try value(Value.self, forKey: key.name) ?? key.defaultValue
+  }
+
+  /// Stores `value` for `key`.
+  ///
+  /// - Parameters:
+  ///   - value: The value to store.
+  ///   - key: The typed key.
+  /// - Throws: ``PersistenceError``.
+  public func set<Value>(_ value: Value, forKey key: StoreKey<Value>) throws {
+    try set(value, forKey: key.name)
+  }
+
+  /// Removes the value for `key`, so reads return its default again.
+  ///
+  /// - Parameter key: The typed key.
+  /// - Throws: ``PersistenceError``.
+  public func removeValue<Value>(forKey key: StoreKey<Value>) throws {
+    try removeValue(forKey: key.name)
+  }
+
+  /// Reads, changes and writes the value for `key` as one transaction.
+  ///
+  /// ```swift
+  /// let next = try store.update(forKey: counter) { $0 += 1; return $0 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The typed key; `body` starts from its default when nothing is stored.
+  ///   - body: Changes the value.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError``, or what `body` throws.
+  public func update<Value, Result>(
+    forKey key: StoreKey<Value>, _ body: (inout Value) throws -> Result
+  ) throws -> Result {
+    try update(forKey: key.name, default: key.defaultValue, body)
+  }
+
+  /// The value for `key` after each change made in this process; the default after
+  /// a removal. Values that do not decode as `Value` are skipped.
+  ///
+  /// - Parameter key: The typed key.
+  /// - Returns: An async sequence of values, starting with the next change.
+  public func changes<Value>(forKey key: StoreKey<Value>)
+    -> AsyncCompactMapSequence<AsyncStream<Data?>, Value>
+  {
+    dataChanges(forKey: key.name).compactMap { data in
+      guard let data else { return key.defaultValue }
+      return try? JSONDecoder().decode(Value.self, from: data)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/// Why a store could not read, write or find a value.
+///
+/// Every case has a one-line ``message`` a command-line tool can print as is, the
+/// ``exitCode`` DESIGN.md assigns to it (sysexits), and the ``underlying`` cause
+/// where there is one.
+///
+/// ```swift
+/// do {
+///   try store.set(items, forKey: "todos")
+/// } catch let error as PersistenceError {
+///   print("todo: error: \(error.message)")
+///   exit(error.exitCode)
+/// }
+/// ```
+public enum PersistenceError: Error, CustomStringConvertible {
+  /// The key is empty, too long, or could escape the store's folder. Exit 64.
+  case invalidKey(key: String, reason: String)
+  /// The stored bytes do not decode; the file was left untouched. Exit 65.
+  case corrupted(key: String, path: String, underlying: any Error)
+  /// The stored value has a schema version this build cannot read. Exit 65.
+  case unsupportedVersion(key: String, path: String, found: Int, supported: Int)
+  /// The value could not be encoded; nothing was written. Exit 64.
+  case cannotEncode(key: String, underlying: any Error)
+  /// Another process held the store's lock for longer than the timeout. Exit 75.
+  case lockTimeout(path: String, timeout: Duration)
+  /// The store's folder could not be created. Exit 73.
+  case cannotCreateFolder(path: String, underlying: any Error)
+  /// The value could not be written; the previous value is still in place. Exit 74.
+  case cannotWrite(key: String, path: String, underlying: any Error)
+  /// The stored value exists but could not be read. Exit 74.
+  case cannotRead(key: String, path: String, underlying: any Error)
+
+  /// One line, suitable after `APP: error: `.
+  public var message: String {
+    switch self {
+    case .invalidKey(let key, let reason):
+      return "invalid key '\(key)': \(reason)"
+    case .corrupted(let key, let path, let underlying):
+      return
+        "stored value for '\(key)' is corrupt (\(Self.summary(of: underlying))); left untouched: \(path)"
+    case .unsupportedVersion(let key, let path, let found, let supported):
+      return
+        "stored value for '\(key)' has schema version \(found); this build reads up to \(supported): \(path)"
+    case .cannotEncode(let key, let underlying):
+      return "cannot encode the value for '\(key)': \(Self.summary(of: underlying))"
+    case .lockTimeout(let path, let timeout):
+      return "could not lock \(path) within \(timeout); another process is using the store"
+    case .cannotCreateFolder(let path, let underlying):
+      return "cannot create folder \(path): \(Self.summary(of: underlying))"
+    case .cannotWrite(let key, let path, let underlying):
+      return "cannot write '\(key)' to \(path): \(Self.summary(of: underlying))"
+    case .cannotRead(let key, let path, let underlying):
+      return "cannot read '\(key)' from \(path): \(Self.summary(of: underlying))"
+    }
+  }
+
+  /// The sysexits code for this error: 64, 65, 73, 74 or 75.
+  public var exitCode: Int32 {
+    switch self {
+    case .invalidKey, .cannotEncode: 64
+    case .corrupted, .unsupportedVersion: 65
+    case .cannotCreateFolder: 73
+    case .cannotWrite, .cannotRead: 74
+    case .lockTimeout: 75
+    }
+  }
+
+  /// The error that caused this one, if any.
+  public var underlying: (any Error)? {
+    switch self {
+    case .corrupted(_, _, let error), .cannotEncode(_, let error),
+      .cannotCreateFolder(_, let error), .cannotWrite(_, _, let error),
+      .cannotRead(_, _, let error):
+      error
+    case .invalidKey, .unsupportedVersion, .lockTimeout:
+      nil
+    }
+  }
+
+  /// The same as ``message``.
+  public var description: String { message }
+
+  /// A short, one-line account of an underlying error.
+  static func summary(of error: any Error) -> String {
+    guard let decoding = error as? DecodingError else {
+      return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    }
+    func at(_ path: [any CodingKey]) -> String {
+      path.isEmpty
+        ? ""
+        : " at "
+          + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+          .joined(separator: ".")
+    }
+    switch decoding {
+    case .keyNotFound(let key, let context):
+      return "missing field '\(key.stringValue)'\(at(context.codingPath))"
+    case .typeMismatch(let type, let context):
+      return "expected \(type)\(at(context.codingPath))"
+    case .valueNotFound(let type, let context):
+      return "null where \(type) was expected\(at(context.codingPath))"
+    case .dataCorrupted(let context):
+      let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      return "not valid JSON: \(reason.prefix(120))\(at(context.codingPath))"
+    @unknown default:
+      return "\(decoding)"
+    }
+  }
+}

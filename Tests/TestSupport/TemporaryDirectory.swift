@@ -1,0 +1,50 @@
+package import Foundation
+
+/// A uniquely named folder under the system's temporary folder, removed when the
+/// value is deinitialized or ``remove()`` is called.
+///
+/// ```swift
+/// let folder = try TemporaryDirectory()
+/// let store = FileKeyValueStore(directory: folder.url)
+/// ```
+package final class TemporaryDirectory: Sendable {
+  /// The folder; it exists until ``remove()``.
+  package let url: URL
+
+  /// The folder's path.
+  package var path: String { url.path }
+
+  /// Creates a fresh, empty folder named `<prefix>-<UUID>`.
+  ///
+  /// - Parameter prefix: A readable start of the name, e.g. the suite's name.
+  /// - Throws: What `FileManager` throws when the folder cannot be created.
+  package init(prefix: String = "blueprint-test") throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// A URL inside the folder.
+  ///
+  /// - Parameter relativePath: A path such as `a/b/file.json`.
+  /// - Returns: `url` with `relativePath` appended.
+  package func appending(_ relativePath: String) -> URL {
+    url.appendingPathComponent(relativePath)
+  }
+
+  /// Removes the folder and everything in it, making read-only folders writable
+  /// first; safe to call more than once.
+  package func remove() {
+    let manager = FileManager.default
+    if let paths = manager.enumerator(atPath: url.path) {
+      for case let relative as String in paths {
+        try? manager.setAttributes(
+          [.posixPermissions: 0o700], ofItemAtPath: url.appendingPathComponent(relative).path)
+      }
+    }
+    try? manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+    try? manager.removeItem(at: url)
+  }
+
+  deinit { remove() }
+}
