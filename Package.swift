@@ -27,10 +27,11 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport"),
     .testTarget(
       name: "CoreTests",
-      dependencies: ["Core", "TestSupport"],
+      dependencies: ["Core", "TestSupport", "pty-probe"],
       path: "Tests/CoreTests",
       exclude: ["Goldens"]
     ),
+    .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],
