@@ -72,3 +72,16 @@ enum Suggestion {
     return row[b.count]
   }
 }
+
+extension CommandLineSpec {
+  /// The edit distance behind "did you mean": insertions, deletions, substitutions and
+  /// swaps of neighbours each count 1.
+  ///
+  /// - Parameters:
+  ///   - lhs: One word.
+  ///   - rhs: The other word.
+  /// - Returns: The number of edits that turn one into the other.
+  package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    Suggestion.distance(lhs, rhs)
+  }
+}

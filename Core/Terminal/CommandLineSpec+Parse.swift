@@ -49,6 +49,7 @@ private struct Parser {
         try parseShort(argument, arguments, &index)
       } else if command == nil, !spec.commands.isEmpty, positionals.isEmpty {
         command = try findCommand(argument)
+        try checkOptionsGivenEarlier()
       } else {
         positionals.append(argument)
       }
@@ -76,6 +77,20 @@ private struct Parser {
     throw CommandLineError("unknown command '\(name)'", hint: hint)
   }
 
+  /// Options before the command word were read in the default command's scope; each
+  /// must also belong to the command that was named.
+  private func checkOptionsGivenEarlier() throws(CommandLineError) {
+    let known = Set(spec.options(for: command).map(\.name))
+    for name in flags.union(values.keys).sorted() where !known.contains(name) {
+      throw CommandLineError("unknown option '--\(name)'\(scope)")
+    }
+  }
+
+  /// The command whose options apply: the one named, or else the default one.
+  private var optionScope: CommandSpec? {
+    command ?? spec.defaultCommand.flatMap(spec.command(named:))
+  }
+
   private var scope: String { command.map { " for '\(spec.name) \($0.name)'" } ?? "" }
 
   private mutating func parseLong(
@@ -84,7 +99,7 @@ private struct Parser {
     let body = argument.dropFirst(2)
     let name = String(body.prefix { $0 != "=" })
     let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-    let options = spec.options(for: command)
+    let options = spec.options(for: optionScope)
     guard let option = options.first(where: { $0.name == name }) else {
       let candidates = options.map { "--\($0.name)" } + ["--help"]
       let hint =
@@ -113,7 +128,7 @@ private struct Parser {
     _ argument: String, _ arguments: [String], _ index: inout Int
   ) throws(CommandLineError) {
     var rest = Substring(argument.dropFirst())
-    let options = spec.options(for: command)
+    let options = spec.options(for: optionScope)
     while let letter = rest.first {
       rest = rest.dropFirst()
       guard let option = options.first(where: { $0.short == letter }) else {
