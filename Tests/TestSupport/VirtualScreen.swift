@@ -5,7 +5,8 @@ package import Core
 /// Enough for golden frames: printable text (wide characters take two cells),
 /// CR, LF, BS, TAB, cursor moves (`CSI row;col H`, `A`–`D`, `G`, `d`), erase in
 /// display and line (`J`, `K`), the alternate screen (`?1049`), cursor visibility
-/// (`?25`) and bracketed paste (`?2004`). SGR (`m`) does not change the text; each
+/// (`?25`) and bracketed paste (`?2004`). Writing the last column of a row wraps
+/// only when the next character comes, as in xterm. SGR (`m`) does not change the text; each
 /// one is recorded with the cell where it took effect. Other sequences are skipped.
 package struct VirtualScreen: Sendable {
   /// An SGR sequence and where the cursor was when it arrived.
@@ -16,6 +17,18 @@ package struct VirtualScreen: Sendable {
     package var column: Int
     /// The parameters between `CSI` and `m`, e.g. `1;31`.
     package var parameters: String
+
+    /// Creates a record.
+    ///
+    /// - Parameters:
+    ///   - row: Zero-based row.
+    ///   - column: Zero-based column.
+    ///   - parameters: The SGR parameters.
+    package init(row: Int, column: Int, parameters: String) {
+      self.row = row
+      self.column = column
+      self.parameters = parameters
+    }
   }
 
   /// The screen size.
@@ -37,6 +50,8 @@ package struct VirtualScreen: Sendable {
   private var cells: [[String]]
   private var savedMainCells: [[String]]?
   private var pending: [Unicode.Scalar] = []
+  /// Set after writing the last column: the next printable character wraps first.
+  private var isWrapPending = false
 
   /// Creates a blank screen.
   ///
@@ -72,6 +87,11 @@ package struct VirtualScreen: Sendable {
   // MARK: - Interpreting
 
   private mutating func feed(_ character: Character) {
+    if pending.isEmpty, character != "\u{1b}",
+      let first = character.unicodeScalars.first, first.value < 0x20
+    {
+      isWrapPending = false  // CR, LF, BS, TAB move the cursor
+    }
     if !pending.isEmpty {
       pending.append(contentsOf: character.unicodeScalars)
       interpretPending()
@@ -97,14 +117,19 @@ package struct VirtualScreen: Sendable {
       if column > 0 { cells[row][column - 1].append(character) }
       return
     }
-    if column + width > size.columns {
+    if isWrapPending || column + width > size.columns {
       column = 0
       lineFeed()
     }
+    isWrapPending = false
     cells[row][column] = String(character)
     if width == 2, column + 1 < size.columns { cells[row][column + 1] = "" }
-    column += width
-    if column >= size.columns { column = size.columns - 1 }
+    if column + width >= size.columns {
+      column = size.columns - 1
+      isWrapPending = true
+    } else {
+      column += width
+    }
   }
 
   private mutating func lineFeed() {
@@ -139,6 +164,7 @@ package struct VirtualScreen: Sendable {
   }
 
   private mutating func controlSequence(_ parameters: String, final: Unicode.Scalar) {
+    if final != "m" { isWrapPending = false }
     if parameters.hasPrefix("?") {
       privateMode(String(parameters.dropFirst()), isOn: final == "h")
       return
