@@ -13,9 +13,12 @@ extension CommandLineSpec {
           return (command.name, isDefault ? "\(command.summary) (default)" : command.summary)
         })
     }
-    text += "\nOPTIONS:\n" + Self.table(rows(for: globalOptions + [Self.colorOption]) + [
-      ("-h, --help", "Show help."), ("--version", "Show the version."),
-    ])
+    text +=
+      "\nOPTIONS:\n"
+      + Self.table(
+        rows(for: globalOptions + [Self.colorOption]) + [
+          ("-h, --help", "Show help."), ("--version", "Show the version."),
+        ])
     if !commands.isEmpty {
       text += "\nRun '\(name) <command> --help' for a command's options and arguments.\n"
     }
@@ -33,7 +36,8 @@ extension CommandLineSpec {
       text += "\nARGUMENTS:\n"
       text += Self.table(command.arguments.map { ("<\($0.name)>", $0.help) })
     }
-    text += "\nOPTIONS:\n" + Self.table(rows(for: options(for: command)) + [("-h, --help", "Show help.")])
+    text +=
+      "\nOPTIONS:\n" + Self.table(rows(for: options(for: command)) + [("-h, --help", "Show help.")])
     return text
   }
 

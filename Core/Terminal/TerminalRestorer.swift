@@ -33,12 +33,15 @@ enum TerminalRestorer {
   /// - Parameter record: The descriptors and settings to restore.
   /// - Returns: `false` when another terminal is armed already.
   static func arm(_ record: Record) -> Bool {
-    guard isArmed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
-      .exchanged
+    guard
+      isArmed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
+        .exchanged
     else { return false }
     prepare()
     storage.pointee = record
-    for signal in terminationSignals { install(signal, handler: handleTermination, unlessIgnored: true) }
+    for signal in terminationSignals {
+      install(signal, handler: handleTermination, unlessIgnored: true)
+    }
     for signal in crashSignals { install(signal, handler: handleCrash, unlessIgnored: false) }
     install(SIGTSTP, handler: handleSuspend, unlessIgnored: true)
     install(SIGCONT, handler: handleResume, unlessIgnored: false)
@@ -59,7 +62,8 @@ enum TerminalRestorer {
   private static let isArmed = Atomic<Bool>(false)
   private static let installedMask = Atomic<UInt64>(0)
   private static let isPrepared = Atomic<Bool>(false)
-  nonisolated(unsafe) private static let storage = UnsafeMutablePointer<Record>.allocate(capacity: 1)
+  nonisolated(unsafe) private static let storage = UnsafeMutablePointer<Record>.allocate(
+    capacity: 1)
   nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>
     .allocate(capacity: 65)
   nonisolated(unsafe) private static let restoreBytes = prepared(TerminalControl.restoreSequence)
@@ -188,8 +192,11 @@ enum TerminalRestorer {
   private static let handleResume: @convention(c) (Int32) -> Void = { _ in
     let saved = errno
     if TerminalRestorer.isArmed.load(ordering: .sequentiallyConsistent) {
-      tcsetattr(TerminalRestorer.storage.pointee.inputDescriptor, TCSANOW, &TerminalRestorer.storage.pointee.raw)
-      TerminalRestorer.writeAll(TerminalRestorer.storage.pointee.outputDescriptor, TerminalRestorer.enterBytes)
+      tcsetattr(
+        TerminalRestorer.storage.pointee.inputDescriptor, TCSANOW,
+        &TerminalRestorer.storage.pointee.raw)
+      TerminalRestorer.writeAll(
+        TerminalRestorer.storage.pointee.outputDescriptor, TerminalRestorer.enterBytes)
       TerminalRestorer.wake(TerminalRestorer.resumeByte)
     }
     errno = saved

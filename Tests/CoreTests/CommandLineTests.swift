@@ -123,23 +123,35 @@ struct CommandLineTests {
       (["lsit"], "unknown command 'lsit'", "did you mean 'list'?"),
       (["ad", "x"], "unknown command 'ad'", "did you mean 'add'?"),
       (["frobnicate"], "unknown command 'frobnicate'", "run 'todo --help' to see the commands"),
-      (["add", "x", "--dua", "1"], "unknown option '--dua' for 'todo add'", "did you mean '--due'?"),
+      (
+        ["add", "x", "--dua", "1"], "unknown option '--dua' for 'todo add'", "did you mean '--due'?"
+      ),
       (["list", "--jsno"], "unknown option '--jsno' for 'todo list'", "did you mean '--json'?"),
-      (["list", "--colour", "never"], "unknown option '--colour' for 'todo list'",
-        "did you mean '--color'?"),
-      (["list", "-z"], "unknown option '-z' for 'todo list'",
-        "run 'todo list --help' to see the options"),
-      (["list", "--xyzzy"], "unknown option '--xyzzy' for 'todo list'",
-        "run 'todo list --help' to see the options"),
+      (
+        ["list", "--colour", "never"], "unknown option '--colour' for 'todo list'",
+        "did you mean '--color'?"
+      ),
+      (
+        ["list", "-z"], "unknown option '-z' for 'todo list'",
+        "run 'todo list --help' to see the options"
+      ),
+      (
+        ["list", "--xyzzy"], "unknown option '--xyzzy' for 'todo list'",
+        "run 'todo list --help' to see the options"
+      ),
       (["add"], "missing argument <title>", "usage: todo add [options] <title> [<note>]"),
       (["done"], "missing argument <ids>", "usage: todo done [options] <ids> ..."),
-      (["add", "a", "b", "c"], "unexpected argument 'c'",
-        "usage: todo add [options] <title> [<note>]"),
+      (
+        ["add", "a", "b", "c"], "unexpected argument 'c'",
+        "usage: todo add [options] <title> [<note>]"
+      ),
       (["list", "--json=yes"], "flag '--json' does not take a value", nil),
       (["add", "x", "--due"], "option '--due' needs a value <date>", nil),
       (["list", "-n"], "option '-n' needs a value <count>", nil),
-      (["list", "--color", "sometimes"],
-        "invalid value 'sometimes' for '--color': expected auto, always or never", nil),
+      (
+        ["list", "--color", "sometimes"],
+        "invalid value 'sometimes' for '--color': expected auto, always or never", nil
+      ),
     ] as [([String], String, String?)])
   func errors(arguments: [String], message: String, hint: String?) {
     let error = #expect(throws: CommandLineError.self) { try Self.spec.parse(arguments) }
@@ -150,7 +162,8 @@ struct CommandLineTests {
 
   // MARK: - Help and version
 
-  @Test("--help, -h and --version", arguments: [["--help"], ["-h"], ["list", "-h"], ["--version"]])
+  @Test(
+    "--help, -h and --version", arguments: [["--help"], ["-h"], ["list", "-h"], ["--version"]])
   func helpRequests(arguments: [String]) throws {
     let result = try Self.spec.parse(arguments)
     switch arguments {
@@ -162,8 +175,11 @@ struct CommandLineTests {
 
   @Test("help wins over errors elsewhere on the line")
   func helpWins() throws {
-    #expect(try Self.spec.parse(["add", "--bogus", "--help"]) == .help(Self.spec.helpText(
-      for: Self.spec.commands[1])))
+    #expect(
+      try Self.spec.parse(["add", "--bogus", "--help"])
+        == .help(
+          Self.spec.helpText(
+            for: Self.spec.commands[1])))
   }
 
   @Test("the app's help lists commands and options, aligned")

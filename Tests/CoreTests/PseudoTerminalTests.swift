@@ -13,7 +13,7 @@ struct PseudoTerminalTests {
   @Test("keys decode on a real pty and SIGINT restores the exact settings", .timeLimit(.minutes(1)))
   func keysThenInterrupt() throws {
     let session = try ProbeSession()
-    let before = session.settings()
+    let before = session.initialSettings
     try session.waitForOutput("READY\r\n")
     #expect(session.settings() != before, "raw mode is on while the probe runs")
     #expect(session.settings().localFlags & tcflag_t(ICANON | ECHO | ISIG) == 0)
@@ -40,7 +40,7 @@ struct PseudoTerminalTests {
     arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
   func signalRestores(signal: Int32) throws {
     let session = try ProbeSession()
-    let before = session.settings()
+    let before = session.initialSettings
     try session.waitForOutput("READY\r\n")
     kill(session.pid, signal)
     let status = try session.waitForExit()
@@ -52,7 +52,7 @@ struct PseudoTerminalTests {
   @Test("a Swift trap (index out of range) restores the settings", .timeLimit(.minutes(1)))
   func trapRestores() throws {
     let session = try ProbeSession()
-    let before = session.settings()
+    let before = session.initialSettings
     try session.waitForOutput("READY\r\n")
     session.send("!")
     let status = try session.waitForExit()
@@ -64,7 +64,7 @@ struct PseudoTerminalTests {
   @Test("leaving normally restores the settings and exits 0", .timeLimit(.minutes(1)))
   func normalExit() throws {
     let session = try ProbeSession()
-    let before = session.settings()
+    let before = session.initialSettings
     try session.waitForOutput("READY\r\n")
     session.send("q")
     let status = try session.waitForExit()
@@ -73,11 +73,12 @@ struct PseudoTerminalTests {
     #expect(session.outputText.hasSuffix(TerminalControl.restoreSequence + "BYE\r\n"))
   }
 
-  @Test("suspend restores and stops; SIGCONT re-enters raw mode and asks for a repaint",
+  @Test(
+    "suspend restores and stops; SIGCONT re-enters raw mode and asks for a repaint",
     .timeLimit(.minutes(1)))
   func suspendAndResume() throws {
     let session = try ProbeSession()
-    let before = session.settings()
+    let before = session.initialSettings
     try session.waitForOutput("READY\r\n")
     session.send("z")
     try session.waitForStop()
@@ -87,7 +88,8 @@ struct PseudoTerminalTests {
     kill(session.pid, SIGCONT)
     try session.waitForOutput("EVENT resume\r\n")
     #expect(session.settings() != before)
-    #expect(session.outputText.contains(TerminalControl.restoreSequence + TerminalControl.enterSequence))
+    #expect(
+      session.outputText.contains(TerminalControl.restoreSequence + TerminalControl.enterSequence))
     session.send("q")
     #expect(try session.waitForExit().exitCode == 0)
     #expect(session.settings() == before)
@@ -133,6 +135,8 @@ private final class ProbeSession {
   let pid: pid_t
   private(set) var output: [UInt8] = []
   private var isReaped = false
+  /// The slave's settings before the probe started.
+  let initialSettings: Settings
 
   var outputText: String { String(decoding: output, as: UTF8.self) }
 
@@ -147,8 +151,11 @@ private final class ProbeSession {
     var window = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
     _ = withUnsafeMutablePointer(to: &window) { ioctl(master, UInt(TIOCSWINSZ), $0) }
 
-    let probe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(
-      atPath: "/proc/self/exe")).deletingLastPathComponent().appendingPathComponent("pty-probe").path
+    let probe = URL(
+      fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/exe")
+    ).deletingLastPathComponent().appendingPathComponent("pty-probe").path
+    initialSettings = Self.settings(of: slave)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -184,9 +191,11 @@ private final class ProbeSession {
     close(slave)
   }
 
-  func settings() -> Settings {
+  func settings() -> Settings { Self.settings(of: slave) }
+
+  private static func settings(of descriptor: Int32) -> Settings {
     var raw = termios()
-    tcgetattr(slave, &raw)
+    tcgetattr(descriptor, &raw)
     let characters = withUnsafeBytes(of: raw.c_cc) { Array($0) }
     return Settings(
       inputFlags: raw.c_iflag, outputFlags: raw.c_oflag, controlFlags: raw.c_cflag,
@@ -217,7 +226,8 @@ private final class ProbeSession {
     let deadline = Date().addingTimeInterval(seconds)
     while !outputText.contains(text) {
       guard Date() < deadline else {
-        throw ProbeError(description: "no \(text.debugDescription) in \(outputText.debugDescription)")
+        throw ProbeError(
+          description: "no \(text.debugDescription) in \(outputText.debugDescription)")
       }
       pump(milliseconds: 50)
     }

@@ -60,10 +60,13 @@ struct TerminalSanitizerTests {
 
   @Test("nothing that reaches the output can start a control sequence")
   func noControlsSurvive() {
-    let hostile = "\u{1b}[2J\u{9b}1;1H\u{1b}]0;t\u{07}\u{90}dcs\u{9c}\u{1b}\u{1b}[\u{7f}\u{8d}\r\u{0b}\u{0c}"
+    let hostile =
+      "\u{1b}[2J\u{9b}1;1H\u{1b}]0;t\u{07}\u{90}dcs\u{9c}\u{1b}\u{1b}[\u{7f}\u{8d}\r\u{0b}\u{0c}"
     let output = TerminalSanitizer.multiLine.sanitize(hostile + "ok")
     #expect(output == "ok")
-    let clean = output.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7f...0x9f).contains($0.value) }
+    let clean = output.unicodeScalars.allSatisfy {
+      $0.value >= 0x20 && !(0x7f...0x9f).contains($0.value)
+    }
     #expect(clean)
   }
 }

@@ -60,7 +60,9 @@ struct TextWidthTests {
 
   @Test(
     "padding fits to exactly the width",
-    arguments: [("ab", 4, "ab  "), ("日本語", 5, "日本…"), ("日本語", 4, "日… "), ("abcdef", 3, "ab…"), ("x", 0, "")])
+    arguments: [
+      ("ab", 4, "ab  "), ("日本語", 5, "日本…"), ("日本語", 4, "日… "), ("abcdef", 3, "ab…"), ("x", 0, ""),
+    ])
   func padding(text: String, width: Int, expected: String) {
     #expect(text.padded(toWidth: width) == expected)
     #expect(text.padded(toWidth: width).terminalWidth == width)

@@ -153,8 +153,9 @@ package struct VirtualScreen: Sendable {
       controlSequence(parameters, final: last)
     } else if kind == "]" || kind == "P" || kind == "_" || kind == "^" || kind == "X" {
       let count = pending.count
-      if pending[count - 1] == "\u{07}" || (count >= 4 && pending[count - 2] == "\u{1b}"
-        && pending[count - 1] == "\\")
+      if pending[count - 1] == "\u{07}"
+        || (count >= 4 && pending[count - 2] == "\u{1b}"
+          && pending[count - 1] == "\\")
       {
         pending = []
       }
@@ -231,7 +232,9 @@ package struct VirtualScreen: Sendable {
     for index in range { cells[row][index] = " " }
   }
 
-  private func clamp(_ value: Int, _ limit: Int) -> Int { Swift.min(Swift.max(0, value), limit - 1) }
+  private func clamp(_ value: Int, _ limit: Int) -> Int {
+    Swift.min(Swift.max(0, value), limit - 1)
+  }
 
   private static func blank(_ size: TerminalSize) -> [[String]] {
     Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
