@@ -41,7 +41,12 @@ public struct KeyDecoder: Sendable {
   /// - Parameter bytes: Bytes as read; may end in the middle of a sequence.
   /// - Returns: Every event completed by these bytes, in order.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
-    buffer.append(contentsOf: bytes)
+    buffer.append(contentsOf: Array(bytes))
+    return decodeBuffer()
+  }
+
+  /// The non-generic body of ``decode(_:)``.
+  private mutating func decodeBuffer() -> [InputEvent] {
     var events: [InputEvent] = []
     var index = 0
     scan: while index < buffer.count {

@@ -20,20 +20,7 @@ extension StringProtocol {
   /// - Returns: The text unchanged when it fits, otherwise its longest fitting prefix
   ///   followed by the ellipsis.
   public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
-    guard width > 0 else { return "" }
-    if TextWidth.of(self) <= width { return String(self) }
-    let ellipsisWidth = TextWidth.of(ellipsis)
-    let marker = ellipsisWidth <= width ? ellipsis : ""
-    let budget = width - TextWidth.of(marker)
-    var result = ""
-    var used = 0
-    for character in self {
-      let cells = TextWidth.of(character)
-      if used + cells > budget { break }
-      result.append(character)
-      used += cells
-    }
-    return result + marker
+    TextWidth.truncate(String(self), toWidth: width, ellipsis: ellipsis)
   }
 
   /// This text cut (with an ellipsis) or padded with spaces to exactly `width` cells.
@@ -44,5 +31,25 @@ extension StringProtocol {
     let fitted = truncated(toWidth: width)
     let missing = Swift.max(0, width) - TextWidth.of(fitted)
     return missing > 0 ? fitted + String(repeating: " ", count: missing) : fitted
+  }
+}
+
+extension TextWidth {
+  /// The non-generic body of `truncated(toWidth:ellipsis:)`.
+  static func truncate(_ text: String, toWidth width: Int, ellipsis: String) -> String {
+    guard width > 0 else { return "" }
+    if TextWidth.of(text) <= width { return text }
+    let ellipsisWidth = TextWidth.of(ellipsis)
+    let marker = ellipsisWidth <= width ? ellipsis : ""
+    let budget = width - TextWidth.of(marker)
+    var result = ""
+    var used = 0
+    for character in text {
+      let cells = TextWidth.of(character)
+      if used + cells > budget { break }
+      result.append(character)
+      used += cells
+    }
+    return result + marker
   }
 }

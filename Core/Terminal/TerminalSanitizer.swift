@@ -69,7 +69,12 @@ public struct TerminalSanitizer: Sendable {
   /// - Parameter text: Text from data.
   /// - Returns: Text that only prints.
   public func sanitize(_ text: some StringProtocol) -> String {
-    if Self.isCleanASCII(text.utf8) { return String(text) }
+    clean(String(text))
+  }
+
+  /// The non-generic body of ``sanitize(_:)``.
+  private func clean(_ text: String) -> String {
+    if TextWidth.asciiWidth(text) != nil { return text }
     let scalars = Array(text.unicodeScalars)
     var output = String.UnicodeScalarView()
     var column = 0
@@ -119,11 +124,6 @@ public struct TerminalSanitizer: Sendable {
   }
 
   // MARK: - Escape sequences
-
-  private static func isCleanASCII(_ utf8: some Collection<UInt8>) -> Bool {
-    for byte in utf8 where byte < 0x20 || byte >= 0x7f { return false }
-    return true
-  }
 
   /// Skips what follows an `ESC`; returns the index after the sequence.
   private static func skipEscape(_ scalars: [Unicode.Scalar], from start: Int) -> Int {

@@ -14,7 +14,13 @@ public enum TextWidth {
   /// - Parameter text: The text to measure.
   /// - Returns: The width in cells.
   public static func of(_ text: some StringProtocol) -> Int {
-    if let ascii = asciiWidth(text.utf8) { return ascii }
+    measure(String(text))
+  }
+
+  /// The non-generic body of `of(_:)` for text, so callers in other modules do not pay
+  /// for unspecialized generics per character.
+  private static func measure(_ text: String) -> Int {
+    if let ascii = asciiWidth(text) { return ascii }
     var width = 0
     for character in text { width += of(character) }
     return width
@@ -53,9 +59,13 @@ public enum TextWidth {
     }
   }
 
-  private static func asciiWidth(_ utf8: some Collection<UInt8>) -> Int? {
-    for byte in utf8 where byte < 0x20 || byte >= 0x7f { return nil }
-    return utf8.count
+  /// The width of printable ASCII text (its length), or `nil` for anything else.
+  package static func asciiWidth(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7f { return nil }
+      return bytes.count
+    }
   }
 
   /// Whether a code point is East Asian Wide or Fullwidth (binary search in the table).
