@@ -146,6 +146,7 @@ private final class ProbeSession {
   ///   Otherwise it gets its own process group in the test's session, so that a stop
   ///   signal really stops it (a new session's group is orphaned, where stops are
   ///   discarded).
+  /// - Throws: `ProbeError` when the pty cannot be opened or the probe cannot start.
   init(isControllingTerminal: Bool = false) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
