@@ -31,6 +31,7 @@ let package = Package(
       path: "Tests/CoreTests",
       exclude: ["Goldens"]
     ),
+    // Runs on a real pseudo-terminal in the terminal tests.
     .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
     .executableTarget(
       name: "benchmarks",

@@ -43,7 +43,7 @@ public enum TextWidth {
   ///
   /// - Parameter scalar: The scalar to measure.
   /// - Returns: The width in cells.
-  package static func of(_ scalar: Unicode.Scalar) -> Int {
+  static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7f { return value >= 0x20 ? 1 : 0 }
     if value < 0xa0 { return 0 }
@@ -60,7 +60,7 @@ public enum TextWidth {
   }
 
   /// The width of printable ASCII text (its length), or `nil` for anything else.
-  package static func asciiWidth(_ text: String) -> Int? {
+  static func asciiWidth(_ text: String) -> Int? {
     var text = text
     return text.withUTF8 { bytes -> Int? in
       for byte in bytes where byte < 0x20 || byte >= 0x7f { return nil }
