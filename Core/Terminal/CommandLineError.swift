@@ -20,6 +20,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     self.exitCode = exitCode
   }
 
+  /// The message, with the hint in parentheses.
   public var description: String {
     hint.map { "\(message) (\($0))" } ?? message
   }

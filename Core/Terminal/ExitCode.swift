@@ -31,5 +31,6 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// 75: a temporary failure (a lock could not be taken in time); try again.
   public static let tempFail = ExitCode(rawValue: 75)
 
+  /// The number, e.g. `64`.
   public var description: String { "\(rawValue)" }
 }

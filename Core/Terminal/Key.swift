@@ -85,5 +85,6 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
   /// The size assumed when a terminal does not report one: 80×24.
   public static let fallback = TerminalSize(columns: 80, rows: 24)
 
+  /// `COLUMNSxROWS`, e.g. `80x24`.
   public var description: String { "\(columns)x\(rows)" }
 }

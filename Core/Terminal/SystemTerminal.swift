@@ -71,6 +71,13 @@ public final class SystemTerminal: TerminalDevice {
     bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(outputDescriptor, $0) }
   }
 
+  /// Saves the current settings, then enters raw mode, the alternate screen, a hidden
+  /// cursor and bracketed paste, and arms the restore handlers. Does nothing when
+  /// already interactive.
+  ///
+  /// - Throws: ``TerminalError/notATerminal`` when input or output is not a terminal,
+  ///   ``TerminalError/alreadyInteractive`` when another device is interactive, or an
+  ///   error with the `errno` when the settings cannot be read or changed.
   public func enterInteractiveMode() throws(TerminalError) {
     let result = state.withLock { state -> Result<Void, TerminalError> in
       do throws(TerminalError) {
@@ -116,6 +123,8 @@ public final class SystemTerminal: TerminalDevice {
     state.isInteractive = true
   }
 
+  /// Writes ``TerminalControl/restoreSequence``, puts back the saved settings and
+  /// disarms the handlers. Does nothing when not interactive.
   public func leaveInteractiveMode() {
     state.withLock { state in
       guard state.isInteractive else { return }
@@ -131,6 +140,8 @@ public final class SystemTerminal: TerminalDevice {
     }
   }
 
+  /// Sends this process `SIGTSTP`: the handler restores the terminal and stops; on
+  /// `SIGCONT` interactive mode comes back and ``TerminalInput/resumed`` is delivered.
   public func suspend() {
     kill(getpid(), SIGTSTP)
   }

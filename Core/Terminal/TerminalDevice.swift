@@ -98,6 +98,7 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
     self.errorNumber = errorNumber
   }
 
+  /// The message.
   public var description: String { message }
 
   /// Standard input or output is not a terminal.

@@ -45,12 +45,19 @@ package final class VirtualTerminal: TerminalDevice {
 
   // MARK: - TerminalDevice
 
+  /// The size set at creation or by ``resize(to:)``.
   package var size: TerminalSize { state.withLock { $0.size } }
 
+  /// Captures bytes; read them with ``output`` or ``screen()``.
+  ///
+  /// - Parameter bytes: The bytes written.
   package func write(_ bytes: [UInt8]) {
     state.withLock { $0.output.append(contentsOf: bytes) }
   }
 
+  /// Records ``ModeChange/enter`` and writes ``TerminalControl/enterSequence``.
+  ///
+  /// - Throws: The error set with ``failEntering(with:)``, if any.
   package func enterInteractiveMode() throws(TerminalError) {
     let error = state.withLock { state -> TerminalError? in
       if let error = state.enterError { return error }
@@ -62,6 +69,8 @@ package final class VirtualTerminal: TerminalDevice {
     if let error { throw error }
   }
 
+  /// Records ``ModeChange/leave`` and writes ``TerminalControl/restoreSequence`` when
+  /// interactive.
   package func leaveInteractiveMode() {
     state.withLock { state in
       guard state.isInteractive else { return }
@@ -71,6 +80,8 @@ package final class VirtualTerminal: TerminalDevice {
     }
   }
 
+  /// Records ``ModeChange/suspend`` and writes the restore sequence; ``resume()``
+  /// simulates the `SIGCONT` that follows.
   package func suspend() {
     state.withLock { state in
       state.modeChanges.append(.suspend)
