@@ -112,7 +112,13 @@ public struct KeyDecoder: Sendable {
       end = cut
     }
     let text = String(decoding: buffer[start..<end], as: UTF8.self)
-    return .events(text.map { .key(.character($0)) }, length: end - start)
+    // C1 controls (U+0080–U+009F, e.g. U+009B CSI) are never delivered as text.
+    let events = text.compactMap { character -> InputEvent? in
+      guard let first = character.unicodeScalars.first, !(0x80...0x9f).contains(first.value)
+      else { return nil }
+      return .key(.character(character))
+    }
+    return .events(events, length: end - start)
   }
 
   /// Where an unfinished UTF-8 character at the end of `start..<end` begins, if any.

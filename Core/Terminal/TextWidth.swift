@@ -33,8 +33,8 @@ public enum TextWidth {
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
-    if first.value < 0x7f { return first.value >= 0x20 ? 1 : 0 }
-    if scalars.contains(where: { $0.value == 0xfe0f }) { return 2 }
+    if scalars.count == 1 { return of(first) }
+    if scalars.contains(where: { $0.value == 0xfe0f }) { return 2 }  // emoji presentation
     if (0x1f1e6...0x1f1ff).contains(first.value), scalars.count > 1 { return 2 }  // a flag
     return of(first)
   }

@@ -52,6 +52,13 @@ struct KeyDecoderTests {
     ("\u{1b}[99~", []),  // unknown tilde key
     ("\u{1b}[201~", []),  // stray paste end
     ("x\u{1b}[?1;2cy", [.key(.character("x")), .key(.character("y"))]),  // device attributes
+    (
+      "a\u{9b}2Jb",
+      [
+        .key(.character("a")), .key(.character("2")), .key(.character("J")),
+        .key(.character("b")),
+      ]
+    ),  // a C1 control is not text
   ]
 
   @Test("decodes a complete read", arguments: table)

@@ -20,6 +20,7 @@ struct TextWidthTests {
       ("🇫🇷", 2),  // flag
       ("❤️", 2),  // text heart with emoji presentation selector
       ("❤", 1),  // text heart
+      ("1️⃣", 2),  // keycap: digit, U+FE0F, U+20E3
       ("a\u{200b}b", 2),  // zero width space
       ("\u{feff}x", 1),  // byte order mark
       ("x\u{20dd}", 1),  // enclosing circle
