@@ -27,12 +27,14 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport"),
     .testTarget(
       name: "CoreTests",
-      dependencies: ["Core", "TestSupport", "store-stress"],
+      dependencies: ["Core", "TestSupport", "store-stress", "pty-probe"],
       path: "Tests/CoreTests",
       exclude: ["Goldens"]
     ),
     // Drives FileKeyValueStore from separate processes in the persistence tests.
     .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
+    // Runs on a real pseudo-terminal in the terminal tests.
+    .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],

@@ -7,6 +7,7 @@ let suites: [BenchmarkSuite] = [
   InteractorBenchmarks.suite,
   ThemingBenchmarks.suite,
   PersistenceBenchmarks.suite,
+  TerminalBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -1,0 +1,88 @@
+/// A command line that cannot be run: an unknown command or option, a missing or
+/// invalid value. Its message is one line a CLI prints as is; the exit code is 64.
+public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, e.g. `unknown option '--dua'`.
+  public var message: String
+  /// What to do about it, e.g. `did you mean '--due'?`.
+  public var hint: String?
+  /// The exit code: ``ExitCode/usage`` unless set otherwise.
+  public var exitCode: ExitCode
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - message: What is wrong, in one line.
+  ///   - hint: What to do about it.
+  ///   - exitCode: The exit code; ``ExitCode/usage`` by default.
+  public init(_ message: String, hint: String? = nil, exitCode: ExitCode = .usage) {
+    self.message = message
+    self.hint = hint
+    self.exitCode = exitCode
+  }
+
+  /// The message, with the hint in parentheses.
+  public var description: String {
+    hint.map { "\(message) (\($0))" } ?? message
+  }
+
+  /// An invalid value for an option or argument.
+  ///
+  /// - Parameters:
+  ///   - value: The value given.
+  ///   - name: The option (`--due`) or argument (`<title>`) it was given for.
+  ///   - expected: What would have been valid, e.g. `an integer`.
+  /// - Returns: The error.
+  public static func invalidValue(_ value: String, for name: String, expected: String)
+    -> CommandLineError
+  {
+    CommandLineError("invalid value '\(value)' for \(name): expected \(expected)")
+  }
+}
+
+/// "Did you mean …?" suggestions by edit distance.
+enum Suggestion {
+  /// The candidate closest to `word`, if it is close enough to be a likely typo.
+  static func closest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, distance(word, $0)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let limit = Swift.max(1, Swift.min(2, word.count / 3 + 1))
+    return best.1 <= limit && best.1 < best.0.count ? best.0 : nil
+  }
+
+  /// Optimal string alignment distance: insertions, deletions, substitutions and
+  /// transpositions of neighbours each cost 1.
+  static func distance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs)
+    let b = Array(rhs)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previousRow: [Int] = []
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+      let beforePrevious = previousRow
+      previousRow = row
+      row = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        row[j] = Swift.min(previousRow[j] + 1, row[j - 1] + 1, previousRow[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          row[j] = Swift.min(row[j], beforePrevious[j - 2] + 1)
+        }
+      }
+    }
+    return row[b.count]
+  }
+}
+
+extension CommandLineSpec {
+  /// The edit distance behind "did you mean": insertions, deletions, substitutions and
+  /// swaps of neighbours each count 1.
+  ///
+  /// - Parameters:
+  ///   - lhs: One word.
+  ///   - rhs: The other word.
+  /// - Returns: The number of edits that turn one into the other.
+  package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    Suggestion.distance(lhs, rhs)
+  }
+}

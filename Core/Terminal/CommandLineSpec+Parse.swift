@@ -1,0 +1,223 @@
+extension CommandLineSpec {
+  /// Parses the arguments after the program name.
+  ///
+  /// Handles `-h`/`--help` (the app's or the command's help), `--version`, `--color`,
+  /// long options with a separate or `=` value, short options (`-n 5`, `-n5`, `-ab`),
+  /// `--` (everything after it is positional) and positionals by arity.
+  ///
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Returns: What to do: run a command, or print help or the version.
+  /// - Throws: ``CommandLineError`` (exit 64) with a "did you mean" hint where one fits.
+  public func parse(_ arguments: some Sequence<String>) throws(CommandLineError)
+    -> ParsedCommandLine
+  {
+    var parser = Parser(spec: self)
+    return try parser.parse(Array(arguments))
+  }
+
+  /// The options accepted with `command` (or before any command): its own, the global
+  /// ones and `--color`.
+  func options(for command: CommandSpec?) -> [OptionSpec] {
+    (command?.options ?? []) + globalOptions + [Self.colorOption]
+  }
+}
+
+/// The state of one parse.
+private struct Parser {
+  let spec: CommandLineSpec
+  var command: CommandSpec?
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  init(spec: CommandLineSpec) { self.spec = spec }
+
+  mutating func parse(_ arguments: [String]) throws(CommandLineError) -> ParsedCommandLine {
+    if let request = earlyExit(arguments) { return request }
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals {
+        positionals.append(argument)
+      } else if argument == "--" {
+        onlyPositionals = true
+      } else if argument.hasPrefix("--") {
+        try parseLong(argument, arguments, &index)
+      } else if argument.hasPrefix("-"), argument.count > 1, !isNegativeNumber(argument) {
+        try parseShort(argument, arguments, &index)
+      } else if command == nil, !spec.commands.isEmpty, positionals.isEmpty {
+        command = try findCommand(argument)
+        try checkOptionsGivenEarlier()
+      } else {
+        positionals.append(argument)
+      }
+    }
+    if command == nil, let name = spec.defaultCommand { command = spec.command(named: name) }
+    return .run(try finish())
+  }
+
+  /// `--help`, `-h` or `--version` anywhere before `--` ends parsing early.
+  private func earlyExit(_ arguments: [String]) -> ParsedCommandLine? {
+    let head = arguments.prefix { $0 != "--" }
+    if head.contains("--help") || head.contains("-h") {
+      let named = head.first { spec.command(named: $0) != nil }.flatMap(spec.command(named:))
+      return .help(named.map(spec.helpText(for:)) ?? spec.helpText())
+    }
+    if head.contains("--version") { return .version("\(spec.name) \(spec.version)") }
+    return nil
+  }
+
+  private func findCommand(_ name: String) throws(CommandLineError) -> CommandSpec {
+    if let command = spec.command(named: name) { return command }
+    let hint =
+      Suggestion.closest(to: name, in: spec.commands.map(\.name)).map { "did you mean '\($0)'?" }
+      ?? "run '\(spec.name) --help' to see the commands"
+    throw CommandLineError("unknown command '\(name)'", hint: hint)
+  }
+
+  /// Options before the command word were read in the default command's scope; each
+  /// must also belong to the command that was named.
+  private func checkOptionsGivenEarlier() throws(CommandLineError) {
+    let known = Set(spec.options(for: command).map(\.name))
+    for name in flags.union(values.keys).sorted() where !known.contains(name) {
+      throw CommandLineError("unknown option '--\(name)'\(scope)")
+    }
+  }
+
+  /// The command whose options apply: the one named, or else the default one.
+  private var optionScope: CommandSpec? {
+    command ?? spec.defaultCommand.flatMap(spec.command(named:))
+  }
+
+  private var scope: String { command.map { " for '\(spec.name) \($0.name)'" } ?? "" }
+
+  private mutating func parseLong(
+    _ argument: String, _ arguments: [String], _ index: inout Int
+  ) throws(CommandLineError) {
+    let body = argument.dropFirst(2)
+    let name = String(body.prefix { $0 != "=" })
+    let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+    let options = spec.options(for: optionScope)
+    guard let option = options.first(where: { $0.name == name }) else {
+      let candidates = options.map { "--\($0.name)" } + ["--help"]
+      let hint =
+        Suggestion.closest(to: "--\(name)", in: candidates).map { "did you mean '\($0)'?" }
+        ?? helpHint
+      throw CommandLineError("unknown option '--\(name)'\(scope)", hint: hint)
+    }
+    if option.isFlag {
+      guard inline == nil else { throw CommandLineError("flag '--\(name)' does not take a value") }
+      flags.insert(name)
+      return
+    }
+    let value: String
+    if let inline {
+      value = inline
+    } else if index < arguments.count {
+      value = arguments[index]
+      index += 1
+    } else {
+      throw CommandLineError("option '--\(name)' needs a value <\(option.valueName ?? "value")>")
+    }
+    try record(option, value)
+  }
+
+  private mutating func parseShort(
+    _ argument: String, _ arguments: [String], _ index: inout Int
+  ) throws(CommandLineError) {
+    var rest = Substring(argument.dropFirst())
+    let options = spec.options(for: optionScope)
+    while let letter = rest.first {
+      rest = rest.dropFirst()
+      guard let option = options.first(where: { $0.short == letter }) else {
+        throw CommandLineError("unknown option '-\(letter)'\(scope)", hint: helpHint)
+      }
+      if option.isFlag {
+        flags.insert(option.name)
+        continue
+      }
+      if !rest.isEmpty {
+        try record(option, String(rest))
+      } else if index < arguments.count {
+        try record(option, arguments[index])
+        index += 1
+      } else {
+        throw CommandLineError(
+          "option '-\(letter)' needs a value <\(option.valueName ?? "value")>")
+      }
+      return
+    }
+  }
+
+  private mutating func record(_ option: OptionSpec, _ value: String) throws(CommandLineError) {
+    if option.name == CommandLineSpec.colorOption.name, ColorPreference(rawValue: value) == nil {
+      throw .invalidValue(value, for: "'--color'", expected: "auto, always or never")
+    }
+    if option.isRepeatable {
+      values[option.name, default: []].append(value)
+    } else {
+      values[option.name] = [value]
+    }
+  }
+
+  private var helpHint: String {
+    "run '\(spec.name)\(command.map { " \($0.name)" } ?? "") --help' to see the options"
+  }
+
+  private func isNegativeNumber(_ argument: String) -> Bool {
+    Double(argument) != nil && !spec.options(for: command).contains { $0.short == "1" }
+  }
+
+  // MARK: - Positionals
+
+  private mutating func finish() throws(CommandLineError) -> ParsedCommand {
+    let arguments = command?.arguments ?? []
+    var remaining = positionals[...]
+    for (position, argument) in arguments.enumerated() {
+      let stillRequired = arguments[(position + 1)...].reduce(0) { $0 + Self.minimum($1) }
+      switch argument.arity {
+      case .required:
+        guard let value = remaining.popFirst() else {
+          throw CommandLineError("missing argument <\(argument.name)>", hint: usageHint)
+        }
+        values[argument.name] = [value]
+      case .optional:
+        if remaining.count > stillRequired, let value = remaining.popFirst() {
+          values[argument.name] = [value]
+        }
+      case .variadic(let minimum):
+        let taken = remaining.dropLast(stillRequired)
+        guard taken.count >= minimum else {
+          throw CommandLineError("missing argument <\(argument.name)>", hint: usageHint)
+        }
+        values[argument.name] = Array(taken)
+        remaining = remaining.suffix(stillRequired)
+      }
+    }
+    if let extra = remaining.first {
+      throw CommandLineError("unexpected argument '\(extra)'", hint: usageHint)
+    }
+    var displayNames: [String: String] = [:]
+    for option in spec.options(for: command) { displayNames[option.name] = "'--\(option.name)'" }
+    for argument in arguments { displayNames[argument.name] = "<\(argument.name)>" }
+    return ParsedCommand(
+      name: command?.name,
+      color: values["color"]?.last.flatMap(ColorPreference.init(rawValue:)) ?? .auto,
+      values: values, flags: flags, displayNames: displayNames)
+  }
+
+  private static func minimum(_ argument: ArgumentSpec) -> Int {
+    switch argument.arity {
+    case .required: 1
+    case .optional: 0
+    case .variadic(let minimum): minimum
+    }
+  }
+
+  private var usageHint: String {
+    guard let command else { return "run '\(spec.name) --help' for usage" }
+    return "usage: \(spec.usage(for: command))"
+  }
+}

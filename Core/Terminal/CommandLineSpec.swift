@@ -1,0 +1,198 @@
+/// The declarative description of an app's command line, from which parsing, `--help`
+/// and `--version` follow.
+///
+/// Every app gets `-h`/`--help`, `--version` and `--color auto|always|never` without
+/// declaring them.
+///
+/// ```swift
+/// let spec = CommandLineSpec(
+///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
+///   commands: [
+///     CommandSpec("list", summary: "List the todos.", options: [.flag("json", help: "Print JSON.")]),
+///     CommandSpec(
+///       "add", summary: "Add a todo.",
+///       options: [.option("due", valueName: "date", help: "When it is due (YYYY-MM-DD).")],
+///       arguments: [.required("title", help: "What to do.")]),
+///   ])
+/// switch try spec.parse(CommandLine.arguments.dropFirst()) {
+/// case .help(let text), .version(let text): print(text)
+/// case .run(let command): try run(command)
+/// }
+/// ```
+public struct CommandLineSpec: Sendable {
+  /// The app's command name, e.g. `todo`.
+  public var name: String
+  /// The version `--version` prints.
+  public var version: String
+  /// One line saying what the app does.
+  public var summary: String
+  /// The subcommands.
+  public var commands: [CommandSpec]
+  /// Options every command accepts, besides the built-in `--color`, `--help`, `--version`.
+  public var globalOptions: [OptionSpec]
+  /// The command run when none is given, or `nil` to let the app decide (for example
+  /// to start its interactive UI).
+  public var defaultCommand: String?
+
+  /// Creates a spec.
+  ///
+  /// - Parameters:
+  ///   - name: The app's command name.
+  ///   - version: The version `--version` prints.
+  ///   - summary: One line saying what the app does.
+  ///   - commands: The subcommands.
+  ///   - globalOptions: Options every command accepts.
+  ///   - defaultCommand: The command run when none is given.
+  public init(
+    name: String, version: String, summary: String, commands: [CommandSpec],
+    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
+  ) {
+    self.name = name
+    self.version = version
+    self.summary = summary
+    self.commands = commands
+    self.globalOptions = globalOptions
+    self.defaultCommand = defaultCommand
+  }
+
+  /// The built-in `--color` option.
+  public static let colorOption = OptionSpec.option(
+    "color", valueName: "when", help: "Use color: auto, always or never (default: auto).")
+
+  /// Finds a command by name.
+  ///
+  /// - Parameter name: The command's name.
+  /// - Returns: The command, or `nil` when there is none by that name.
+  public func command(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+}
+
+/// One subcommand: its options and positional arguments.
+public struct CommandSpec: Sendable {
+  /// The word that selects the command, e.g. `add`.
+  public var name: String
+  /// One line saying what the command does.
+  public var summary: String
+  /// More text for the command's `--help`, shown after the usage line.
+  public var discussion: String?
+  /// The command's options and flags.
+  public var options: [OptionSpec]
+  /// The positional arguments, in order.
+  public var arguments: [ArgumentSpec]
+
+  /// Creates a command.
+  ///
+  /// - Parameters:
+  ///   - name: The word that selects the command.
+  ///   - summary: One line saying what it does.
+  ///   - discussion: More text for its `--help`.
+  ///   - options: Its options and flags.
+  ///   - arguments: Its positional arguments, in order.
+  public init(
+    _ name: String, summary: String, discussion: String? = nil, options: [OptionSpec] = [],
+    arguments: [ArgumentSpec] = []
+  ) {
+    self.name = name
+    self.summary = summary
+    self.discussion = discussion
+    self.options = options
+    self.arguments = arguments
+  }
+}
+
+/// A flag (`--json`) or an option with a value (`--due 2026-12-01`, `--due=2026-12-01`).
+public struct OptionSpec: Sendable, Hashable {
+  /// The long name without dashes, e.g. `due`.
+  public var name: String
+  /// The short form, e.g. `n` for `-n`.
+  public var short: Character?
+  /// One line for `--help`.
+  public var help: String
+  /// The placeholder shown in help (`<date>`), or `nil` for a flag.
+  public var valueName: String?
+  /// Whether the option may be given several times, collecting every value.
+  public var isRepeatable: Bool
+
+  /// Whether this is a flag, which takes no value.
+  public var isFlag: Bool { valueName == nil }
+
+  /// A flag, which is on when present.
+  ///
+  /// - Parameters:
+  ///   - name: The long name without dashes.
+  ///   - short: The short form, if any.
+  ///   - help: One line for `--help`.
+  /// - Returns: The flag.
+  public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    OptionSpec(name: name, short: short, help: help, valueName: nil, isRepeatable: false)
+  }
+
+  /// An option that takes a value. Given twice, the last value wins unless it is repeatable.
+  ///
+  /// - Parameters:
+  ///   - name: The long name without dashes.
+  ///   - short: The short form, if any.
+  ///   - valueName: The placeholder shown in help.
+  ///   - help: One line for `--help`.
+  ///   - isRepeatable: Whether every value given is collected.
+  /// - Returns: The option.
+  public static func option(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    isRepeatable: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(
+      name: name, short: short, help: help, valueName: valueName, isRepeatable: isRepeatable)
+  }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable, Hashable {
+  /// How many values an argument takes.
+  public enum Arity: Sendable, Hashable {
+    /// Exactly one.
+    case required
+    /// Zero or one.
+    case optional
+    /// Any number, at least `minimum`; only the last argument may be variadic.
+    case variadic(minimum: Int)
+  }
+
+  /// The name used in help (`<title>`) and to read the value.
+  public var name: String
+  /// One line for `--help`.
+  public var help: String
+  /// How many values it takes.
+  public var arity: Arity
+
+  /// An argument that must be given.
+  ///
+  /// - Parameters:
+  ///   - name: The argument's name.
+  ///   - help: One line for `--help`.
+  /// - Returns: The argument.
+  public static func required(_ name: String, help: String) -> ArgumentSpec {
+    ArgumentSpec(name: name, help: help, arity: .required)
+  }
+
+  /// An argument that may be left out.
+  ///
+  /// - Parameters:
+  ///   - name: The argument's name.
+  ///   - help: One line for `--help`.
+  /// - Returns: The argument.
+  public static func optional(_ name: String, help: String) -> ArgumentSpec {
+    ArgumentSpec(name: name, help: help, arity: .optional)
+  }
+
+  /// An argument that takes all remaining values.
+  ///
+  /// - Parameters:
+  ///   - name: The argument's name.
+  ///   - minimum: The fewest values accepted.
+  ///   - help: One line for `--help`.
+  /// - Returns: The argument.
+  public static func variadic(_ name: String, minimum: Int = 0, help: String) -> ArgumentSpec {
+    ArgumentSpec(name: name, help: help, arity: .variadic(minimum: minimum))
+  }
+}

@@ -1,0 +1,119 @@
+/// The outcome of parsing a command line.
+public enum ParsedCommandLine: Sendable, Hashable {
+  /// Run a command with these values.
+  case run(ParsedCommand)
+  /// Print this help text to standard output and exit 0.
+  case help(String)
+  /// Print this version text to standard output and exit 0.
+  case version(String)
+}
+
+/// When to use color, from `--color`.
+public enum ColorPreference: String, Sendable, Hashable, CaseIterable {
+  /// Decide from the environment and whether output is a terminal.
+  case auto
+  /// Always use color.
+  case always
+  /// Never use color.
+  case never
+}
+
+/// A parsed command: which one, and typed access to its options and arguments.
+///
+/// Options are read by long name, arguments by their declared name.
+///
+/// ```swift
+/// let due = try command.value("due", expected: "a date (YYYY-MM-DD)") { Day($0) }
+/// let limit = try command.int("limit") ?? 20
+/// let tags = command.strings("tag")
+/// if command.flag("json") { … }
+/// ```
+public struct ParsedCommand: Sendable, Hashable {
+  /// The command's name, or `nil` when none was given and there is no default.
+  public var name: String?
+  /// The `--color` choice; ``ColorPreference/auto`` when not given.
+  public var color: ColorPreference
+  /// Values by option or argument name, in the order given.
+  private var values: [String: [String]]
+  /// Flags that were given.
+  private var flags: Set<String>
+  /// How each name appears in messages: `--due` or `<title>`.
+  private var displayNames: [String: String]
+
+  init(
+    name: String?, color: ColorPreference, values: [String: [String]], flags: Set<String>,
+    displayNames: [String: String]
+  ) {
+    self.name = name
+    self.color = color
+    self.values = values
+    self.flags = flags
+    self.displayNames = displayNames
+  }
+
+  /// Whether a flag was given.
+  ///
+  /// - Parameter name: The flag's long name.
+  /// - Returns: `true` when it was given.
+  public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of an option or argument (the last one when given several times).
+  ///
+  /// - Parameter name: The option's long name or the argument's name.
+  /// - Returns: The value, or `nil` when not given.
+  public func string(_ name: String) -> String? { values[name]?.last }
+
+  /// Every value of a repeatable option or variadic argument, in order.
+  ///
+  /// - Parameter name: The option's long name or the argument's name.
+  /// - Returns: The values; empty when none were given.
+  public func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// The value as an integer.
+  ///
+  /// - Parameter name: The option's long name or the argument's name.
+  /// - Returns: The integer, or `nil` when not given.
+  /// - Throws: ``CommandLineError`` (exit 64) when the value is not an integer.
+  public func int(_ name: String) throws(CommandLineError) -> Int? {
+    try value(name, expected: "an integer") { Int($0) }
+  }
+
+  /// The value converted by `parse`.
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name or the argument's name.
+  ///   - expected: What a valid value looks like, for the error message.
+  ///   - parse: Converts the text; returns `nil` for an invalid value.
+  /// - Returns: The converted value, or `nil` when not given.
+  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and `expected`.
+  public func value<Value>(
+    _ name: String, expected: String, parse: (String) -> Value?
+  ) throws(CommandLineError) -> Value? {
+    guard let text = string(name) else { return nil }
+    guard let value = parse(text) else {
+      throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
+    }
+    return value
+  }
+
+  /// Every value converted by `parse`.
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name or the argument's name.
+  ///   - expected: What a valid value looks like, for the error message.
+  ///   - parse: Converts the text; returns `nil` for an invalid value.
+  /// - Returns: The converted values, in order.
+  /// - Throws: ``CommandLineError`` (exit 64) for the first invalid value.
+  public func values<Value>(
+    _ name: String, expected: String, parse: (String) -> Value?
+  ) throws(CommandLineError) -> [Value] {
+    var result: [Value] = []
+    for text in strings(name) {
+      guard let value = parse(text) else {
+        throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
+      }
+      result.append(value)
+    }
+    return result
+  }
+}
