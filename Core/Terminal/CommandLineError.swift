@@ -40,9 +40,17 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 /// "Did you mean …?" suggestions by edit distance.
-enum Suggestion {
+///
+/// Apps use it for their own names, e.g. a mistyped settings key:
+/// `Suggestion.closest(to: "apperance", in: keys)` is `"appearance"`.
+public enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a likely typo.
-  static func closest(to word: String, in candidates: [String]) -> String? {
+  ///
+  /// - Parameters:
+  ///   - word: What the user typed.
+  ///   - candidates: The valid names.
+  /// - Returns: The closest candidate within a small edit distance, or nil.
+  public static func closest(to word: String, in candidates: [String]) -> String? {
     let scored = candidates.map { ($0, distance(word, $0)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let limit = Swift.max(1, Swift.min(2, word.count / 3 + 1))

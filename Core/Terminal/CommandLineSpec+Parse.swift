@@ -152,7 +152,7 @@ private struct Parser {
   }
 
   private mutating func record(_ option: OptionSpec, _ value: String) throws(CommandLineError) {
-    if option.name == CommandLineSpec.colorOption.name, ColorPreference(rawValue: value) == nil {
+    if option.name == CommandLineSpec.colorOption.name, ColorChoice(argument: value) == nil {
       throw .invalidValue(value, for: "'--color'", expected: "auto, always or never")
     }
     if option.isRepeatable {
@@ -204,7 +204,7 @@ private struct Parser {
     for argument in arguments { displayNames[argument.name] = "<\(argument.name)>" }
     return ParsedCommand(
       name: command?.name,
-      color: values["color"]?.last.flatMap(ColorPreference.init(rawValue:)) ?? .auto,
+      color: values["color"]?.last.flatMap(ColorChoice.init(argument:)) ?? .auto,
       values: values, flags: flags, displayNames: displayNames)
   }
 

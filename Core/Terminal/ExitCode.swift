@@ -30,6 +30,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let ioError = ExitCode(rawValue: 74)
   /// 75: a temporary failure (a lock could not be taken in time); try again.
   public static let tempFail = ExitCode(rawValue: 75)
+  /// 70: an internal error the app did not expect (a bug).
+  public static let software = ExitCode(rawValue: 70)
 
   /// The number, e.g. `64`.
   public var description: String { "\(rawValue)" }

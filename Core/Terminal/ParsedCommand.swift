@@ -8,16 +8,6 @@ public enum ParsedCommandLine: Sendable, Hashable {
   case version(String)
 }
 
-/// When to use color, from `--color`.
-public enum ColorPreference: String, Sendable, Hashable, CaseIterable {
-  /// Decide from the environment and whether output is a terminal.
-  case auto
-  /// Always use color.
-  case always
-  /// Never use color.
-  case never
-}
-
 /// A parsed command: which one, and typed access to its options and arguments.
 ///
 /// Options are read by long name, arguments by their declared name.
@@ -31,8 +21,8 @@ public enum ColorPreference: String, Sendable, Hashable, CaseIterable {
 public struct ParsedCommand: Sendable, Hashable {
   /// The command's name, or `nil` when none was given and there is no default.
   public var name: String?
-  /// The `--color` choice; ``ColorPreference/auto`` when not given.
-  public var color: ColorPreference
+  /// The `--color` choice; ``ColorChoice/auto`` when not given.
+  public var color: ColorChoice
   /// Values by option or argument name, in the order given.
   private var values: [String: [String]]
   /// Flags that were given.
@@ -41,7 +31,7 @@ public struct ParsedCommand: Sendable, Hashable {
   private var displayNames: [String: String]
 
   init(
-    name: String?, color: ColorPreference, values: [String: [String]], flags: Set<String>,
+    name: String?, color: ColorChoice, values: [String: [String]], flags: Set<String>,
     displayNames: [String: String]
   ) {
     self.name = name

@@ -90,10 +90,10 @@ struct CommandLineTests {
   @Test(
     "--color is parsed by every command",
     arguments: [
-      (["list"], ColorPreference.auto), (["--color", "never", "list"], .never),
+      (["list"], ColorChoice.auto), (["--color", "never", "list"], .never),
       (["add", "x", "--color=always"], .always), (["done", "1", "--color", "auto"], .auto),
     ])
-  func color(arguments: [String], expected: ColorPreference) throws {
+  func color(arguments: [String], expected: ColorChoice) throws {
     #expect(try run(arguments).color == expected)
   }
 

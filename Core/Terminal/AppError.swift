@@ -1,0 +1,55 @@
+/// An error a command-line app reports to its user and exits with.
+///
+/// The runner (``CommandLineApp``) prints it as `APP: error: MESSAGE` and an optional
+/// `hint: …` line on standard error, then exits with ``exitCode``.
+///
+/// ```swift
+/// throw AppError("no item with id 42", hint: "run 'todo list --all' to see ids")
+/// ```
+public struct AppError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// One line a person can act on; data in it is sanitized when printed.
+  public var message: String
+  /// An optional next step, printed as `hint: …`.
+  public var hint: String?
+  /// The sysexits code to exit with.
+  public var exitCode: ExitCode
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - message: One line a person can act on.
+  ///   - hint: An optional next step.
+  ///   - exitCode: The code to exit with; ``ExitCode/usage`` (64) unless given.
+  public init(_ message: String, hint: String? = nil, exitCode: ExitCode = .usage) {
+    self.message = message
+    self.hint = hint
+    self.exitCode = exitCode
+  }
+
+  /// The message, with the hint in parentheses.
+  public var description: String { hint.map { "\(message) (\($0))" } ?? message }
+}
+
+/// An error that knows how a command-line app reports it.
+///
+/// The runner turns any error that conforms into its ``AppError``; other errors
+/// are reported as unexpected (exit 70). Core's own error types conform.
+public protocol AppErrorConvertible: Error {
+  /// The message, hint and exit code to report.
+  var appError: AppError { get }
+}
+
+extension AppError: AppErrorConvertible {
+  /// The error itself.
+  public var appError: AppError { self }
+}
+
+extension CommandLineError: AppErrorConvertible {
+  /// The parse error as an app error (exit 64).
+  public var appError: AppError { AppError(message, hint: hint, exitCode: exitCode) }
+}
+
+extension PersistenceError: AppErrorConvertible {
+  /// The store error with its sysexits code (64, 65, 73, 74 or 75).
+  public var appError: AppError { AppError(message, exitCode: ExitCode(rawValue: exitCode)) }
+}

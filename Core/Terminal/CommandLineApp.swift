@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a command-line app: parses the arguments, prints help or the version, builds
+/// the ``CommandContext``, runs the command, and turns errors into
+/// `APP: error: MESSAGE` (+ `hint:`) on standard error and a sysexits code.
+///
+/// ```swift
+/// // main.swift
+/// let app = CommandLineApp(spec: TodoCommands.spec)
+/// await app.main { command, context in
+///   try await TodoCommands.run(command, in: context)
+/// }
+/// ```
+///
+/// Error mapping: an ``AppErrorConvertible`` error (``AppError``, ``CommandLineError``,
+/// `PersistenceError`, `APIError`) exits with its own code; cancellation exits 130;
+/// anything else is reported as an unexpected error and exits 70. Nothing is
+/// printed to standard output on error.
+public struct CommandLineApp: Sendable {
+  /// The app's commands and options.
+  public let spec: CommandLineSpec
+  /// Whether the context reads the shared settings file for its theme.
+  public let readsSharedSettings: Bool
+
+  /// Creates a runner.
+  ///
+  /// - Parameters:
+  ///   - spec: The app's commands and options; its `name` prefixes every error.
+  ///   - readsSharedSettings: Whether to read the shared theme; the settings editor,
+  ///     which reports a corrupt file itself, passes false.
+  public init(spec: CommandLineSpec, readsSharedSettings: Bool = true) {
+    self.spec = spec
+    self.readsSharedSettings = readsSharedSettings
+  }
+
+  /// Runs the app on the process's arguments and streams, then exits.
+  ///
+  /// - Parameter command: Runs one parsed command.
+  @MainActor
+  public func main(
+    _ command: @MainActor (ParsedCommand, CommandContext) async throws -> Void
+  ) async -> Never {
+    let code = await run(
+      arguments: Array(CommandLine.arguments.dropFirst()),
+      environment: ProcessInfo.processInfo.environment,
+      io: .live,
+      command
+    )
+    exit(code.rawValue)
+  }
+
+  /// Runs the app once and returns its exit code; what `main` does, without exiting.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: The process environment.
+  ///   - io: Where output goes.
+  ///   - command: Runs one parsed command.
+  /// - Returns: The exit code.
+  @MainActor
+  public func run(
+    arguments: [String],
+    environment: [String: String],
+    io: ProcessIO,
+    _ command: @MainActor (ParsedCommand, CommandContext) async throws -> Void
+  ) async -> ExitCode {
+    let reporter = ErrorReporter(appName: spec.name, write: io.writeError)
+    let parsed: ParsedCommandLine
+    do {
+      parsed = try spec.parse(arguments)
+    } catch {
+      return reporter.report(error)
+    }
+    switch parsed {
+    case .help(let text), .version(let text):
+      io.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
+      return .ok
+    case .run(let parsedCommand):
+      let context = CommandContext(
+        appName: spec.name,
+        environment: environment,
+        io: io,
+        color: parsedCommand.color,
+        readsSharedSettings: readsSharedSettings,
+        launchedWithoutArguments: arguments.isEmpty
+      )
+      do {
+        try await command(parsedCommand, context)
+        return .ok
+      } catch {
+        return report(error, with: reporter)
+      }
+    }
+  }
+
+  private func report(_ error: any Error, with reporter: ErrorReporter) -> ExitCode {
+    if let convertible = error as? any AppErrorConvertible {
+      let appError = convertible.appError
+      reporter.report(appError.message, hint: appError.hint)
+      return appError.exitCode
+    }
+    if error is CancellationError {
+      reporter.report("interrupted")
+      return ExitCode(rawValue: 130)
+    }
+    reporter.report("unexpected error: \(error)")
+    return .software
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The preferences every Blueprint app shares, as the settings editor stores them.
+///
+/// They live in one human-readable file, `settings.json`, in the shared config
+/// folder (`$XDG_CONFIG_HOME/blueprint/`), as a flat JSON object whose keys are the
+/// settings editor's keys. A key that is absent has its default; unknown keys are
+/// ignored, so a file written by a newer version still loads.
+///
+/// ```json
+/// {
+///   "appearance" : "dark",
+///   "theme.accent" : "#5E5CE6/#7D7AFF",
+///   "theme.density" : "compact"
+/// }
+/// ```
+///
+/// Apps read it once at start-up to pick their theme:
+///
+/// ```swift
+/// let store = SharedSettings.makeStore(XDGDirectories())
+/// let theme = try SharedSettings.load(from: store).theme
+/// ```
+public struct SharedSettings: Sendable, Hashable {
+  /// The store key of the settings file (`settings.json`).
+  public static let storeKey = "settings"
+
+  /// The name the apps greet the user with; `nil` when not set.
+  public var displayName: String?
+  /// Whether notifications are on; `nil` means the default (on).
+  public var notifications: Bool?
+  /// Light, dark or follow the terminal; `nil` means ``Appearance/system``.
+  public var appearance: Appearance?
+  /// Palette colors that replace the default theme's.
+  public var palette: [Palette.Role: ColorToken]
+  /// The spacing density; `nil` means ``Density/regular``.
+  public var density: Density?
+
+  /// Creates settings; every argument defaults to "not set".
+  ///
+  /// - Parameters:
+  ///   - displayName: The user's name.
+  ///   - notifications: Whether notifications are on.
+  ///   - appearance: Light, dark or system.
+  ///   - palette: Palette overrides by role.
+  ///   - density: The spacing density.
+  public init(
+    displayName: String? = nil,
+    notifications: Bool? = nil,
+    appearance: Appearance? = nil,
+    palette: [Palette.Role: ColorToken] = [:],
+    density: Density? = nil
+  ) {
+    self.displayName = displayName
+    self.notifications = notifications
+    self.appearance = appearance
+    self.palette = palette
+    self.density = density
+  }
+
+  /// The default theme with this file's palette and density applied.
+  public var theme: Theme {
+    var palette = Theme.default.palette
+    for (role, token) in self.palette { palette[role] = token }
+    return Theme(palette: palette, density: density ?? .regular)
+  }
+
+  /// The file store of the shared config folder.
+  ///
+  /// - Parameter directories: Where the XDG folders are.
+  /// - Returns: A store over `$XDG_CONFIG_HOME/blueprint/`.
+  public static func makeStore(_ directories: XDGDirectories) -> FileKeyValueStore {
+    FileKeyValueStore(directory: directories.config)
+  }
+
+  /// Reads the settings from `store`; no file means all defaults.
+  ///
+  /// - Parameter store: The shared config store.
+  /// - Returns: The stored settings.
+  /// - Throws: ``PersistenceError/corrupted(key:path:underlying:)`` when the file is
+  ///   not a valid settings object (the file is left as it is).
+  public static func load(from store: some KeyValueStore) throws -> SharedSettings {
+    try store.value(SharedSettings.self, forKey: storeKey) ?? SharedSettings()
+  }
+}
+
+// MARK: - Coding
+
+extension SharedSettings: Codable {
+  /// The flat keys of the settings file.
+  public enum Key {
+    /// `displayName`
+    public static let displayName = "displayName"
+    /// `notifications`
+    public static let notifications = "notifications"
+    /// `appearance`
+    public static let appearance = "appearance"
+    /// `theme.density`
+    public static let density = "theme.density"
+
+    /// The key of a palette role: `theme.accent` for the accent, else
+    /// `theme.palette.ROLE`.
+    ///
+    /// - Parameter role: A palette role.
+    /// - Returns: The role's key in the settings file.
+    public static func palette(_ role: Palette.Role) -> String {
+      role == .accent ? "theme.accent" : "theme.palette.\(role.rawValue)"
+    }
+  }
+
+  private struct FlatKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Decodes the flat settings object; unknown keys are ignored.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` naming the key whose value is invalid.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FlatKey.self)
+    self.init()
+    displayName = try container.decodeIfPresent(String.self, forKey: FlatKey(Key.displayName))
+    notifications = try container.decodeIfPresent(Bool.self, forKey: FlatKey(Key.notifications))
+    appearance = try container.decodeIfPresent(Appearance.self, forKey: FlatKey(Key.appearance))
+    density = try container.decodeIfPresent(Density.self, forKey: FlatKey(Key.density))
+    for role in Palette.Role.allCases {
+      let key = FlatKey(Key.palette(role))
+      guard let text = try container.decodeIfPresent(String.self, forKey: key) else { continue }
+      do {
+        palette[role] = try ColorToken(parsing: text)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: error.description)
+      }
+    }
+  }
+
+  /// Encodes the flat settings object; unset settings are left out.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FlatKey.self)
+    try container.encodeIfPresent(displayName, forKey: FlatKey(Key.displayName))
+    try container.encodeIfPresent(notifications, forKey: FlatKey(Key.notifications))
+    try container.encodeIfPresent(appearance, forKey: FlatKey(Key.appearance))
+    try container.encodeIfPresent(density, forKey: FlatKey(Key.density))
+    for (role, token) in palette {
+      try container.encode(token.hex, forKey: FlatKey(Key.palette(role)))
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package import Core
+package import Foundation
+
+/// Standard streams for a command run in-process: output and errors are captured.
+package final class CapturedIO: Sendable {
+  private let state = Locked((output: "", error: ""))
+  private let input: Data
+  private let terminals: (input: Bool, output: Bool)
+
+  /// Creates streams.
+  ///
+  /// - Parameters:
+  ///   - input: What standard input holds.
+  ///   - inputIsTerminal: Whether standard input claims to be a terminal.
+  ///   - outputIsTerminal: Whether standard output claims to be a terminal.
+  package init(input: Data = Data(), inputIsTerminal: Bool = false, outputIsTerminal: Bool = false)
+  {
+    self.input = input
+    terminals = (inputIsTerminal, outputIsTerminal)
+  }
+
+  /// Everything written to standard output.
+  package var output: String { state.withLock { $0.output } }
+  /// Everything written to standard error.
+  package var error: String { state.withLock { $0.error } }
+
+  /// The streams to pass to the code under test.
+  package var io: ProcessIO {
+    ProcessIO(
+      writeOutput: { text in self.state.withLock { $0.output += text } },
+      writeError: { text in self.state.withLock { $0.error += text } },
+      readInput: { self.input },
+      isInputTerminal: terminals.input,
+      isOutputTerminal: terminals.output
+    )
+  }
+}
