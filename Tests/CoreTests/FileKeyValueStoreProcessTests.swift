@@ -13,30 +13,7 @@ import Testing
 @Suite("FileKeyValueStore across processes", .serialized)
 struct FileKeyValueStoreProcessTests {
   /// The built `store-stress` executable, beside the test bundle.
-  static func helper() throws -> URL {
-    var candidates: [URL] = []
-    if let executable = Bundle.main.executableURL {
-      candidates.append(executable.deletingLastPathComponent())
-    }
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(root.appendingPathComponent(".build/debug"))
-    for folder in candidates {
-      var url = folder
-      while url.pathComponents.count > 1 {
-        let binary = url.appendingPathComponent("store-stress")
-        if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        url.deleteLastPathComponent()
-        if url.lastPathComponent == ".build" { break }
-      }
-    }
-    throw HelperMissing()
-  }
-
-  struct HelperMissing: Error, CustomStringConvertible {
-    var description: String { "store-stress not found; run `swift build --build-tests` first" }
-  }
+  static func helper() throws -> URL { try BuiltProduct("store-stress").url }
 
   static func launch(_ arguments: [String], output: Pipe? = nil) throws -> Process {
     let process = Process()

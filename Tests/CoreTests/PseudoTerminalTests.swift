@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Runs `pty-probe` on a real pseudo-terminal and checks the terminal it leaves behind.
@@ -159,10 +160,7 @@ private final class ProbeSession {
     var window = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
     _ = withUnsafeMutablePointer(to: &window) { ioctl(master, UInt(TIOCSWINSZ), $0) }
 
-    let probe = URL(
-      fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(
-        atPath: "/proc/self/exe")
-    ).deletingLastPathComponent().appendingPathComponent("pty-probe").path
+    let probe = try BuiltProduct("pty-probe").url.path
     initialSettings = Self.settings(of: slave)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
