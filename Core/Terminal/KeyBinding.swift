@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// var keyBindings: [KeyBinding] {
-///   [KeyBinding(.enter, label: "⏎", "Open") { [unowned self] in open() },
+///   [KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
+///    KeyBinding(.enter, "Open") { [unowned self] in open() },
 ///    KeyBinding(.character("d"), "Delete") { [unowned self] in delete() }]
 /// }
 /// ```
@@ -19,16 +20,31 @@ public struct KeyBinding {
   /// What runs when one of the keys is pressed; nil when the screen handles the keys itself.
   public var action: (@MainActor () -> Void)?
 
-  /// Declares keys.
+  /// Declares one key.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - summary: What it does.
+  ///   - label: How it is shown; the key's name when nil.
+  ///   - isInFooter: Whether the footer shows it.
+  ///   - action: What runs; nil when the screen's `handle` deals with the key.
+  public init(
+    _ key: Key, _ summary: String, label: String? = nil, isInFooter: Bool = true,
+    action: (@MainActor () -> Void)? = nil
+  ) {
+    self.init(keys: [key], summary, label: label, isInFooter: isInFooter, action: action)
+  }
+
+  /// Declares several keys that do the same thing.
   ///
   /// - Parameters:
   ///   - keys: The keys.
-  ///   - label: How they are shown; derived from the first key when nil.
   ///   - summary: What they do.
+  ///   - label: How they are shown; the first key's name when nil.
   ///   - isInFooter: Whether the footer shows them.
   ///   - action: What runs; nil when the screen's `handle` deals with the keys.
   public init(
-    _ keys: Key..., label: String? = nil, _ summary: String, isInFooter: Bool = true,
+    keys: [Key], _ summary: String, label: String? = nil, isInFooter: Bool = true,
     action: (@MainActor () -> Void)? = nil
   ) {
     self.keys = keys
