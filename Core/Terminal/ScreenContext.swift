@@ -45,15 +45,14 @@ public final class ScreenContext<Route: Hashable & Sendable> {
 
   // MARK: - Binding
 
-  /// Binds an interactor whose screen navigates: the terminal counterpart of SwiftUI's
-  /// `.bind`.
+  /// Binds an interactor to this screen: the terminal counterpart of SwiftUI's `.bind`.
   ///
   /// The interactor is prepared once, on the screen's first appearance; its work is
   /// cancelled when the screen leaves the stack. Errors `onError` does not take end in
   /// the status line (sanitized); busy shows a spinner unless `onBusy` takes it.
-  /// Intents `onNavigation` does not take are shown: `.push` through the router,
-  /// `.sheet` as a modal screen over this one, `.alert` and `.confirmationDialog` as a
-  /// prompt, `.perform` by running the closure.
+  /// Intents for this stack's routes that `onNavigation` does not take are shown:
+  /// `.push` through the router, `.sheet` as a modal screen over this one, `.alert` and
+  /// `.confirmationDialog` as a prompt, `.perform` by running the closure.
   ///
   /// - Parameters:
   ///   - interactor: The screen's interactor.
@@ -63,41 +62,21 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   ///   - onNavigation: Sees intents first; returns true when it carried one out.
   /// - Returns: The binding; the stack reports appearances to it.
   @discardableResult
-  public func bind<V: NavigableViewModel, I: Interactor<V>>(
+  public func bind<V: ViewModel, I: Interactor<V>>(
     _ interactor: I, setup: ((I) -> Void)? = nil,
     onError: (@MainActor (any Error) -> Bool)? = nil,
     onBusy: (@MainActor (Bool) -> Void)? = nil,
     onNavigation: (@MainActor (NavigationIntent<Route>) -> Bool)? = nil
-  ) -> ScreenBinding<V> where V.Destination == Route {
-    let binding = ScreenBinding(
-      interactor, setup: setup, onError: onError, onBusy: onBusy,
-      onNavigation: { [weak self] intent in
-        if onNavigation?(intent) == true { return true }
-        guard let self, let stack else { return false }
-        stack.present(intent, from: self)
-        return true
-      },
-      ambient: ambient, token: token)
-    adopt(binding)
-    return binding
-  }
-
-  /// Binds an interactor whose screen does not navigate.
-  ///
-  /// - Parameters:
-  ///   - interactor: The screen's interactor.
-  ///   - setup: Runs once before `prepare()`.
-  ///   - onError: Sees errors first; returns true when it handled one.
-  ///   - onBusy: Takes busy changes instead of the spinner.
-  /// - Returns: The binding.
-  @discardableResult
-  public func bind<V: ViewModel, I: Interactor<V>>(
-    _ interactor: I, setup: ((I) -> Void)? = nil,
-    onError: (@MainActor (any Error) -> Bool)? = nil,
-    onBusy: (@MainActor (Bool) -> Void)? = nil
   ) -> ScreenBinding<V> {
     let binding = ScreenBinding(
       interactor, setup: setup, onError: onError, onBusy: onBusy, ambient: ambient, token: token)
+    interactor.navigationHandler = { [weak self] intent in
+      guard let intent = intent as? NavigationIntent<Route> else { return false }
+      if onNavigation?(intent) == true { return true }
+      guard let self, let stack else { return false }
+      stack.present(intent, from: self)
+      return true
+    }
     adopt(binding)
     return binding
   }

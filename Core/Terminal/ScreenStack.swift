@@ -223,7 +223,9 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
     } else if front.context.isBusy {
       Spinner.render("Working…", into: &frame, row: statusRow, column: 1, width: size.columns - 2)
     }
-    let bindings = front.screen.keyBindings + stackBindings
+    let own = front.screen.keyBindings
+    let declared = Set(own.flatMap(\.keys))
+    let bindings = own + stackBindings.filter { declared.isDisjoint(with: $0.keys) }
     KeyHintsView.render(bindings, into: &frame, row: size.rows - 1, width: size.columns)
     if let prompt {
       frame.cursor = nil
