@@ -7,19 +7,28 @@ extension Frame {
   ///   - style: The border's style.
   /// - Returns: The inside of the box.
   @discardableResult
-  public mutating func drawBox(_ rect: Rect, title: String? = nil, style: TextStyle = .plain) -> Rect {
-    guard rect.width >= 2, rect.height >= 2 else { return Rect(row: rect.row, column: rect.column, width: 0, height: 0) }
+  public mutating func drawBox(_ rect: Rect, title: String? = nil, style: TextStyle = .plain)
+    -> Rect
+  {
+    guard rect.width >= 2, rect.height >= 2 else {
+      return Rect(row: rect.row, column: rect.column, width: 0, height: 0)
+    }
     fill(rect)
     let inner = rect.width - 2
     let horizontal = String(repeating: "─", count: inner)
-    draw("╭" + horizontal + "╮", row: rect.row, column: rect.column, style: style, sanitizing: false)
-    draw("╰" + horizontal + "╯", row: rect.bottom - 1, column: rect.column, style: style, sanitizing: false)
+    draw(
+      "╭" + horizontal + "╮", row: rect.row, column: rect.column, style: style, sanitizing: false)
+    draw(
+      "╰" + horizontal + "╯", row: rect.bottom - 1, column: rect.column, style: style,
+      sanitizing: false)
     for row in rect.row + 1..<rect.bottom - 1 {
       draw("│", row: row, column: rect.column, style: style, sanitizing: false)
       draw("│", row: row, column: rect.column + rect.width - 1, style: style, sanitizing: false)
     }
     if let title, inner > 2 {
-      draw(" " + title.terminalSafe + " ", row: rect.row, column: rect.column + 1, width: inner, style: .header, sanitizing: false)
+      draw(
+        " " + title.terminalSafe + " ", row: rect.row, column: rect.column + 1, width: inner,
+        style: .header, sanitizing: false)
     }
     return rect.inset(rows: 1, columns: 1)
   }

@@ -34,7 +34,9 @@ public struct Frame: Sendable, Hashable {
   public let size: TerminalSize
   /// Where the terminal cursor is shown (a focused text field), or nil to hide it.
   public var cursor: (row: Int, column: Int)? {
-    get { cursorPosition.map { ($0 / Swift.max(1, size.columns), $0 % Swift.max(1, size.columns)) } }
+    get {
+      cursorPosition.map { ($0 / Swift.max(1, size.columns), $0 % Swift.max(1, size.columns)) }
+    }
     set { cursorPosition = newValue.map { $0.row * size.columns + $0.column } }
   }
   /// A counter the runtime advances while something animates (spinners read it).
@@ -122,7 +124,9 @@ public struct Frame: Sendable, Hashable {
   ///   - rect: The area; clipped to the frame.
   ///   - character: The fill character; must be one cell wide.
   ///   - style: The style of the filled cells.
-  public mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
+  public mutating func fill(
+    _ rect: Rect, with character: Character = " ", style: TextStyle = .plain
+  ) {
     let text = String(character)
     for row in Swift.max(0, rect.row)..<Swift.min(size.rows, rect.bottom) {
       for column in Swift.max(0, rect.column)..<Swift.min(size.columns, rect.column + rect.width) {

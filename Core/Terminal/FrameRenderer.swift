@@ -23,7 +23,8 @@ public struct FrameRenderer: Sendable {
   ///   - capability: Which colors the terminal shows.
   ///   - appearance: Light or dark (`system` counts as dark).
   ///   - theme: Resolves palette roles.
-  public init(capability: ColorCapability, appearance: Appearance = .dark, theme: Theme = .default) {
+  public init(capability: ColorCapability, appearance: Appearance = .dark, theme: Theme = .default)
+  {
     self.capability = capability
     self.appearance = appearance
     self.theme = theme
@@ -54,7 +55,9 @@ public struct FrameRenderer: Sendable {
       }
       output += Array("\u{1b}[0m".utf8)
     }
-    if output.isEmpty, previous?.cursor.map({ [$0.row, $0.column] }) == frame.cursor.map({ [$0.row, $0.column] }) {
+    if output.isEmpty,
+      previous?.cursor.map({ [$0.row, $0.column] }) == frame.cursor.map({ [$0.row, $0.column] })
+    {
       previous = frame
       return []
     }
@@ -69,7 +72,8 @@ public struct FrameRenderer: Sendable {
 
   private mutating func sequence(for style: TextStyle) -> [UInt8] {
     if let cached = sequences[style] { return cached }
-    let parameters = style.sgrParameters(theme: theme, capability: capability, appearance: appearance)
+    let parameters = style.sgrParameters(
+      theme: theme, capability: capability, appearance: appearance)
     let bytes = Array("\u{1b}[\(parameters)m".utf8)
     sequences[style] = bytes
     return bytes

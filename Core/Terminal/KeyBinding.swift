@@ -93,14 +93,17 @@ public enum KeyHintsView {
   ///   - frame: The frame to draw into.
   ///   - row: The footer row.
   ///   - width: The width available.
-  public static func render(_ bindings: [KeyBinding], into frame: inout Frame, row: Int, width: Int) {
+  public static func render(_ bindings: [KeyBinding], into frame: inout Frame, row: Int, width: Int)
+  {
     var column = 0
     for binding in bindings where binding.isInFooter {
       let needed = TextWidth.of(binding.label) + 1 + TextWidth.of(binding.summary)
       guard column + needed <= width else { break }
-      column += frame.draw(binding.label, row: row, column: column, style: .header, sanitizing: false)
+      column += frame.draw(
+        binding.label, row: row, column: column, style: .header, sanitizing: false)
       column += 1
-      column += frame.draw(binding.summary, row: row, column: column, style: .secondary, sanitizing: false)
+      column += frame.draw(
+        binding.summary, row: row, column: column, style: .secondary, sanitizing: false)
       column += 2
     }
   }

@@ -101,7 +101,9 @@ public struct ListView: Sendable, Hashable {
       let isSelected = index == selection
       let style = isSelected ? TextStyle.selected : item.style
       let y = area.row + line
-      if isSelected { frame.fill(Rect(row: y, column: area.column, width: width, height: 1), style: style) }
+      if isSelected {
+        frame.fill(Rect(row: y, column: area.column, width: width, height: 1), style: style)
+      }
       var detailWidth = 0
       if let detail = item.detail {
         let clean = detail.terminalSafe

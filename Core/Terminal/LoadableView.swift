@@ -11,9 +11,13 @@ public enum Spinner {
   ///   - row: The row.
   ///   - column: The column.
   ///   - width: The width available.
-  public static func render(_ label: String, into frame: inout Frame, row: Int, column: Int, width: Int) {
+  public static func render(
+    _ label: String, into frame: inout Frame, row: Int, column: Int, width: Int
+  ) {
     let glyph = frames[frame.animationTick % frames.count]
-    frame.draw(glyph + " " + label, row: row, column: column, width: width, style: .header, sanitizing: false)
+    frame.draw(
+      glyph + " " + label, row: row, column: column, width: width, style: .header, sanitizing: false
+    )
     frame.requestsAnimation = true
   }
 }
@@ -23,7 +27,7 @@ public enum Spinner {
 /// the loaded content.
 ///
 /// ```swift
-/// LoadableView.render(model.todos, into: &frame, area: area, isEmpty: { $0.isEmpty },
+/// LoadableView.render(model.todos, into: &frame, area: area, isEmpty: isEmpty,
 ///   emptyMessage: "Nothing to do") { todos, frame, area in
 ///   list.render(into: &frame, area: area, count: todos.count) { ListRow(todos[$0].title) }
 /// }
@@ -53,14 +57,19 @@ public enum LoadableView {
       break
     case .loading(let previous):
       if let previous {
-        Spinner.render("Refreshing…", into: &frame, row: area.bottom - 1, column: area.column + 1, width: area.width - 1)
+        Spinner.render(
+          "Refreshing…", into: &frame, row: area.bottom - 1, column: area.column + 1,
+          width: area.width - 1)
         content(previous, &frame, body)
       } else {
-        Spinner.render("Loading…", into: &frame, row: area.row, column: area.column + 1, width: area.width - 1)
+        Spinner.render(
+          "Loading…", into: &frame, row: area.row, column: area.column + 1, width: area.width - 1)
       }
     case .loaded(let value):
       if isEmpty(value) {
-        frame.draw(emptyMessage, row: area.row, column: area.column + 1, width: area.width - 1, style: .secondary, sanitizing: false)
+        frame.draw(
+          emptyMessage, row: area.row, column: area.column + 1, width: area.width - 1,
+          style: .secondary, sanitizing: false)
       } else {
         content(value, &frame, area)
       }
@@ -68,10 +77,12 @@ public enum LoadableView {
       let message = String(describing: error).terminalSafe
       let line = "✗ " + message + "  (" + KeyBinding.name(of: retryKey) + " to retry)"
       if let previous {
-        frame.draw(line, row: area.bottom - 1, column: area.column + 1, width: area.width - 1, style: .error)
+        frame.draw(
+          line, row: area.bottom - 1, column: area.column + 1, width: area.width - 1, style: .error)
         content(previous, &frame, body)
       } else {
-        frame.draw(line, row: area.row, column: area.column + 1, width: area.width - 1, style: .error)
+        frame.draw(
+          line, row: area.row, column: area.column + 1, width: area.width - 1, style: .error)
       }
     }
   }

@@ -73,7 +73,8 @@ public struct PlainTable: Sendable {
         let isLast = index == cells.count - 1
         let padding = String(repeating: " ", count: gap)
         let style = rowIndex == 0 ? TextStyle.bold : columns[index].style
-        let text = StyledText(cell, style: style).rendered(capability: capability, appearance: appearance, theme: theme)
+        let text = StyledText(cell, style: style).rendered(
+          capability: capability, appearance: appearance, theme: theme)
         switch columns[index].alignment {
         case .left: line += text + (isLast ? "" : padding)
         case .right: line += padding + text
@@ -135,7 +136,8 @@ public struct StyledText: Sendable {
     guard capability != .none else { return plainText }
     return spans.map { span in
       guard span.style != .plain, !span.text.isEmpty else { return span.text }
-      let parameters = span.style.sgrParameters(theme: theme, capability: capability, appearance: appearance)
+      let parameters = span.style.sgrParameters(
+        theme: theme, capability: capability, appearance: appearance)
       return "\u{1b}[\(parameters)m" + span.text + "\u{1b}[0m"
     }.joined()
   }

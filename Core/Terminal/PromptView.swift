@@ -59,12 +59,15 @@ public struct PromptView {
     let labels = actions.map { " " + $0.title.terminalSafe + " " }
     let buttonsWidth = labels.reduce(0) { $0 + $1.terminalWidth + 2 }
     let messageText = message?.terminalSafe ?? ""
-    let width = Swift.max(title.terminalSafe.terminalWidth + 6, messageText.terminalWidth + 4, buttonsWidth + 2, 24)
+    let width = Swift.max(
+      title.terminalSafe.terminalWidth + 6, messageText.terminalWidth + 4, buttonsWidth + 2, 24)
     let box = Frame.centered(width: width, height: message == nil ? 5 : 6, in: area)
     let inside = frame.drawBox(box, title: title, style: .header)
     var row = inside.row + 1
     if message != nil {
-      frame.draw(messageText, row: inside.row, column: inside.column + 1, width: inside.width - 2, sanitizing: false)
+      frame.draw(
+        messageText, row: inside.row, column: inside.column + 1, width: inside.width - 2,
+        sanitizing: false)
       row = inside.row + 2
     }
     var column = inside.column + 1
@@ -75,7 +78,9 @@ public struct PromptView {
         style.isReversed = true
         style.isBold = true
       }
-      column += frame.draw("[" + label + "]", row: row, column: column, width: inside.column + inside.width - column, style: style, sanitizing: false)
+      column += frame.draw(
+        "[" + label + "]", row: row, column: column, width: inside.column + inside.width - column,
+        style: style, sanitizing: false)
       column += 1
     }
   }
@@ -92,12 +97,17 @@ public enum HelpOverlay {
   public static func render(_ bindings: [KeyBinding], into frame: inout Frame, area: Rect) {
     let labelWidth = bindings.map { $0.label.terminalWidth }.max() ?? 0
     let summaryWidth = bindings.map { $0.summary.terminalWidth }.max() ?? 0
-    let box = Frame.centered(width: labelWidth + summaryWidth + 7, height: bindings.count + 2, in: area)
+    let box = Frame.centered(
+      width: labelWidth + summaryWidth + 7, height: bindings.count + 2, in: area)
     let inside = frame.drawBox(box, title: "Keys", style: .header)
     for (index, binding) in bindings.enumerated() where index < inside.height {
       let row = inside.row + index
-      frame.draw(binding.label, row: row, column: inside.column + 1, width: labelWidth, style: .header, sanitizing: false)
-      frame.draw(binding.summary, row: row, column: inside.column + labelWidth + 3, width: inside.width - labelWidth - 3, sanitizing: false)
+      frame.draw(
+        binding.label, row: row, column: inside.column + 1, width: labelWidth, style: .header,
+        sanitizing: false)
+      frame.draw(
+        binding.summary, row: row, column: inside.column + labelWidth + 3,
+        width: inside.width - labelWidth - 3, sanitizing: false)
     }
   }
 }

@@ -33,6 +33,8 @@ public struct Rect: Sendable, Hashable {
   ///   - columns: Columns removed at the left and at the right.
   /// - Returns: The inner rectangle.
   public func inset(rows: Int, columns: Int) -> Rect {
-    Rect(row: row + rows, column: column + columns, width: width - 2 * columns, height: height - 2 * rows)
+    Rect(
+      row: row + rows, column: column + columns, width: width - 2 * columns,
+      height: height - 2 * rows)
   }
 }

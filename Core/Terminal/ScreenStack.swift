@@ -85,12 +85,15 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
       let context = ScreenContext(
         stack: self, scope: router.scope(for: routeEntry.id),
         token: pendingTokens.removeValue(forKey: routeEntry.id), isSheet: false)
-      entries.append(Entry(id: routeEntry.id, context: context, screen: destination(routeEntry.route, context)))
+      entries.append(
+        Entry(id: routeEntry.id, context: context, screen: destination(routeEntry.route, context)))
     }
     let top = front
     let identifier = ObjectIdentifier(top.context)
     guard identifier != visible else { return }
-    if sheets.isEmpty, entries.count >= 2, visible == ObjectIdentifier(entries[entries.count - 2].context) {
+    if sheets.isEmpty, entries.count >= 2,
+      visible == ObjectIdentifier(entries[entries.count - 2].context)
+    {
       entries[entries.count - 2].context.disappear()
     }
     visible = identifier
@@ -105,13 +108,18 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
       let id = router.push(intent.destination)
       pendingTokens[id] = intent.token
     case .sheet:
-      let sheetContext = ScreenContext(stack: self, scope: ScreenScope(), token: intent.token, isSheet: true)
-      sheets.append(Entry(id: nil, context: sheetContext, screen: destination(intent.destination, sheetContext)))
+      let sheetContext = ScreenContext(
+        stack: self, scope: ScreenScope(), token: intent.token, isSheet: true)
+      sheets.append(
+        Entry(id: nil, context: sheetContext, screen: destination(intent.destination, sheetContext))
+      )
     case .alert(let title, let message, let actions):
       prompt = PromptView(title: title, message: message, actions: actions)
     case .confirmationDialog(let title, let message, let actions):
       var choices = actions
-      if !choices.contains(where: { $0.role == .cancel }) { choices.append(IntentAction("Cancel", role: .cancel)) }
+      if !choices.contains(where: { $0.role == .cancel }) {
+        choices.append(IntentAction("Cancel", role: .cancel))
+      }
       prompt = PromptView(title: title, message: message, actions: choices)
     case .perform(let action):
       action()
@@ -159,7 +167,8 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
     let screen = front.screen
     if screen.handle(event) { return true }
     guard case .key(let key) = event else { return false }
-    if let binding = screen.keyBindings.first(where: { $0.keys.contains(key) && $0.action != nil }) {
+    if let binding = screen.keyBindings.first(where: { $0.keys.contains(key) && $0.action != nil })
+    {
       binding.action?()
       return true
     }
@@ -209,17 +218,21 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
       return
     }
     frame.fill(Rect(row: 0, column: 0, width: size.columns, height: 1), style: .header)
-    frame.draw(breadcrumbText(width: size.columns - 2), row: 0, column: 1, style: .header, sanitizing: false)
+    frame.draw(
+      breadcrumbText(width: size.columns - 2), row: 0, column: 1, style: .header, sanitizing: false)
     let content = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
     entries[entries.count - 1].screen.render(into: &frame, area: content)
     for sheet in sheets {
       frame.cursor = nil
-      let inside = frame.drawBox(content.inset(rows: 1, columns: 2), title: sheet.screen.title, style: .header)
+      let inside = frame.drawBox(
+        content.inset(rows: 1, columns: 2), title: sheet.screen.title, style: .header)
       sheet.screen.render(into: &frame, area: inside)
     }
     let statusRow = size.rows - 2
     if let status = front.context.status {
-      frame.draw(status, row: statusRow, column: 1, width: size.columns - 2, style: .error, sanitizing: false)
+      frame.draw(
+        status, row: statusRow, column: 1, width: size.columns - 2, style: .error, sanitizing: false
+      )
     } else if front.context.isBusy {
       Spinner.render("Working…", into: &frame, row: statusRow, column: 1, width: size.columns - 2)
     }

@@ -87,7 +87,9 @@ public struct TextStyle: Sendable, Hashable {
       case .role(let role): token = theme.palette[role]
       case .token(let fixed): token = fixed
       }
-      parameters += ";" + token.terminalColor(for: capability, appearance: appearance)
+      parameters +=
+        ";"
+        + token.terminalColor(for: capability, appearance: appearance)
         .parameters(as: layer)
     }
     return parameters

@@ -1,6 +1,6 @@
 import Core
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Frame, renderer, text field and plain output")
 struct FrameRendererTests {
@@ -23,14 +23,18 @@ struct FrameRendererTests {
     #expect(full.contains("\u{1b}[1;1H") && full.contains("\u{1b}[3;1H"))
   }
 
-  @Test("capability none writes attributes but no colors", arguments: [
-    (ColorCapability.none, false), (.ansi16, true), (.ansi256, true), (.trueColor, true),
-  ])
+  @Test(
+    "capability none writes attributes but no colors",
+    arguments: [
+      (ColorCapability.none, false), (.ansi16, true), (.ansi256, true), (.trueColor, true),
+    ])
   func noColor(capability: ColorCapability, hasColor: Bool) {
     var renderer = FrameRenderer(capability: capability)
     var frame = Frame(size: size)
     frame.draw("sel", row: 0, column: 0, style: .selected)
-    frame.draw("err", row: 1, column: 0, style: TextStyle(foreground: .role(.danger), background: .role(.surface)))
+    frame.draw(
+      "err", row: 1, column: 0,
+      style: TextStyle(foreground: .role(.danger), background: .role(.surface)))
     let output = String(decoding: renderer.render(frame), as: UTF8.self)
     #expect(output.contains("\u{1b}[0;7"), "reverse stays")
     let parameters = output.split(separator: "\u{1b}[").compactMap { sgr -> [Int]? in
@@ -60,16 +64,18 @@ struct FrameRendererTests {
     #expect(edge.lines[0] == " a…")
   }
 
-  @Test("text field editing", arguments: [
-    ("hello", [Key.backspace], "hell", 4),
-    ("hello", [.home, .delete], "ello", 0),
-    ("hello", [.left, .left, .character("X")], "helXlo", 4),
-    ("hello world", [.ctrl("w")], "hello ", 6),
-    ("hello world", [.left, .left, .ctrl("u")], "ld", 0),
-    ("hello", [.home, .right, .ctrl("k")], "h", 1),
-    ("ab", [.end, .right, .right], "ab", 2),
-    ("", [.backspace, .delete, .left], "", 0),
-  ])
+  @Test(
+    "text field editing",
+    arguments: [
+      ("hello", [Key.backspace], "hell", 4),
+      ("hello", [.home, .delete], "ello", 0),
+      ("hello", [.left, .left, .character("X")], "helXlo", 4),
+      ("hello world", [.ctrl("w")], "hello ", 6),
+      ("hello world", [.left, .left, .ctrl("u")], "ld", 0),
+      ("hello", [.home, .right, .ctrl("k")], "h", 1),
+      ("ab", [.end, .right, .right], "ab", 2),
+      ("", [.backspace, .delete, .left], "", 0),
+    ])
   func textField(initial: String, keys: [Key], text: String, cursor: Int) {
     var field = TextField(text: initial)
     for key in keys {

@@ -90,8 +90,9 @@ final class ShelfScreen: TerminalScreen {
   }
 
   func render(into frame: inout Frame, area: Rect) {
+    let isEmpty: ([String]) -> Bool = { $0.isEmpty }
     LoadableView.render(
-      interactor.viewModel.items, into: &frame, area: area, isEmpty: { $0.isEmpty },
+      interactor.viewModel.items, into: &frame, area: area, isEmpty: isEmpty,
       emptyMessage: "The shelf is empty."
     ) { items, frame, area in
       list.render(into: &frame, area: area, count: items.count) {

@@ -1,6 +1,6 @@
 import Core
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Terminal shell: screen stack, binding, components", .timeLimit(.minutes(1)))

@@ -60,7 +60,8 @@ final class RowsScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     let removed = interactor.viewModel.removed
-    LoadableView.render(interactor.viewModel.count, into: &frame, area: area) { count, frame, area in
+    LoadableView.render(interactor.viewModel.count, into: &frame, area: area) {
+      count, frame, area in
       list.render(into: &frame, area: area, count: count) { index in
         removed.contains(index)
           ? ListRow("Row \(index + 1) (removed)", style: .secondary)
