@@ -35,6 +35,8 @@ let package = Package(
     .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.
     .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
+    // A small interactive demo of the terminal shell: `swift run terminal-demo`.
+    .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],

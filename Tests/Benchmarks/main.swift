@@ -8,6 +8,7 @@ let suites: [BenchmarkSuite] = [
   ThemingBenchmarks.suite,
   PersistenceBenchmarks.suite,
   TerminalBenchmarks.suite,
+  TerminalRenderBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
