@@ -60,7 +60,7 @@ extension Endpoint {
       guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else {
         throw invalid("\"\(name)\" is not a valid header name")
       }
-      guard !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+      guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
         throw invalid("the value of header \(name) contains a line break")
       }
       request.setValue(value, forHTTPHeaderField: name)
