@@ -51,7 +51,8 @@ extension Endpoint {
   public func makeRequest() throws -> URLRequest {
     let url = try makeURL()
     guard timeout > .zero else { throw invalid("the timeout must be positive") }
-    var request = URLRequest(url: url, timeoutInterval: timeout.timeInterval)
+    var request = URLRequest(url: url)
+    request.timeoutInterval = timeout.timeInterval
     request.httpMethod = method.rawValue
     guard !method.rawValue.isEmpty, method.rawValue.allSatisfy(Self.isTokenCharacter) else {
       throw invalid("\"\(method.rawValue)\" is not a valid HTTP method")

@@ -130,7 +130,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private static func result(of entry: Entry, error: (any Error)?) -> Result<Transfer, Failure> {
     if let failure = entry.failure { return .failure(Failure(kind: failure)) }
     if let error {
-      let code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown
+      var code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown
+      // libcurl's "partial file" (the connection closed mid-body) arrives as -1 on Linux.
+      if code == .unknown, entry.response != nil { code = .networkConnectionLost }
       return .failure(Failure(kind: code == .cancelled ? .cancelled : .transport(code: code)))
     }
     guard let response = entry.response else {
