@@ -11,33 +11,38 @@ extension Endpoint {
   ///   is not an absolute `http`/`https` URL or a path segment is empty, `.` or `..`.
   /// - Returns: The URL.
   public func makeURL() throws -> URL {
-    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = components.host, !host.isEmpty
+    guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = baseURL.host, !host.isEmpty
     else {
       throw invalid("the base URL \(baseURL.absoluteString) is not an absolute http(s) URL")
     }
+    if path.isEmpty && query.isEmpty { return baseURL }
+    // One pass over the base URL's text: no URLComponents round trip.
+    var text = Substring(baseURL.absoluteString)
+    if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
+    var queryParts: [String] = []
+    if let mark = text.firstIndex(of: "?") {
+      let existing = text[text.index(after: mark)...]
+      if !existing.isEmpty { queryParts.append(String(existing)) }
+      text = text[..<mark]
+    }
+    var result = String(text)
     if !path.isEmpty {
-      var encodedPath = components.percentEncodedPath
-      if encodedPath.hasSuffix("/") { encodedPath.removeLast() }
+      if result.hasSuffix("/") { result.removeLast() }
       for segment in path {
         guard !segment.isEmpty, segment != ".", segment != ".." else {
           throw invalid("the path segment \"\(segment)\" is not allowed")
         }
-        encodedPath += "/" + Self.encode(segment, allowed: Self.segmentCharacters)
+        result += "/" + Self.encode(segment, allowed: Self.segmentCharacters)
       }
-      components.percentEncodedPath = encodedPath
     }
-    if !query.isEmpty {
-      let encoded = query.map { item in
-        let name = Self.encode(item.name, allowed: Self.queryCharacters)
-        guard let value = item.value else { return name }
-        return name + "=" + Self.encode(value, allowed: Self.queryCharacters)
-      }
-      let existing = components.percentEncodedQuery.map { [$0] } ?? []
-      components.percentEncodedQuery = (existing + encoded).joined(separator: "&")
+    for item in query {
+      let name = Self.encode(item.name, allowed: Self.queryCharacters)
+      queryParts.append(
+        item.value.map { name + "=" + Self.encode($0, allowed: Self.queryCharacters) } ?? name)
     }
-    guard let url = components.url else {
+    if !queryParts.isEmpty { result += "?" + queryParts.joined(separator: "&") }
+    guard let url = URL(string: result) else {
       throw invalid("cannot build a URL from \(baseURL.absoluteString)")
     }
     return url

@@ -63,7 +63,16 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
       && lhs.fields.allSatisfy { rhs[$0.name] == $0.value }
   }
 
+  /// Headers whose names are already unique, e.g. from `HTTPURLResponse`.
+  init(uniqueFields: [(name: String, value: String)]) {
+    fields = uniqueFields
+  }
+
+  /// Compares field names ASCII-case-insensitively without allocating.
   private static func same(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.count == rhs.utf8.count && lhs.lowercased() == rhs.lowercased()
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    return lhs.utf8.elementsEqual(rhs.utf8) { a, b in
+      a == b || (a ^ b == 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+    }
   }
 }

@@ -21,7 +21,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     var limit: Int
     var continuation: CheckedContinuation<Transfer, any Error>?
     var result: Result<Transfer, Failure>?
-    var response: HTTPURLResponse?
     var body = Data()
     var failure: APIError.Kind?
     var permanentRedirectURL: URL?
@@ -55,29 +54,23 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
   // MARK: - URLSessionDataDelegate
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    let tooLarge = entries.withLock { entries -> Bool in
-      let id = dataTask.taskIdentifier
-      guard var entry = entries[id] else { return false }
-      entry.response = response as? HTTPURLResponse
-      let expected = response.expectedContentLength
-      if expected > Int64(entry.limit) { entry.failure = .responseTooLarge(limit: entry.limit) }
-      if expected > 0 { entry.body.reserveCapacity(Int(min(expected, Int64(entry.limit)))) }
-      entries[id] = entry
-      return entry.failure != nil
-    }
-    completionHandler(tooLarge ? .cancel : .allow)
-    // The disposition is ignored on Linux (swift-corelibs-foundation #3236).
-    if tooLarge { dataTask.cancel() }
-  }
+  // `didReceive response` is deliberately not implemented: on Linux the transfer waits
+  // for its completion handler, a queue round trip per request, and the disposition is
+  // ignored anyway (swift-corelibs-foundation #3236). The first data callback checks
+  // `Content-Length` instead.
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let expected = dataTask.response?.expectedContentLength ?? -1
     let tooLarge = entries.withLock { entries -> Bool in
       let id = dataTask.taskIdentifier
       guard entries[id] != nil, entries[id]?.failure == nil else { return false }
+      if let entry = entries[id], entry.body.isEmpty, expected > 0 {
+        guard expected <= Int64(entry.limit) else {
+          entries[id]?.failure = .responseTooLarge(limit: entry.limit)
+          return true
+        }
+        entries[id]?.body.reserveCapacity(Int(expected))
+      }
       entries[id]?.body.append(data)
       guard let entry = entries[id], entry.body.count > entry.limit else { return false }
       entries[id]?.failure = .responseTooLarge(limit: entry.limit)
@@ -115,7 +108,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       guard var entry = entries[id] else {
         return (nil, .failure(Failure(kind: .transport(code: .unknown))))
       }
-      let result = Self.result(of: entry, error: error)
+      let result = Self.result(of: entry, task: task, error: error)
       if let continuation = entry.continuation {
         entries[id] = nil
         return (continuation, result)
@@ -127,15 +120,15 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     continuation?.resume(with: result)
   }
 
-  private static func result(of entry: Entry, error: (any Error)?) -> Result<Transfer, Failure> {
+  private static func result(of entry: Entry, task: URLSessionTask, error: (any Error)?) -> Result<Transfer, Failure> {
     if let failure = entry.failure { return .failure(Failure(kind: failure)) }
     if let error {
       var code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown
       // libcurl's "partial file" (the connection closed mid-body) arrives as -1 on Linux.
-      if code == .unknown, entry.response != nil { code = .networkConnectionLost }
+      if code == .unknown, task.response != nil { code = .networkConnectionLost }
       return .failure(Failure(kind: code == .cancelled ? .cancelled : .transport(code: code)))
     }
-    guard let response = entry.response else {
+    guard let response = task.response as? HTTPURLResponse else {
       return .failure(Failure(kind: .transport(code: .badServerResponse)))
     }
     return .success(

@@ -204,7 +204,7 @@ public final class URLSessionHTTPClient: HTTPClient {
           method: endpoint.method, url: request.url, number: attempt, duration: duration,
           outcome: .status(status)))
       let headers = HTTPHeaders(
-        transfer.response.allHeaderFields.map { ("\($0.key)", "\($0.value)") })
+        uniqueFields: transfer.response.allHeaderFields.map { ("\($0.key)", "\($0.value)") })
       let accepted =
         endpoint.acceptableStatus.contains(status) || (status == 304 && endpoint.isConditional)
       guard accepted else {

@@ -103,6 +103,37 @@ struct HTTPLoopbackTests {
     #expect(elapsed < .milliseconds(900), "took \(elapsed)")
   }
 
+  @Test("cancelling many transfers at once neither deadlocks nor lets one finish")
+  func cancelMany() async throws {
+    let server = try LoopbackServer(replies: [LoopbackServer.Reply.text("late").delayed(.seconds(3))])
+    defer { server.stop() }
+    let client = client()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let kinds = await withTaskGroup(of: APIError.Kind?.self) { group in
+      for _ in 0..<40 {
+        group.addTask {
+          do {
+            _ = try await client.send(Endpoint(server.baseURL))
+            return nil
+          } catch let error as APIError {
+            return error.kind
+          } catch {
+            return nil
+          }
+        }
+      }
+      await server.waitForRequests(1)
+      group.cancelAll()
+      var kinds: [APIError.Kind?] = []
+      for await kind in group { kinds.append(kind) }
+      return kinds
+    }
+    #expect(kinds.count == 40)
+    #expect(kinds.allSatisfy { $0 == .cancelled })
+    #expect(start.duration(to: clock.now) < .seconds(2))
+  }
+
   @Test(
     "a body over the cap fails whatever the framing",
     arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked, .closeDelimited])

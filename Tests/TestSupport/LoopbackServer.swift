@@ -28,6 +28,7 @@ package final class LoopbackServer: Sendable {
     var stopped = false
     var connections: Set<Int32> = []
     var requests: [Request] = []
+    var accepted = 0
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
@@ -114,6 +115,9 @@ package final class LoopbackServer: Sendable {
     URL(string: "http://127.0.0.1:\(port)\(path)") ?? baseURL
   }
 
+  /// How many connections the server has accepted: fewer than requests means keep-alive.
+  package var acceptedConnections: Int { state.withLock { $0.accepted } }
+
   /// Every request received so far, in order.
   package var requests: [Request] { state.withLock { $0.requests } }
 
@@ -174,6 +178,7 @@ package final class LoopbackServer: Sendable {
         let accepted = state.withLock { state -> Bool in
           guard !state.stopped else { return false }
           state.connections.insert(fd)
+          state.accepted += 1
           return true
         }
         guard accepted else {
