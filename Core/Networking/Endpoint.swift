@@ -98,8 +98,7 @@ extension Endpoint {
     ///   - value: The value to encode.
     ///   - encoder: The encoder to use.
     /// - Returns: The body.
-    public static func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> Body
-    {
+    public static func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) -> Body {
       do {
         return Body(contentType: "application/json", content: .success(try encoder.encode(value)))
       } catch {

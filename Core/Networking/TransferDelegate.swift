@@ -120,7 +120,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     continuation?.resume(with: result)
   }
 
-  private static func result(of entry: Entry, task: URLSessionTask, error: (any Error)?) -> Result<Transfer, Failure> {
+  private static func result(of entry: Entry, task: URLSessionTask, error: (any Error)?) -> Result<
+    Transfer, Failure
+  > {
     if let failure = entry.failure { return .failure(Failure(kind: failure)) }
     if let error {
       var code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown

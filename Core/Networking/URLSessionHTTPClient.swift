@@ -104,7 +104,8 @@ public final class URLSessionHTTPClient: HTTPClient {
     queue.maxConcurrentOperationCount = 1
     queue.name = "URLSessionHTTPClient"
     let delegate = TransferDelegate()
-    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    self.session = URLSession(
+      configuration: configuration, delegate: delegate, delegateQueue: queue)
     self.delegate = delegate
     self.userAgent = userAgent
     self.retryPolicy = retryPolicy

@@ -18,7 +18,9 @@ enum NetworkingBenchmarks {
 
   static let suite = BenchmarkSuite(name: "networking") {
     let items = (0..<20).map {
-      Item(id: $0, title: "Item number \($0)", tags: ["swift", "linux", "\($0)"], score: Double($0) / 3)
+      Item(
+        id: $0, title: "Item number \($0)", tags: ["swift", "linux", "\($0)"], score: Double($0) / 3
+      )
     }
     let json = String(decoding: try JSONEncoder().encode(items), as: UTF8.self)
     let server = try LoopbackServer(replies: [.json(json)])

@@ -11,7 +11,10 @@ struct APIErrorTests {
       .unacceptableStatus(code: 503, headers: [:], bodyPrefix: Data()), 4,
       "HTTP 503 from api.example.com — retried 3 times"
     ),
-    (.unacceptableStatus(code: 404, headers: [:], bodyPrefix: Data()), 1, "HTTP 404 from api.example.com"),
+    (
+      .unacceptableStatus(code: 404, headers: [:], bodyPrefix: Data()), 1,
+      "HTTP 404 from api.example.com"
+    ),
     (
       .transport(code: .cannotConnectToHost), 2,
       "cannot connect to api.example.com (URLError -1004) — retried once"

@@ -50,7 +50,9 @@ struct HTTPClientStubTests {
   @Test("an unacceptable status carries code, headers and the first bytes of the body")
   func unacceptableStatus() async throws {
     let long = String(repeating: "x", count: 2000)
-    let stub = URLProtocolStub { _ in .reply(.text(long, status: 404, headers: ["X-Reason": "gone"])) }
+    let stub = URLProtocolStub { _ in
+      .reply(.text(long, status: 404, headers: ["X-Reason": "gone"]))
+    }
     let error = await #expect(throws: APIError.self) {
       try await stub.makeClient().send(Endpoint(stub.baseURL))
     }
@@ -99,11 +101,14 @@ struct HTTPClientStubTests {
 
   @Test("503, 503, 200 makes three attempts with exact delays on the manual clock")
   func retriesWithExactDelays() async throws {
-    let stub = URLProtocolStub(answers: [.reply(.status(503)), .reply(.status(503)), .reply(.text("ok"))])
+    let stub = URLProtocolStub(answers: [
+      .reply(.status(503)), .reply(.status(503)), .reply(.text("ok")),
+    ])
     let clock = ManualClock()
     let attempts = Locked([HTTPAttempt]())
     let client = stub.makeClient(
-      retryPolicy: .exponential(base: .seconds(1), factor: 2, maxAttempts: 4, jitter: .full { 0.5 }),
+      retryPolicy: .exponential(
+        base: .seconds(1), factor: 2, maxAttempts: 4, jitter: .full { 0.5 }),
       clock: clock, observe: { attempt in attempts.withLock { $0.append(attempt) } })
     let task = Task { try await client.send(Endpoint(stub.baseURL)) }
     await clock.waitForSleepers(1)
@@ -139,10 +144,13 @@ struct HTTPClientStubTests {
 
   @Test("429 with Retry-After: 2 waits at least 2 s of clock time")
   func retryAfterSeconds() async throws {
-    let stub = URLProtocolStub(answers: [.reply(.status(429, headers: ["Retry-After": "2"])), .reply(.status(200))])
+    let stub = URLProtocolStub(answers: [
+      .reply(.status(429, headers: ["Retry-After": "2"])), .reply(.status(200)),
+    ])
     let clock = ManualClock()
     let client = stub.makeClient(
-      retryPolicy: .exponential(base: .milliseconds(100), maxAttempts: 3, jitter: .none), clock: clock)
+      retryPolicy: .exponential(base: .milliseconds(100), maxAttempts: 3, jitter: .none),
+      clock: clock)
     let task = Task { try await client.send(Endpoint(stub.baseURL)) }
     await clock.waitForSleepers(1)
     #expect(stub.requests.count == 1)
@@ -156,9 +164,12 @@ struct HTTPClientStubTests {
     let headers: HTTPHeaders = [
       "Date": "Wed, 21 Oct 2015 07:28:00 GMT", "Retry-After": "Wed, 21 Oct 2015 07:28:05 GMT",
     ]
-    let stub = URLProtocolStub(answers: [.reply(.status(503, headers: headers)), .reply(.status(204))])
+    let stub = URLProtocolStub(answers: [
+      .reply(.status(503, headers: headers)), .reply(.status(204)),
+    ])
     let clock = ManualClock()
-    let client = stub.makeClient(retryPolicy: .exponential(maxAttempts: 2, jitter: .none), clock: clock)
+    let client = stub.makeClient(
+      retryPolicy: .exponential(maxAttempts: 2, jitter: .none), clock: clock)
     let task = Task { try await client.send(Endpoint(stub.baseURL)) }
     await clock.waitForSleepers(1)
     clock.advance(by: .seconds(5))
@@ -172,7 +183,9 @@ struct HTTPClientStubTests {
     let clock = ManualClock()
     let client = stub.makeClient(
       retryPolicy: .exponential(cap: .seconds(30), maxAttempts: 5), clock: clock)
-    let error = await #expect(throws: APIError.self) { try await client.send(Endpoint(stub.baseURL)) }
+    let error = await #expect(throws: APIError.self) {
+      try await client.send(Endpoint(stub.baseURL))
+    }
     #expect(error?.retryAfter == .seconds(3600))
     #expect(error?.attempts == 1)
     #expect(clock.sleepDurations.isEmpty)
@@ -180,7 +193,9 @@ struct HTTPClientStubTests {
 
   @Test("a POST without an Idempotency-Key is not retried; with one it is")
   func postRetries() async throws {
-    let stub = URLProtocolStub(answers: [.reply(.status(503)), .reply(.status(503)), .reply(.status(201))])
+    let stub = URLProtocolStub(answers: [
+      .reply(.status(503)), .reply(.status(503)), .reply(.status(201)),
+    ])
     let clock = ManualClock()
     let client = stub.makeClient(
       retryPolicy: .exponential(base: .seconds(1), jitter: .none), clock: clock)
@@ -201,7 +216,8 @@ struct HTTPClientStubTests {
   func deadline() async throws {
     let stub = URLProtocolStub { _ in .reply(.status(503)) }
     let clock = ManualClock()
-    var policy = RetryPolicy.exponential(base: .seconds(2), factor: 2, maxAttempts: 10, jitter: .none)
+    var policy = RetryPolicy.exponential(
+      base: .seconds(2), factor: 2, maxAttempts: 10, jitter: .none)
     policy.deadline = .seconds(5)
     let client = stub.makeClient(retryPolicy: policy, clock: clock)
     let task = Task { try await client.send(Endpoint(stub.baseURL)) }
@@ -231,14 +247,17 @@ struct HTTPClientStubTests {
     let stub = URLProtocolStub { request in
       request.value(forHTTPHeaderField: "If-None-Match") == "\"v1\""
         ? .reply(.status(304, headers: ["ETag": "\"v1\""]))
-        : .reply(.text("fresh", headers: ["ETag": "\"v2\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"]))
+        : .reply(
+          .text(
+            "fresh", headers: ["ETag": "\"v2\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"]))
     }
     let client = stub.makeClient()
     let endpoint = Endpoint(stub.baseURL)
     let stored = Validators(etag: "\"v1\"", lastModified: "Tue, 20 Oct 2015 07:28:00 GMT")
     let unchanged = try await client.send(endpoint, validators: stored)
     #expect(unchanged == .notModified(unchanged.response))
-    #expect(stub.requests.last?.value(forHTTPHeaderField: "If-Modified-Since") == stored.lastModified)
+    #expect(
+      stub.requests.last?.value(forHTTPHeaderField: "If-Modified-Since") == stored.lastModified)
 
     let changed = try await client.send(endpoint, validators: Validators(etag: "\"v0\""))
     guard case .modified(let response) = changed else {
@@ -246,13 +265,17 @@ struct HTTPClientStubTests {
       return
     }
     #expect(response.body == Data("fresh".utf8))
-    #expect(response.validators == Validators(etag: "\"v2\"", lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
+    #expect(
+      response.validators
+        == Validators(etag: "\"v2\"", lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
   }
 
   @Test("a 304 without validators is an unacceptable status")
   func unconditional304() async throws {
     let stub = URLProtocolStub { _ in .reply(.status(304)) }
-    let error = await #expect(throws: APIError.self) { try await stub.makeClient().send(Endpoint(stub.baseURL)) }
+    let error = await #expect(throws: APIError.self) {
+      try await stub.makeClient().send(Endpoint(stub.baseURL))
+    }
     #expect(error?.statusCode == 304)
   }
 }

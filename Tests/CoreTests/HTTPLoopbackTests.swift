@@ -34,9 +34,11 @@ struct HTTPLoopbackTests {
     #expect(request.headers["User-Agent"] == "blueprint-tests/1.0")
   }
 
-  @Test("POST sends a JSON body with Content-Length; methods and headers arrive", arguments: [
-    HTTPMethod.post, .put, .patch, .delete,
-  ])
+  @Test(
+    "POST sends a JSON body with Content-Length; methods and headers arrive",
+    arguments: [
+      HTTPMethod.post, .put, .patch, .delete,
+    ])
   func bodies(method: HTTPMethod) async throws {
     let server = try LoopbackServer(replies: [.status(204)])
     defer { server.stop() }
@@ -49,7 +51,9 @@ struct HTTPLoopbackTests {
     #expect(request.method == method.rawValue)
     #expect(request.headers["X-Trace"] == "t-1")
     #expect(request.headers["Content-Type"] == "application/json")
-    #expect(try JSONDecoder().decode(Echo.self, from: request.body) == Echo(title: "hello", tags: ["x", "y"]))
+    #expect(
+      try JSONDecoder().decode(Echo.self, from: request.body)
+        == Echo(title: "hello", tags: ["x", "y"]))
   }
 
   @Test("HEAD and OPTIONS work and many requests share kept-alive connections")
@@ -105,7 +109,9 @@ struct HTTPLoopbackTests {
 
   @Test("cancelling many transfers at once neither deadlocks nor lets one finish")
   func cancelMany() async throws {
-    let server = try LoopbackServer(replies: [LoopbackServer.Reply.text("late").delayed(.seconds(3))])
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply.text("late").delayed(.seconds(3))
+    ])
     defer { server.stop() }
     let client = client()
     let clock = ContinuousClock()
@@ -139,7 +145,9 @@ struct HTTPLoopbackTests {
     arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked, .closeDelimited])
   func sizeCap(framing: LoopbackServer.Reply.Framing) async throws {
     let big = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x62, count: 300_000))
-    let server = try LoopbackServer(replies: [big.framed(framing).slow(pieces: 16_384, every: .zero)])
+    let server = try LoopbackServer(replies: [
+      big.framed(framing).slow(pieces: 16_384, every: .zero)
+    ])
     defer { server.stop() }
     let error = await #expect(throws: APIError.self) {
       try await client(maxResponseSize: 100_000).send(Endpoint(server.baseURL))
@@ -148,12 +156,15 @@ struct HTTPLoopbackTests {
     #expect(error.map { "\($0)" }?.hasSuffix("is larger than the 100000-byte limit") == true)
   }
 
-  @Test("a body at the cap is accepted", arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked])
+  @Test(
+    "a body at the cap is accepted",
+    arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked])
   func atCap(framing: LoopbackServer.Reply.Framing) async throws {
     let reply = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x63, count: 4096))
     let server = try LoopbackServer(replies: [reply.framed(framing)])
     defer { server.stop() }
-    #expect(try await client(maxResponseSize: 4096).send(Endpoint(server.baseURL)).body.count == 4096)
+    #expect(
+      try await client(maxResponseSize: 4096).send(Endpoint(server.baseURL)).body.count == 4096)
   }
 
   @Test("a connection closed in the middle of the body is a retryable transport error")
@@ -161,7 +172,9 @@ struct HTTPLoopbackTests {
     let reply = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x64, count: 10_000))
     let server = try LoopbackServer(replies: [reply.closing(after: 2000)])
     defer { server.stop() }
-    let error = await #expect(throws: APIError.self) { try await client().send(Endpoint(server.baseURL)) }
+    let error = await #expect(throws: APIError.self) {
+      try await client().send(Endpoint(server.baseURL))
+    }
     guard case .transport(let code) = error?.kind else {
       Issue.record("expected a transport error, got \(String(describing: error))")
       return
@@ -180,7 +193,8 @@ struct HTTPLoopbackTests {
 
   @Test("a slow server past the endpoint's timeout is a timedOut transport error")
   func timeout() async throws {
-    let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(4))])
+    let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(4))]
+    )
     defer { server.stop() }
     let endpoint = Endpoint(server.baseURL, timeout: .seconds(1))
     let error = await #expect(throws: APIError.self) { try await client().send(endpoint) }
@@ -192,12 +206,14 @@ struct HTTPLoopbackTests {
     let server = try LoopbackServer { request in
       request.headers["If-None-Match"] == "\"v1\""
         ? .status(304, headers: ["ETag": "\"v1\""])
-        : .text("<rss/>", headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
+        : .text(
+          "<rss/>", headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
     }
     defer { server.stop() }
     let client = client()
     let endpoint = Endpoint(server.url("/feed.xml"))
-    guard case .modified(let first) = try await client.send(endpoint, validators: Validators()) else {
+    guard case .modified(let first) = try await client.send(endpoint, validators: Validators())
+    else {
       Issue.record("expected a fresh response")
       return
     }

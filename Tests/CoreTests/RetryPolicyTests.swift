@@ -15,17 +15,22 @@ struct RetryPolicyTests {
 
   @Test("exponential waits grow by the factor and stop at the cap")
   func exponential() {
-    let waits = (1...5).map { policy.delay(after: status(503, attempts: $0), method: .get, headers: [:]) }
+    let waits = (1...5).map {
+      policy.delay(after: status(503, attempts: $0), method: .get, headers: [:])
+    }
     #expect(waits == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), nil])
-    let capped = RetryPolicy.exponential(base: .seconds(1), cap: .seconds(3), maxAttempts: 9, jitter: .none)
-    #expect(capped.delay(after: status(503, attempts: 6), method: .get, headers: [:]) == .seconds(3))
+    let capped = RetryPolicy.exponential(
+      base: .seconds(1), cap: .seconds(3), maxAttempts: 9, jitter: .none)
+    #expect(
+      capped.delay(after: status(503, attempts: 6), method: .get, headers: [:]) == .seconds(3))
   }
 
   @Test("full jitter scales the wait by the injected random value")
   func jitter() {
     let jittered = RetryPolicy.exponential(
       base: .seconds(1), factor: 2, cap: .seconds(10), maxAttempts: 5, jitter: .full { 0.25 })
-    #expect(jittered.delay(after: status(503, attempts: 3), method: .get, headers: [:]) == .seconds(1))
+    #expect(
+      jittered.delay(after: status(503, attempts: 3), method: .get, headers: [:]) == .seconds(1))
   }
 
   @Test("only statuses that can heal are retried", arguments: [408, 429, 500, 502, 503, 504])
@@ -45,7 +50,8 @@ struct RetryPolicyTests {
       .dnsLookupFailed,
     ])
   func healingTransport(code: URLError.Code) {
-    #expect(policy.delay(after: APIError(.transport(code: code)), method: .get, headers: [:]) != nil)
+    #expect(
+      policy.delay(after: APIError(.transport(code: code)), method: .get, headers: [:]) != nil)
   }
 
   @Test(
@@ -74,7 +80,8 @@ struct RetryPolicyTests {
   @Test("Retry-After is a minimum that jitter never shortens")
   func retryAfterMinimum() {
     let jittered = RetryPolicy.exponential(base: .seconds(1), maxAttempts: 3, jitter: .full { 0 })
-    let wait = jittered.delay(after: status(429, retryAfter: .seconds(2)), method: .get, headers: [:])
+    let wait = jittered.delay(
+      after: status(429, retryAfter: .seconds(2)), method: .get, headers: [:])
     #expect(wait == .seconds(2))
     let longer = policy.delay(
       after: status(503, attempts: 4, retryAfter: .seconds(2)), method: .get, headers: [:])
@@ -83,7 +90,8 @@ struct RetryPolicyTests {
 
   @Test("a Retry-After beyond the cap ends the retries")
   func retryAfterBeyondCap() {
-    let wait = policy.delay(after: status(503, retryAfter: .seconds(11)), method: .get, headers: [:])
+    let wait = policy.delay(
+      after: status(503, retryAfter: .seconds(11)), method: .get, headers: [:])
     #expect(wait == nil)
   }
 
@@ -91,15 +99,20 @@ struct RetryPolicyTests {
   func deadline() {
     var bounded = policy
     bounded.deadline = .seconds(5)
-    #expect(bounded.delay(after: status(503), method: .get, headers: [:], elapsed: .seconds(3)) == .seconds(1))
-    #expect(bounded.delay(after: status(503), method: .get, headers: [:], elapsed: .seconds(4)) == nil)
+    #expect(
+      bounded.delay(after: status(503), method: .get, headers: [:], elapsed: .seconds(3))
+        == .seconds(1))
+    #expect(
+      bounded.delay(after: status(503), method: .get, headers: [:], elapsed: .seconds(4)) == nil)
   }
 
   @Test(".none never retries; .custom decides the wait but not the safety rules")
   func noneAndCustom() {
     #expect(RetryPolicy.none.delay(after: status(503), method: .get, headers: [:]) == nil)
     let custom = RetryPolicy.custom(maxAttempts: 3) { retry, _ in .milliseconds(100 * retry) }
-    #expect(custom.delay(after: status(503, attempts: 2), method: .get, headers: [:]) == .milliseconds(200))
+    #expect(
+      custom.delay(after: status(503, attempts: 2), method: .get, headers: [:])
+        == .milliseconds(200))
     #expect(custom.delay(after: status(503, attempts: 3), method: .get, headers: [:]) == nil)
     #expect(custom.delay(after: status(503), method: .post, headers: [:]) == nil)
     #expect(custom.delay(after: status(404), method: .get, headers: [:]) == nil)

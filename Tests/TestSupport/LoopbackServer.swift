@@ -267,8 +267,9 @@ package final class LoopbackServer: Sendable {
     while left > .zero {
       if isStopped { return false }
       let step = min(left, .milliseconds(10))
-      Thread.sleep(forTimeInterval: Double(step.components.attoseconds) / 1e18
-        + Double(step.components.seconds))
+      Thread.sleep(
+        forTimeInterval: Double(step.components.attoseconds) / 1e18
+          + Double(step.components.seconds))
       left -= step
     }
     return !isStopped

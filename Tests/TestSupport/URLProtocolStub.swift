@@ -108,7 +108,8 @@ final class StubURLProtocol: URLProtocol {
   override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
   override func startLoading() {
-    let handler = request.url?.host.flatMap { host in StubURLProtocol.handlers.withLock { $0[host] } }
+    let handler = request.url?.host.flatMap { host in StubURLProtocol.handlers.withLock { $0[host] }
+    }
     guard let handler, let url = request.url else {
       client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
       return
