@@ -68,6 +68,7 @@ struct HTTPLoopbackTests {
     _ = try await client.send(Endpoint(server.baseURL, method: .options))
     #expect(server.requests.map(\.method).suffix(2) == ["HEAD", "OPTIONS"])
     #expect(server.requests.count == 22)
+    #expect(server.acceptedConnections < 5, "libcurl should reuse kept-alive connections")
   }
 
   @Test("503, 503, 200 retried against the real server with exact delays")
@@ -199,6 +200,25 @@ struct HTTPLoopbackTests {
     let endpoint = Endpoint(server.baseURL, timeout: .seconds(1))
     let error = await #expect(throws: APIError.self) { try await client().send(endpoint) }
     #expect(error?.kind == .transport(code: .timedOut))
+  }
+
+  @Test("the deadline also shortens a hanging attempt's timeout")
+  func deadlineBoundsAttempt() async throws {
+    let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(5))]
+    )
+    defer { server.stop() }
+    var policy = RetryPolicy.exponential(maxAttempts: 3, jitter: .none)
+    policy.deadline = .milliseconds(1500)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await #expect(throws: APIError.self) {
+      // Real time on purpose: the point is a real transfer cut short.
+      try await URLSessionHTTPClient(userAgent: "t/1", retryPolicy: policy, clock: clock)
+        .send(Endpoint(server.baseURL))
+    }
+    #expect(error?.kind == .transport(code: .timedOut))
+    #expect(error?.attempts == 1)
+    #expect(start.duration(to: clock.now) < .seconds(4))
   }
 
   @Test("304 to a conditional GET is notModified; the validators went out on the wire")
