@@ -57,7 +57,8 @@ extension Endpoint {
     let url = try makeURL()
     guard timeout > .zero else { throw invalid("the timeout must be positive") }
     var request = URLRequest(url: url)
-    request.timeoutInterval = timeout.timeInterval
+    // Set through the property: FoundationNetworking ignores the initializer's timeout.
+    request.timeoutInterval = Self.wholeSeconds(timeout.timeInterval, rounding: .up)
     request.httpMethod = method.rawValue
     guard !method.rawValue.isEmpty, method.rawValue.allSatisfy(Self.isTokenCharacter) else {
       throw invalid("\"\(method.rawValue)\" is not a valid HTTP method")
@@ -84,6 +85,18 @@ extension Endpoint {
       }
     }
     return request
+  }
+
+  /// A timeout FoundationNetworking honours: it keeps whole seconds only, and a
+  /// timeout under one second fires at once. Elsewhere the value is unchanged.
+  static func wholeSeconds(_ seconds: TimeInterval, rounding rule: FloatingPointRoundingRule)
+    -> TimeInterval
+  {
+    #if canImport(FoundationNetworking)
+      return max(1, seconds.rounded(rule))
+    #else
+      return seconds
+    #endif
   }
 
   private func invalid(_ reason: String) -> APIError {

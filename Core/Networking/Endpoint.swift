@@ -29,6 +29,9 @@ public struct Endpoint: Sendable {
   /// The request body, or `nil` for none.
   public var body: Body?
   /// How long one attempt may stay idle before it fails with a timeout; 60 s by default.
+  ///
+  /// FoundationNetworking (Linux) keeps whole seconds only, so there the value is
+  /// rounded up to a whole number of seconds, at least one.
   public var timeout: Duration
   /// The status codes that count as success; any other fails with
   /// ``APIError/Kind/unacceptableStatus(code:headers:bodyPrefix:)``.

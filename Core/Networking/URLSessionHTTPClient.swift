@@ -167,11 +167,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     if let deadline = retryPolicy.deadline {
       let left = deadline - (clock.elapsed() - start)
       guard left > .zero else { throw failure(.transport(code: .timedOut)) }
-      var seconds = left.timeInterval
-      #if canImport(FoundationNetworking)
-        // FoundationNetworking keeps whole seconds of a timeout; below 1 it would be none.
-        seconds = max(1, seconds.rounded(.down))
-      #endif
+      let seconds = Endpoint.wholeSeconds(left.timeInterval, rounding: .down)
       request.timeoutInterval = min(request.timeoutInterval, seconds)
     }
     if let adapt {

@@ -53,13 +53,26 @@ struct EndpointTests {
   func requestFields() throws {
     let endpoint = Endpoint(
       try #require(base), path: ["notes"], method: .put, headers: ["X-Trace": "abc"],
-      body: .data(Data("hi".utf8), contentType: "text/plain"), timeout: .milliseconds(2500))
+      body: .data(Data("hi".utf8), contentType: "text/plain"), timeout: .seconds(3))
     let request = try endpoint.makeRequest()
     #expect(request.httpMethod == "PUT")
     #expect(request.value(forHTTPHeaderField: "x-trace") == "abc")
     #expect(request.value(forHTTPHeaderField: "Content-Type") == "text/plain")
     #expect(request.httpBody == Data("hi".utf8))
-    #expect(request.timeoutInterval == 2.5)
+    #expect(request.timeoutInterval == 3)
+  }
+
+  @Test("on Linux a timeout is rounded up to whole seconds, because shorter ones fire at once")
+  func wholeSecondTimeouts() throws {
+    let short = try Endpoint(try #require(base), timeout: .milliseconds(300)).makeRequest()
+    let odd = try Endpoint(try #require(base), timeout: .milliseconds(1700)).makeRequest()
+    #if canImport(FoundationNetworking)
+      #expect(short.timeoutInterval == 1)
+      #expect(odd.timeoutInterval == 2)
+    #else
+      #expect(short.timeoutInterval == 0.3)
+      #expect(odd.timeoutInterval == 1.7)
+    #endif
   }
 
   @Test("an Encodable body is sent as JSON with its content type")
