@@ -58,6 +58,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
   }
 
+  /// Whether both hold the same fields, comparing names case-insensitively and
+  /// ignoring order.
+  ///
+  /// - Parameters:
+  ///   - lhs: One set of headers.
+  ///   - rhs: The other.
+  /// - Returns: `true` when every field matches.
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
     lhs.fields.count == rhs.fields.count
       && lhs.fields.allSatisfy { rhs[$0.name] == $0.value }
