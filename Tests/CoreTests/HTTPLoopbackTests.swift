@@ -56,6 +56,17 @@ struct HTTPLoopbackTests {
         == Echo(title: "hello", tags: ["x", "y"]))
   }
 
+  @Test("a large POST body arrives intact")
+  func largeBody() async throws {
+    let server = try LoopbackServer(replies: [.status(201)])
+    defer { server.stop() }
+    let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let endpoint = Endpoint(
+      server.baseURL, method: .post, body: .data(bytes, contentType: "application/octet-stream"))
+    #expect(try await client().send(endpoint).status == 201)
+    #expect(server.requests.first?.body == bytes)
+  }
+
   @Test("HEAD and OPTIONS work and many requests share kept-alive connections")
   func keepAlive() async throws {
     let server = try LoopbackServer(replies: [.text("hello")])

@@ -9,6 +9,9 @@ import Glibc
 /// records every request it receives. Slow bodies, delays, cut-off bodies and
 /// unframed bodies are real socket behaviour, so tests exercise the real transfer.
 ///
+/// The server's threads keep it running until ``stop()`` is called: stop it in a
+/// `defer` right after starting it.
+///
 /// ```swift
 /// let server = try LoopbackServer(routes: ["/feed.xml": .text(xml)])
 /// defer { server.stop() }
@@ -97,8 +100,6 @@ package final class LoopbackServer: Sendable {
         table.withLock { $0[request.path] } ?? .text("not found", status: 404)
       }, routeTable: table)
   }
-
-  deinit { stop() }
 
   // MARK: - What tests use
 
