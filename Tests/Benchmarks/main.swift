@@ -9,6 +9,7 @@ let suites: [BenchmarkSuite] = [
   PersistenceBenchmarks.suite,
   TerminalBenchmarks.suite,
   TerminalRenderBenchmarks.suite,
+  NetworkingBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
