@@ -1,5 +1,7 @@
 /// An error a command-line app reports to its user and exits with.
 ///
+/// The command-line parser throws it too, as ``CommandLineError`` (exit 64).
+///
 /// The runner (``CommandLineApp``) prints it as `APP: error: MESSAGE` and an optional
 /// `hint: …` line on standard error, then exits with ``exitCode``.
 ///
@@ -42,11 +44,6 @@ public protocol AppErrorConvertible: Error {
 extension AppError: AppErrorConvertible {
   /// The error itself.
   public var appError: AppError { self }
-}
-
-extension CommandLineError: AppErrorConvertible {
-  /// The parse error as an app error (exit 64).
-  public var appError: AppError { AppError(message, hint: hint, exitCode: exitCode) }
 }
 
 extension PersistenceError: AppErrorConvertible {

@@ -1,30 +1,9 @@
 /// A command line that cannot be run: an unknown command or option, a missing or
-/// invalid value. Its message is one line a CLI prints as is; the exit code is 64.
-public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What is wrong, e.g. `unknown option '--dua'`.
-  public var message: String
-  /// What to do about it, e.g. `did you mean '--due'?`.
-  public var hint: String?
-  /// The exit code: ``ExitCode/usage`` unless set otherwise.
-  public var exitCode: ExitCode
+/// invalid value. It is an ``AppError`` with exit code 64, printed as is by
+/// ``CommandLineApp``.
+public typealias CommandLineError = AppError
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - message: What is wrong, in one line.
-  ///   - hint: What to do about it.
-  ///   - exitCode: The exit code; ``ExitCode/usage`` by default.
-  public init(_ message: String, hint: String? = nil, exitCode: ExitCode = .usage) {
-    self.message = message
-    self.hint = hint
-    self.exitCode = exitCode
-  }
-
-  /// The message, with the hint in parentheses.
-  public var description: String {
-    hint.map { "\(message) (\($0))" } ?? message
-  }
-
+extension AppError {
   /// An invalid value for an option or argument.
   ///
   /// - Parameters:

@@ -56,20 +56,7 @@ public struct ProcessIO: Sendable {
 
   /// Writes every byte, retrying short writes and EINTR; stops quietly on EPIPE.
   private static func writeAll(_ descriptor: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(descriptor, $0) }
   }
 }
