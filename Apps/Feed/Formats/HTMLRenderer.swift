@@ -7,6 +7,8 @@ struct HTMLRenderer {
   private var output: [UInt8] = []
   /// Newlines the next visible text needs before it (1 = new line, 2 = blank line).
   private var pendingBreak = 0
+  /// The quote depth that all of the pending break lies inside.
+  private var breakQuoteDepth = 0
   private var pendingSpace = false
   private var atLineStart = true
   private var pendingMarker: [UInt8] = []
@@ -172,7 +174,9 @@ struct HTMLRenderer {
         valueEnd = index
         index += 1
       } else {
-        while index < input.count, !isTagDelimiter(input[index]) { index += 1 }
+        while index < input.count, !isSpace(input[index]), input[index] != UInt8(ascii: ">") {
+          index += 1
+        }
         valueEnd = index
       }
       if name == "href" || name == "alt" || name == "start" {
@@ -181,6 +185,10 @@ struct HTMLRenderer {
       }
     }
     return nil
+  }
+
+  private func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
   }
 
   private func isTagDelimiter(_ byte: UInt8) -> Bool {
@@ -260,6 +268,7 @@ struct HTMLRenderer {
   }
 
   private mutating func requestBreak(_ newlines: Int) {
+    breakQuoteDepth = pendingBreak == 0 ? quoteDepth : min(breakQuoteDepth, quoteDepth)
     pendingBreak = max(pendingBreak, newlines)
     pendingSpace = false
   }
@@ -285,7 +294,14 @@ struct HTMLRenderer {
       trimTrailingSpaces()
       var trailing = 0
       while trailing < output.count, output[output.count - 1 - trailing] == 0x0A { trailing += 1 }
-      for _ in trailing..<max(trailing, pendingBreak) { output.append(0x0A) }
+      for count in trailing..<max(trailing, pendingBreak) {
+        if count > 0, breakQuoteDepth > 0 {
+          // A blank line inside a quote keeps the quote's marks.
+          let marks = Array(repeating: ">", count: min(breakQuoteDepth, Self.maximumIndent))
+          output.append(contentsOf: marks.joined(separator: " ").utf8)
+        }
+        output.append(0x0A)
+      }
       atLineStart = true
     }
     pendingBreak = 0
