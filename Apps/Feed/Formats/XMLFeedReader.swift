@@ -28,11 +28,13 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   private let maximumItems: Int
   private let restoresControls: Bool
   private var depth = 0
-  private var containerDepth = Int.max  // channel (RSS, RDF) or feed (Atom)
+  // Depths of open elements; `none` (never a real depth, and safe to add 1 to) when closed.
+  private static let none = -10
+  private var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
   private var item: ItemDraft?
-  private var itemDepth = Int.max
-  private var authorDepth = Int.max
-  private var skipDepth = Int.max
+  private var itemDepth = none
+  private var authorDepth = none
+  private var skipDepth = Int.max  // inside an ignored subtree (Atom's <source>) when below
   private var field: Field?
   private var fieldDepth = 0
   private var fieldType = TextType.text
@@ -229,11 +231,11 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
       return
     }
     if depth == authorDepth {
-      authorDepth = .max
+      authorDepth = Self.none
     } else if depth == itemDepth, let item {
       draft.items.append(item)
       self.item = nil
-      itemDepth = .max
+      itemDepth = Self.none
       if draft.items.count >= maximumItems {
         reachedItemLimit = true
         parser.abortParsing()

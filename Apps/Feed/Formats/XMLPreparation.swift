@@ -1,5 +1,6 @@
 /// Fixes, before `XMLParser` sees them, the two things real feeds do that XML forbids.
 ///
+/// - A bare `&` that starts no reference is escaped as `&amp;` (libxml2 would drop it).
 /// - HTML entity names (`&nbsp;`, `&hellip;`, …) are not defined in XML; libxml2 drops
 ///   them (gluing words together). They are rewritten as numeric references.
 /// - Control characters (ESC and the other C0 codes but tab, line feed and carriage
@@ -118,14 +119,22 @@ enum XMLPreparation {
     return index
   }
 
+  private static func isReferenceByte(_ byte: UInt8) -> Bool {
+    (byte | 0x20) &- 97 < 26 || byte &- 48 < 10 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte >= 0x80
+  }
+
   /// The replacement for the reference at `start`, when it needs one.
   private static func entityReplacement(_ input: [UInt8], at start: Int)
     -> ([UInt8], Int, Bool)?
   {
     var end = start + 1
-    let limit = min(input.count, start + 12)
-    while end < limit, input[end] != UInt8(ascii: ";") { end += 1 }
-    guard end < limit, end > start + 1 else { return nil }
+    let limit = min(input.count, start + 64)
+    while end < limit, input[end] != UInt8(ascii: ";"), isReferenceByte(input[end]) { end += 1 }
+    guard end < limit, end > start + 1, input[end] == UInt8(ascii: ";") else {
+      // A bare `&` (as in "Tom & Jerry"): XML forbids it and libxml2 drops it; escape it.
+      return (Array("&amp;".utf8), start + 1, false)
+    }
     let body = input[(start + 1)..<end]
     if body.first == UInt8(ascii: "#") {
       guard let scalar = HTMLEntities.decode(body), scalar.value < 0x20, scalar.value != 0x09,
