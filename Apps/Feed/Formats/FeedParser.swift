@@ -86,7 +86,9 @@ public struct FeedParser: Sendable {
     guard let format = reader.draft.format else {
       throw FeedParseError(.malformed, "not a feed: no XML element could be read\(describe(parser))")
     }
-    if !succeeded, !reader.reachedItemLimit, !reader.draft.hasContent {
+    // libxml2 may report success for a truncated document; an error is what counts.
+    let failed = !succeeded || parser.parserError != nil
+    if failed, !reader.reachedItemLimit, !reader.draft.hasContent {
       throw FeedParseError(.malformed, "the \(format) feed yields no title and no items\(describe(parser))")
     }
     return reader.draft.makeFeed(format: format, baseURL: baseURL)
