@@ -2,7 +2,8 @@
 //
 // Each suite lives in its own file; list it here.
 let suites: [BenchmarkSuite] = [
-  SupportBenchmarks.suite
+  SupportBenchmarks.suite,
+  FeedBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
