@@ -85,8 +85,17 @@ enum FeedBenchmarks {
   }
 
   private static func escaped(_ html: String) -> String {
-    html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(html.utf8.count * 2)
+    for byte in html.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): bytes += "&amp;".utf8
+      case UInt8(ascii: "<"): bytes += "&lt;".utf8
+      case UInt8(ascii: ">"): bytes += "&gt;".utf8
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func makeRSS(_ count: Int) -> String {

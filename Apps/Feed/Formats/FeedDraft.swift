@@ -79,17 +79,48 @@ extension String {
   var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }
 
-/// The trimmed string, or `nil` when it is blank.
+/// Whether a byte is ASCII whitespace (space, tab, line feed, form feed, carriage return).
+@inline(__always) func isASCIISpace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+}
+
+/// The string without leading and trailing ASCII whitespace, or `nil` when nothing is left.
 func nonBlank(_ text: String?) -> String? {
   guard let text else { return nil }
-  let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-  return trimmed.isEmpty ? nil : trimmed
+  let utf8 = text.utf8
+  guard let first = utf8.firstIndex(where: { !isASCIISpace($0) }),
+    let last = utf8.lastIndex(where: { !isASCIISpace($0) })
+  else { return nil }
+  if first == utf8.startIndex, utf8.index(after: last) == utf8.endIndex { return text }
+  return String(text[first...last])
 }
 
 /// Text on one line: runs of spaces, tabs and line breaks become one space.
 func collapsedText(_ text: String) -> String? {
-  let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" })
-  return words.isEmpty ? nil : words.joined(separator: " ")
+  var previousWasSpace = true
+  var needsWork = false
+  for byte in text.utf8 {
+    let isSpace = isASCIISpace(byte)
+    if isSpace, previousWasSpace || byte != 0x20 {
+      needsWork = true
+      break
+    }
+    previousWasSpace = isSpace
+  }
+  if !needsWork, !previousWasSpace { return text }
+  var output: [UInt8] = []
+  output.reserveCapacity(text.utf8.count)
+  var pendingSpace = false
+  for byte in text.utf8 {
+    if isASCIISpace(byte) {
+      pendingSpace = !output.isEmpty
+    } else {
+      if pendingSpace { output.append(0x20) }
+      pendingSpace = false
+      output.append(byte)
+    }
+  }
+  return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
 }
 
 /// A title or description as plain text on one line.
@@ -105,7 +136,13 @@ func parseDate(_ text: String) -> Date? { FeedDate.parse(text) }
 
 /// An absolute `http` or `https` URL, resolved against `base` when relative.
 func webURL(_ text: String, base: URL?) -> URL? {
-  guard let trimmed = nonBlank(text), let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
+  guard let trimmed = nonBlank(text) else { return nil }
+  if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") {
+    // Already absolute: skip the costlier relative resolution.
+    guard let url = URL(string: trimmed), url.host != nil else { return nil }
+    return url
+  }
+  guard let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
     let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
   else { return nil }
   return url

@@ -339,6 +339,8 @@ struct HTMLRenderer {
         result.append(byte)
       }
     }
-    return String(decoding: result, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    while let last = result.last, isSpace(last) { result.removeLast() }
+    let start = result.firstIndex { !isSpace($0) } ?? result.endIndex
+    return String(decoding: result[start...], as: UTF8.self)
   }
 }

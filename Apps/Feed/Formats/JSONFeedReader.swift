@@ -141,7 +141,6 @@ enum JSONFeedReader {
 extension KeyedDecodingContainer {
   /// The string at `key`, or `nil` when it is missing or not a string.
   fileprivate func lenient(_ key: Key) -> String? {
-    guard contains(key) else { return nil }
-    return try? decodeIfPresent(String.self, forKey: key)
+    try? decodeIfPresent(String.self, forKey: key)
   }
 }

@@ -7,6 +7,9 @@ import Foundation
 ///
 /// The reader collects raw text per field (`FeedDraft`); turning it into a `ParsedFeed`
 /// (dates, links, ids) happens once the document is read.
+///
+/// `XMLParser` calls the delegate on one thread, one callback at a time, so the stored
+/// properties opt out of dynamic exclusivity checks, which otherwise cost about 5% of a parse.
 final class XMLFeedReader: NSObject, XMLParserDelegate {
   /// Where an element's name comes from, by namespace URI.
   enum Namespace {
@@ -19,7 +22,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     case author, authorName, dcCreator, itunesAuthor, subtitle
   }
 
-  private(set) var draft = FeedDraft()
+  @exclusivity(unchecked) private(set) var draft = FeedDraft()
   /// The root element's name when it is not a feed's.
   private(set) var foreignRoot: String?
   /// Whether reading stopped because the item limit was reached.
@@ -27,20 +30,20 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
 
   private let maximumItems: Int
   private let restoresControls: Bool
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   // Depths of open elements; `none` (never a real depth, and safe to add 1 to) when closed.
   private static let none = -10
-  private var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
-  private var item: ItemDraft?
-  private var itemDepth = none
-  private var authorDepth = none
-  private var skipDepth = Int.max  // inside an ignored subtree (Atom's <source>) when below
-  private var field: Field?
-  private var fieldDepth = 0
-  private var fieldType = TextType.text
-  private var text = ""
-  private var lastURI = ""
-  private var lastNamespace = Namespace.none
+  @exclusivity(unchecked) private var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
+  @exclusivity(unchecked) private var item: ItemDraft?
+  @exclusivity(unchecked) private var itemDepth = none
+  @exclusivity(unchecked) private var authorDepth = none
+  @exclusivity(unchecked) private var skipDepth = Int.max  // inside an ignored subtree (Atom's <source>) when below
+  @exclusivity(unchecked) private var field: Field?
+  @exclusivity(unchecked) private var fieldDepth = 0
+  @exclusivity(unchecked) private var fieldType = TextType.text
+  @exclusivity(unchecked) private var text = ""
+  @exclusivity(unchecked) private var lastURI = ""
+  @exclusivity(unchecked) private var lastNamespace = Namespace.none
 
   init(maximumItems: Int, restoresControls: Bool) {
     self.maximumItems = maximumItems
@@ -142,7 +145,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     case (core, "link") where draft.format == .atom:
       if isAlternate(attributes), draft.siteLink == nil { draft.siteLink = attributes["href"] }
     case (core, "link"): begin(.link)
-    case (core, "description"): begin(.subtitle, ["type": "html"])
+    case (core, "description"): begin(.subtitle, type: .html)
     case (.atom, "subtitle"), (.atom, "tagline"): begin(.subtitle, attributes)
     case (.atom, "author"): authorDepth = depth
     default: break
@@ -174,7 +177,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
       switch name {
       case "title": begin(.title)
       case "link": begin(.link)
-      case "description": begin(.summary, ["type": "html"])
+      case "description": begin(.summary, type: .html)
       case "guid":
         begin(.guid)
         item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
@@ -182,7 +185,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
       case "author": begin(.author)
       default: break
       }
-    case .content where name == "encoded": begin(.content, ["type": "html"])
+    case .content where name == "encoded": begin(.content, type: .html)
     case .dublinCore where name == "date": begin(.dcDate)
     case .dublinCore where name == "creator": begin(.dcCreator)
     case .itunes where name == "author": begin(.itunesAuthor)
@@ -195,16 +198,26 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     return rel == "alternate" && attributes["href"] != nil
   }
 
-  private func begin(_ field: Field, _ attributes: [String: String] = [:]) {
+  private func begin(_ field: Field, _ attributes: [String: String]) {
+    begin(field, type: TextType(attributes["type"] ?? attributes["mode"]))
+  }
+
+  private func begin(_ field: Field, type: TextType = .text) {
     self.field = field
     fieldDepth = depth
-    fieldType = TextType(attributes["type"] ?? attributes["mode"])
+    fieldType = type
     text = ""
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
     guard field != nil else { return }
-    text += fieldType == .xhtml ? HTMLEscaping.escape(string, quotes: false) : string
+    if fieldType == .xhtml {
+      text += HTMLEscaping.escape(string, quotes: false)
+    } else if text.isEmpty {
+      text = string
+    } else {
+      text += string
+    }
   }
 
   func parser(_ parser: XMLParser, foundCDATA block: Data) {
@@ -232,9 +245,8 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     }
     if depth == authorDepth {
       authorDepth = Self.none
-    } else if depth == itemDepth, let item {
-      draft.items.append(item)
-      self.item = nil
+    } else if depth == itemDepth, item != nil {
+      if let finished = item.take() { draft.items.append(finished) }
       itemDepth = Self.none
       if draft.items.count >= maximumItems {
         reachedItemLimit = true
@@ -251,7 +263,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
       value = HTMLEscaping.htmlFromPlainText(value)
     }
     let typed = TypedText(value: value, type: fieldType)
-    guard var item else {
+    guard item != nil else {
       switch field {
       case .title: draft.title = typed
       case .link: draft.siteLink = value
@@ -261,22 +273,23 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
       }
       return
     }
+    // Mutate in place through the optional: copying the draft out and back costs a
+    // retain and release per field, per item.
     switch field {
-    case .title: item.title = typed
-    case .link: item.link = item.link ?? value
-    case .summary: item.summary = value
-    case .content: item.content = value
-    case .guid, .id: item.guid = value
-    case .published: item.published = value
-    case .updated: item.updated = value
-    case .dcDate: item.dcDate = value
-    case .author: item.author = value
-    case .authorName: item.authorName = value
-    case .dcCreator: item.dcCreator = value
-    case .itunesAuthor: item.itunesAuthor = value
+    case .title: item?.title = typed
+    case .link: if item?.link == nil { item?.link = value }
+    case .summary: item?.summary = value
+    case .content: item?.content = value
+    case .guid, .id: item?.guid = value
+    case .published: item?.published = value
+    case .updated: item?.updated = value
+    case .dcDate: item?.dcDate = value
+    case .author: item?.author = value
+    case .authorName: item?.authorName = value
+    case .dcCreator: item?.dcCreator = value
+    case .itunesAuthor: item?.itunesAuthor = value
     case .description, .subtitle: break
     }
-    self.item = item
   }
 }
 

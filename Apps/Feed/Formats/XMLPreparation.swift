@@ -39,6 +39,20 @@ enum XMLPreparation {
     }
 
     while index < count {
+      // Skip ordinary bytes without bounds checks: this loop sees every byte of the feed.
+      index = input.withUnsafeBufferPointer { buffer in
+        var position = index
+        while position < count {
+          let byte = buffer[position]
+          if byte > 0x3C || (byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")) {
+            position += 1
+          } else {
+            break
+          }
+        }
+        return position
+      }
+      guard index < count else { break }
       let byte = input[index]
       if byte >= 0x3C || (byte >= 0x20 && byte != UInt8(ascii: "&")) {
         if byte == UInt8(ascii: "<"), index + 8 < count, input[index + 1] == UInt8(ascii: "!"),
@@ -128,6 +142,18 @@ enum XMLPreparation {
   private static func entityReplacement(_ input: [UInt8], at start: Int)
     -> ([UInt8], Int, Bool)?
   {
+    // Fast path for the references XML defines, which need nothing: most `&`s are these.
+    if start + 3 < input.count {
+      let (a, b, c) = (input[start + 1], input[start + 2], input[start + 3])
+      if (a == UInt8(ascii: "l") || a == UInt8(ascii: "g")) && b == UInt8(ascii: "t") && c == UInt8(ascii: ";") {
+        return nil
+      }
+      if a == UInt8(ascii: "a"), b == UInt8(ascii: "m"), c == UInt8(ascii: "p"), start + 4 < input.count,
+        input[start + 4] == UInt8(ascii: ";")
+      {
+        return nil
+      }
+    }
     var end = start + 1
     let limit = min(input.count, start + 64)
     while end < limit, input[end] != UInt8(ascii: ";"), isReferenceByte(input[end]) { end += 1 }
