@@ -29,18 +29,7 @@ enum JSONFeedReader {
     draft.siteLink = document.homePageURL
     draft.description = document.description.map { TypedText(value: $0, type: .text) }
     draft.author = (document.authors?.first ?? document.author)?.name
-    draft.items = document.items.prefix(maximumItems).map { item in
-      var draftItem = ItemDraft()
-      draftItem.guid = item.id
-      draftItem.link = item.url ?? item.externalURL
-      draftItem.title = item.title.map { TypedText(value: $0, type: .text) }
-      draftItem.published = item.datePublished
-      draftItem.updated = item.dateModified
-      draftItem.authorName = (item.authors?.first ?? item.author)?.name
-      draftItem.summary = item.summary.map(HTMLEscaping.htmlFromPlainText)
-      draftItem.content = item.contentHTML ?? item.contentText.map(HTMLEscaping.htmlFromPlainText)
-      return draftItem
-    }
+    draft.items = Array(document.items.prefix(maximumItems))
     return draft.makeFeed(format: .jsonFeed, baseURL: baseURL)
   }
 
@@ -63,7 +52,7 @@ enum JSONFeedReader {
     var description: String?
     var author: Author?
     var authors: [Author]?
-    var items: [Item] = []
+    var items: [ItemDraft] = []
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
@@ -73,7 +62,7 @@ enum JSONFeedReader {
       description = container.lenient(.description)
       author = try? container.decodeIfPresent(Author.self, forKey: .author)
       authors = (try? container.decodeIfPresent(Lenient<Author>.self, forKey: .authors))?.values
-      items = (try? container.decodeIfPresent(Lenient<Item>.self, forKey: .items))?.values ?? []
+      items = (try? container.decodeIfPresent(Lenient<Item>.self, forKey: .items))?.values.map(\.draft) ?? []
     }
   }
 
@@ -85,33 +74,28 @@ enum JSONFeedReader {
     }
   }
 
+  /// A JSON Feed item, read straight into the draft the XML readers fill too.
   private struct Item: Decodable {
-    var id: String?
-    var url: String?
-    var externalURL: String?
-    var title: String?
-    var contentHTML: String?
-    var contentText: String?
-    var summary: String?
-    var datePublished: String?
-    var dateModified: String?
-    var author: Author?
-    var authors: [Author]?
+    var draft = ItemDraft()
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
-      id = container.lenient(.id) ?? (try? container.decodeIfPresent(Int.self, forKey: .id)).flatMap { $0.map(String.init) }
-      url = container.lenient(.url)
-      externalURL = container.lenient(.externalURL)
-      title = container.lenient(.title)
-      contentHTML = container.lenient(.contentHTML)
-      contentText = container.lenient(.contentText)
-      summary = container.lenient(.summary)
-      datePublished = container.lenient(.datePublished)
-      dateModified = container.lenient(.dateModified)
-      if container.contains(.author) { author = try? container.decode(Author.self, forKey: .author) }
+      draft.guid =
+        container.lenient(.id)
+        ?? (try? container.decodeIfPresent(Int.self, forKey: .id)).flatMap { $0.map(String.init) }
+      draft.link = container.lenient(.url) ?? container.lenient(.externalURL)
+      draft.title = container.lenient(.title).map { TypedText(value: $0, type: .text) }
+      draft.published = container.lenient(.datePublished)
+      draft.updated = container.lenient(.dateModified)
+      draft.summary = container.lenient(.summary).map(HTMLEscaping.htmlFromPlainText)
+      draft.content =
+        container.lenient(.contentHTML)
+        ?? container.lenient(.contentText).map(HTMLEscaping.htmlFromPlainText)
       if container.contains(.authors) {
-        authors = (try? container.decode(Lenient<Author>.self, forKey: .authors))?.values
+        draft.authorName = (try? container.decode(Lenient<Author>.self, forKey: .authors))?.values.first?.name
+      }
+      if draft.authorName == nil, container.contains(.author) {
+        draft.authorName = (try? container.decode(Author.self, forKey: .author))?.name
       }
     }
   }
