@@ -12,7 +12,9 @@ enum FeedBenchmarks {
     let rss = Data(makeRSS(count).utf8)
     let atom = Data(makeAtom(count).utf8)
     let json = Data(makeJSON(count).utf8)
-    let dates = (0..<1_000).map { "Tue, \(1 + $0 % 28) Jan 2024 10:\($0 % 60 < 10 ? "0" : "")\($0 % 60):00 +0100" }
+    let dates = (0..<1_000).map {
+      "Tue, \(1 + $0 % 28) Jan 2024 10:\($0 % 60 < 10 ? "0" : "")\($0 % 60):00 +0100"
+    }
     let parser = FeedParser()
     return [
       BenchmarkRow(
@@ -66,9 +68,15 @@ enum FeedBenchmarks {
       var id: String
       var url: String?
       var title: String?
-      var content_html: String?
-      var date_published: String?
+      var contentHTML: String?
+      var datePublished: String?
       var authors: [Author]?
+
+      enum CodingKeys: String, CodingKey {
+        case id, url, title, authors
+        case contentHTML = "content_html"
+        case datePublished = "date_published"
+      }
     }
     struct Author: Decodable {
       var name: String?
@@ -149,25 +157,27 @@ enum FeedBenchmarks {
     struct Feed: Encodable {
       var version = "https://jsonfeed.org/version/1.1"
       var title = "Benchmark feed"
-      var home_page_url = "https://example.com/"
+      var homePageURL = "https://example.com/"
       var items: [Item]
     }
     struct Item: Encodable {
       var id: String
       var url: String
       var title: String
-      var content_html: String
-      var date_published: String
+      var contentHTML: String
+      var datePublished: String
       var authors: [[String: String]]
     }
     let items = (0..<count).map { index in
       Item(
         id: "urn:bench:\(index)", url: "https://example.com/posts/\(index)",
-        title: "Item number \(index) & more", content_html: body(index),
-        date_published: "2024-01-\(10 + index % 18)T10:30:00Z",
+        title: "Item number \(index) & more", contentHTML: body(index),
+        datePublished: "2024-01-\(10 + index % 18)T10:30:00Z",
         authors: [["name": "Writer \(index % 7)"]])
     }
-    let data = (try? JSONEncoder().encode(Feed(items: items))) ?? Data()
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase  // homePageURL → home_page_url
+    let data = (try? encoder.encode(Feed(items: items))) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 }

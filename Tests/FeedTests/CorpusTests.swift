@@ -10,11 +10,14 @@ import Testing
 /// date, a link or a title, and whether it is a feed at all (OPML, RSS-in-JSON are not).
 @Suite("Feed parser — real-world corpus")
 struct CorpusTests {
-  static let folder = ProcessInfo.processInfo.environment["FEED_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }
+  static let folder = ProcessInfo.processInfo.environment["FEED_CORPUS"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
 
   @Test(
     "Every corpus file parses with its title, items, dates, links and readable text",
-    .enabled(if: folder != nil, "FEED_CORPUS is not set; set it to ../shared/fixtures/feeds to run this"),
+    .enabled(
+      if: folder != nil, "FEED_CORPUS is not set; set it to ../shared/fixtures/feeds to run this"),
     .timeLimit(.minutes(1)))
   func corpus() throws {
     let folder = URL(fileURLWithPath: try #require(Self.folder))
@@ -27,7 +30,9 @@ struct CorpusTests {
       let text = String(decoding: data, as: UTF8.self)
       let expected = try Expectation(text)
       guard expected.isFeed else {
-        let error = #expect(throws: FeedParseError.self, "\(name) is not a feed") { try FeedParser().parse(data) }
+        let error = #expect(throws: FeedParseError.self, "\(name) is not a feed") {
+          try FeedParser().parse(data)
+        }
         #expect(error?.code == .notAFeed, "\(name)")
         continue
       }
@@ -95,10 +100,13 @@ struct CorpusTests {
         let chunk = text[start.lowerBound..<end]
         items.append(
           ItemShape(
-            hasDate: try Regex(#"<(?:[A-Za-z0-9]+:)?(?:pubDate|date|published|updated)>\s*[0-9A-Za-z]"#)
-              .firstMatch(in: chunk) != nil,
+            hasDate: try Regex(
+              #"<(?:[A-Za-z0-9]+:)?(?:pubDate|date|published|updated)>\s*[0-9A-Za-z]"#
+            )
+            .firstMatch(in: chunk) != nil,
             hasLink: try Regex(#"<link[^>]*(?:href="http|>\s*http)"#).firstMatch(in: chunk) != nil,
-            hasTitle: try Regex(#"<title[^>]*>\s*(?:<!\[CDATA\[\s*)?[^<\s\]]"#).firstMatch(in: chunk) != nil))
+            hasTitle: try Regex(#"<title[^>]*>\s*(?:<!\[CDATA\[\s*)?[^<\s\]]"#).firstMatch(
+              in: chunk) != nil))
         if let id = try Regex(#"<(?:guid|id)[^>]*>([^<]+)<"#).firstMatch(in: chunk) {
           ids.append(chunk[id.range])
         }

@@ -27,7 +27,8 @@ struct FeedParserFixtureTests {
       first.contentHTML
         == "<p>Hello <b>world</b> &amp; friends.</p><p>See <a href=\"/about\">about</a>.</p>")
     #expect(
-      first.contentText == "Hello world & friends.\n\nSee about [1].\n\n[1] https://example.com/about")
+      first.contentText
+        == "Hello world & friends.\n\nSee about [1].\n\n[1] https://example.com/about")
     #expect(first.bodyText == first.contentText)
 
     let second = feed.items[1]
@@ -63,7 +64,8 @@ struct FeedParserFixtureTests {
     #expect(ids == again)
     #expect(Set(ids).count == 2)
     // FNV-1a 64 of "Same title␟Mon, 01 Jan 2024 00:00:00 GMT␟␟", fixed so a change to the hash shows.
-    #expect(ids[0] == "fnv1a:" + StableHash.fnv1a(["Same title", "Mon, 01 Jan 2024 00:00:00 GMT", ""]))
+    #expect(
+      ids[0] == "fnv1a:" + StableHash.fnv1a(["Same title", "Mon, 01 Jan 2024 00:00:00 GMT", ""]))
     #expect(StableHash.fnv1a([]) == "cbf29ce484222325")
     #expect(StableHash.fnv1a(["a"]) != StableHash.fnv1a(["b"]))
   }
@@ -198,7 +200,10 @@ struct FeedParserFixtureTests {
     "Encodings from the prolog, the BOM or the zero pattern",
     arguments: [
       ("rss-latin1.xml", "Caf\u{E9} cr\u{E8}me \u{FC}ber", "Se\u{F1}or \u{BF}qu\u{E9}?"),
-      ("rss-windows1252.xml", "\u{201C}Smart\u{201D} quotes \u{2013} \u{20AC}5", "It\u{2019}s na\u{EF}ve\u{2026}"),
+      (
+        "rss-windows1252.xml", "\u{201C}Smart\u{201D} quotes \u{2013} \u{20AC}5",
+        "It\u{2019}s na\u{EF}ve\u{2026}"
+      ),
       ("atom-utf16le.xml", "\u{65E5}\u{672C}\u{8A9E} \u{1F600} feed", "\u{C5}ngstr\u{F6}m"),
       ("atom-utf16be-nobom.xml", "\u{65E5}\u{672C}\u{8A9E} \u{1F600} feed", "\u{C5}ngstr\u{F6}m"),
     ])
@@ -210,17 +215,23 @@ struct FeedParserFixtureTests {
 
   @Test("The Content-Type charset overrides the prolog")
   func contentTypeCharset() throws {
-    let body = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss><channel><title>caf\u{E9}</title></channel></rss>".utf8)
-    let latin1 = body.map { $0 }  // UTF-8 bytes read as windows-1252 give mojibake, as the header says
-    let feed = try FeedParser().parse(Data(latin1), contentType: "text/xml; charset=\"ISO-8859-1\"")
+    let body = Data(
+      "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss><channel><title>caf\u{E9}</title></channel></rss>"
+        .utf8)
+    // UTF-8 bytes read as windows-1252 give mojibake, as the header says they should.
+    let feed = try FeedParser().parse(body, contentType: "text/xml; charset=\"ISO-8859-1\"")
     #expect(feed.title == "caf\u{C3}\u{A9}")
     let declared = try Fixtures.data("rss-latin1.xml")
-    #expect(try FeedParser().parse(declared, contentType: "application/rss+xml; charset=latin1").title == "Caf\u{E9} cr\u{E8}me \u{FC}ber")
+    #expect(
+      try FeedParser().parse(declared, contentType: "application/rss+xml; charset=latin1").title
+        == "Caf\u{E9} cr\u{E8}me \u{FC}ber")
   }
 
   @Test("An unsupported declared encoding is an error unless the bytes are UTF-8")
   func unsupportedEncoding() throws {
-    let ascii = Data("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss><channel><title>ok</title></channel></rss>".utf8)
+    let ascii = Data(
+      "<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss><channel><title>ok</title></channel></rss>"
+        .utf8)
     #expect(try FeedParser().parse(ascii).title == "ok")
     var bytes = Data("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss><channel><title>".utf8)
     bytes.append(contentsOf: [0xF0, 0xD2, 0xC9])
@@ -244,7 +255,9 @@ struct FeedParserFixtureTests {
     let body = Data("<rss><channel><title>many</title>\(items)</channel></rss>".utf8)
     let feed = try FeedParser(maximumItems: 10).parse(body)
     #expect(feed.items.map(\.title) == (1...10).map { "\($0)" })
-    let json = Data(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},{"id":"2"},{"id":"3"}]}"#.utf8)
+    let json = Data(
+      #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},{"id":"2"},{"id":"3"}]}"#
+        .utf8)
     #expect(try FeedParser(maximumItems: 2).parse(json).items.map(\.id) == ["1", "2"])
   }
 

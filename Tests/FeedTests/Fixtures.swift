@@ -23,7 +23,9 @@ enum Fixtures {
 }
 
 /// A UTC date from its parts, for expectations.
-func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0)
+func utc(
+  _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0
+)
   -> Date
 {
   var calendar = Calendar(identifier: .gregorian)

@@ -16,13 +16,18 @@ struct HTMLTextTests {
       ("<ol><li>a<li>b<li>c</ol>", "1. a\n2. b\n3. c"),
       ("<ol start=\"4\"><li>d</li></ol>", "4. d"),
       ("<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>", "• a\n  • inner\n• b"),
-      ("<p>Before</p><blockquote><p>Quoted</p><p>More</p></blockquote><p>After</p>",
-        "Before\n\n> Quoted\n>\n> More\n\nAfter"),
+      (
+        "<p>Before</p><blockquote><p>Quoted</p><p>More</p></blockquote><p>After</p>",
+        "Before\n\n> Quoted\n>\n> More\n\nAfter"
+      ),
       ("<pre>  keep\n    this</pre>", "keep\n    this"),
       ("<div>a</div><div>b</div>", "a\nb"),
       ("a<br><br><br><br>b", "a\n\nb"),
       ("<table><tr><td>x</td><td>y</td></tr><tr><td>z</td></tr></table>", "x y\nz"),
-      ("<p>Image: <img src=\"a.png\" alt=\"A cat\"></p><img src=\"b.png\">", "Image: [image: A cat]"),
+      (
+        "<p>Image: <img src=\"a.png\" alt=\"A cat\"></p><img src=\"b.png\">",
+        "Image: [image: A cat]"
+      ),
     ])
   func layout(html: String, expected: String) {
     #expect(HTMLText(html: html).text == expected)
@@ -53,7 +58,10 @@ struct HTMLTextTests {
       """
     let text = HTMLText(html: html, baseURL: url("https://base.example/post/"))
     #expect(text.text == "Read this [1] and that [2], again this [1].\n\ntop js none")
-    #expect(text.links.map(\.absoluteString) == ["https://a.example/x?p=1&q=2", "https://base.example/rel"])
+    #expect(
+      text.links.map(\.absoluteString) == [
+        "https://a.example/x?p=1&q=2", "https://base.example/rel",
+      ])
     #expect(
       text.rendered == """
         Read this [1] and that [2], again this [1].
@@ -96,7 +104,9 @@ struct HTMLTextTests {
 
   @Test("Deep nesting stays bounded")
   func deepNesting() {
-    let html = String(repeating: "<ul><li>x", count: 5_000) + String(repeating: "<blockquote>", count: 5_000) + "q"
+    let html =
+      String(repeating: "<ul><li>x", count: 5_000) + String(repeating: "<blockquote>", count: 5_000)
+      + "q"
     let text = HTMLText(html: html).text
     let longestLine = text.split(separator: "\n").map(\.utf8.count).max() ?? 0
     #expect(longestLine < 40)

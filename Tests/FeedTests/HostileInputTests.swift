@@ -50,7 +50,9 @@ struct HostileInputTests {
       <description><![CDATA[<p>\(esc)[1mbold</p>]]></description></item></channel></rss>
       """
     let feed = try FeedParser().parse(Data(body.utf8))
-    #expect(feed.title == "\(esc)[31mRed\(esc)[0m \(esc)]8;;https://evil.example\u{07}link\(esc)]8;;\u{07}")
+    #expect(
+      feed.title
+        == "\(esc)[31mRed\(esc)[0m \(esc)]8;;https://evil.example\u{07}link\(esc)]8;;\u{07}")
     let item = try #require(feed.items.first)
     #expect(item.title == "\u{202E}txt.exe\(esc)[2J\(esc)]0;title\u{07}")
     #expect(item.summaryText == "\(esc)[1mbold")
@@ -76,16 +78,22 @@ struct HostileInputTests {
       ("", FeedParseError.Code.notAFeed, "not a feed: the body is empty"),
       ("   \n", .notAFeed, "not a feed: the body is empty"),
       ("hello", .notAFeed, "not a feed: the body is neither XML nor JSON"),
-      ("<!DOCTYPE html><html><body>Moved</body></html>", .notAFeed,
-        "not a feed: the document's root element is <html>"),
-      ("<?xml version=\"1.0\"?><opml version=\"2.0\"><head/></opml>", .notAFeed,
-        "not a feed: the document's root element is <opml>"),
+      (
+        "<!DOCTYPE html><html><body>Moved</body></html>", .notAFeed,
+        "not a feed: the document's root element is <html>"
+      ),
+      (
+        "<?xml version=\"1.0\"?><opml version=\"2.0\"><head/></opml>", .notAFeed,
+        "not a feed: the document's root element is <opml>"
+      ),
       ("{\"rss\": {\"channel\": {}}}", .notAFeed, "not a feed: JSON without a JSON Feed version"),
       ("[1, 2]", .notAFeed, "not a feed: the body is neither XML nor JSON"),
       ("{\"version\": ", .malformed, "not a feed: the JSON is not valid"),
       ("<<<>>>", .malformed, "not a feed: no XML element could be read (XML error 68 at line 1)"),
-      ("<rss><channel><title></title>", .malformed,
-        "the rss feed yields no title and no items (XML error 5 at line 1)"),
+      (
+        "<rss><channel><title></title>", .malformed,
+        "the rss feed yields no title and no items (XML error 5 at line 1)"
+      ),
     ])
   func notFeeds(body: String, code: FeedParseError.Code, message: String) {
     let error = #expect(throws: FeedParseError.self) { try FeedParser().parse(Data(body.utf8)) }
@@ -97,7 +105,10 @@ struct HostileInputTests {
   @Test("Random bytes give an error or a feed, never a crash", .timeLimit(.minutes(1)))
   func randomBytes() {
     var generator = SplitMix64(seed: 0x5EED)
-    let prefixes = ["", "<", "<rss><channel><title>", "{", "<feed xmlns=\"http://www.w3.org/2005/Atom\">", "\u{FEFF}<"]
+    let prefixes = [
+      "", "<", "<rss><channel><title>", "{", "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
+      "\u{FEFF}<",
+    ]
     var outcomes = (feeds: 0, errors: 0)
     for round in 0..<600 {
       var body = Data(prefixes[round % prefixes.count].utf8)
@@ -119,11 +130,15 @@ struct HostileInputTests {
   @Test("Random HTML-ish text always converts", .timeLimit(.minutes(1)))
   func randomHTML() {
     var generator = SplitMix64(seed: 42)
-    let pieces = ["<", ">", "&", ";", "#x", "</", "<a href=", "\"", "'", "p", "li", "ul", "ol", "br", "script",
-      "<!--", "-->", "<![CDATA[", "]]>", " ", "\n", "é", "\u{1B}", "blockquote", "pre", "=", "/"]
+    let pieces = [
+      "<", ">", "&", ";", "#x", "</", "<a href=", "\"", "'", "p", "li", "ul", "ol", "br", "script",
+      "<!--", "-->", "<![CDATA[", "]]>", " ", "\n", "é", "\u{1B}", "blockquote", "pre", "=", "/",
+    ]
     for _ in 0..<2_000 {
       var html = ""
-      for _ in 0..<Int(generator.next() % 60) { html += pieces[Int(generator.next() % UInt64(pieces.count))] }
+      for _ in 0..<Int(generator.next() % 60) {
+        html += pieces[Int(generator.next() % UInt64(pieces.count))]
+      }
       let text = HTMLText(html: html)
       #expect(text.links.count <= html.components(separatedBy: "href").count)
     }

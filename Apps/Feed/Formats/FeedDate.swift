@@ -26,7 +26,9 @@ public enum FeedDate {
       scanner.skipSpaces()
       guard let first = scanner.peek else { return nil }
       let seconds: Double?
-      if isDigit(first), bytes.count >= scanner.index + 5, bytes[scanner.index + 4] == UInt8(ascii: "-") {
+      if isDigit(first), bytes.count >= scanner.index + 5,
+        bytes[scanner.index + 4] == UInt8(ascii: "-")
+      {
         seconds = scanner.rfc3339()
       } else {
         seconds = scanner.rfc822()
@@ -137,8 +139,9 @@ private struct DateScanner {
       }
     }
     skipSpaces()
-    guard let offset = zoneOffset(), let base = FeedDate.epochSeconds(
-      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    guard let offset = zoneOffset(),
+      let base = FeedDate.epochSeconds(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     else { return nil }
     return Double(base - offset) + fraction
   }
@@ -185,7 +188,8 @@ private struct DateScanner {
     var minute = 0
     var second = 0
     if let byte = peek, isDigit(byte) {
-      guard let h = number(maximum: 2), skip(UInt8(ascii: ":")), let m = number(minimum: 2, maximum: 2)
+      guard let h = number(maximum: 2), skip(UInt8(ascii: ":")),
+        let m = number(minimum: 2, maximum: 2)
       else { return nil }
       hour = h
       minute = m
@@ -196,8 +200,9 @@ private struct DateScanner {
       }
     }
     skipSpaces()
-    guard let offset = zoneOffset(), let base = FeedDate.epochSeconds(
-      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    guard let offset = zoneOffset(),
+      let base = FeedDate.epochSeconds(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     else { return nil }
     return Double(base - offset)
   }

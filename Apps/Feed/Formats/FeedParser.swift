@@ -81,15 +81,18 @@ public struct FeedParser: Sendable {
     }
     let code = (parser.parserError as? NSError)?.code
     if code == 89 {
-      throw FeedParseError(.entityExpansion, "not a feed: the document expands entities recursively")
+      throw FeedParseError(
+        .entityExpansion, "not a feed: the document expands entities recursively")
     }
     guard let format = reader.draft.format else {
-      throw FeedParseError(.malformed, "not a feed: no XML element could be read\(describe(parser))")
+      throw FeedParseError(
+        .malformed, "not a feed: no XML element could be read\(describe(parser))")
     }
     // libxml2 may report success for a truncated document; an error is what counts.
     let failed = !succeeded || parser.parserError != nil
     if failed, !reader.reachedItemLimit, !reader.draft.hasContent {
-      throw FeedParseError(.malformed, "the \(format) feed yields no title and no items\(describe(parser))")
+      throw FeedParseError(
+        .malformed, "the \(format) feed yields no title and no items\(describe(parser))")
     }
     return reader.draft.makeFeed(format: format, baseURL: baseURL)
   }

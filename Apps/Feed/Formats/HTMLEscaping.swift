@@ -7,7 +7,9 @@ enum HTMLEscaping {
   ///   - quotes: Whether to escape `"` too, for attribute values.
   /// - Returns: HTML that reads as `text`.
   static func escape(_ text: String, quotes: Bool) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && $0 == 0x22) })
+    guard
+      text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && $0 == 0x22) }
+      )
     else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 16)
@@ -30,7 +32,8 @@ enum HTMLEscaping {
   static func htmlFromPlainText(_ text: String) -> String {
     let escaped = escape(text, quotes: false)
     guard escaped.contains("\n") else { return escaped }
-    return escaped.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>\n")
+    return escaped.split(separator: "\n", omittingEmptySubsequences: false).joined(
+      separator: "<br>\n")
   }
 }
 

@@ -47,7 +47,8 @@ struct HTMLRenderer {
           return  // an unterminated tag at the end: drop it
         }
       }
-      if byte == UInt8(ascii: "&"), let (scalar, end) = HTMLEntities.reference(in: input, at: index) {
+      if byte == UInt8(ascii: "&"), let (scalar, end) = HTMLEntities.reference(in: input, at: index)
+      {
         if scalar == " " || scalar == "\n" || scalar == "\t" {
           whitespace(UInt8(scalar.value))
         } else {
@@ -141,7 +142,8 @@ struct HTMLRenderer {
     if isEnd { index += 1 }
     let nameStart = index
     while index < input.count, !isTagDelimiter(input[index]) { index += 1 }
-    var tag = Tag(name: String(decoding: input[nameStart..<index], as: UTF8.self).lowercased(), isEnd: isEnd)
+    var tag = Tag(
+      name: String(decoding: input[nameStart..<index], as: UTF8.self).lowercased(), isEnd: isEnd)
     while index < input.count {
       let byte = input[index]
       if byte == UInt8(ascii: ">") { return (tag, index + 1) }
@@ -224,7 +226,9 @@ struct HTMLRenderer {
     case "td", "th":
       if !tag.isEnd, !atLineStart { pendingSpace = true }
     case "a":
-      if tag.isEnd { closeLink() } else {
+      if tag.isEnd {
+        closeLink()
+      } else {
         closeLink()
         openLink = tag.attributes["href"].flatMap(linkURL)
       }
@@ -308,7 +312,8 @@ struct HTMLRenderer {
     if atLineStart {
       for _ in 0..<min(quoteDepth, Self.maximumIndent) { output.append(contentsOf: "> ".utf8) }
       if pendingMarker.isEmpty, !lists.isEmpty {
-        output.append(contentsOf: repeatElement(0x20, count: min(lists.count, Self.maximumIndent) * 2))
+        output.append(
+          contentsOf: repeatElement(0x20, count: min(lists.count, Self.maximumIndent) * 2))
       }
       output.append(contentsOf: pendingMarker)
       pendingMarker = []

@@ -62,7 +62,9 @@ enum JSONFeedReader {
       description = container.lenient(.description)
       author = try? container.decodeIfPresent(Author.self, forKey: .author)
       authors = (try? container.decodeIfPresent(Lenient<Author>.self, forKey: .authors))?.values
-      items = (try? container.decodeIfPresent(Lenient<Item>.self, forKey: .items))?.values.map(\.draft) ?? []
+      items =
+        (try? container.decodeIfPresent(Lenient<Item>.self, forKey: .items))?.values.map(\.draft)
+        ?? []
     }
   }
 
@@ -92,7 +94,8 @@ enum JSONFeedReader {
         container.lenient(.contentHTML)
         ?? container.lenient(.contentText).map(HTMLEscaping.htmlFromPlainText)
       if container.contains(.authors) {
-        draft.authorName = (try? container.decode(Lenient<Author>.self, forKey: .authors))?.values.first?.name
+        draft.authorName =
+          (try? container.decode(Lenient<Author>.self, forKey: .authors))?.values.first?.name
       }
       if draft.authorName == nil, container.contains(.author) {
         draft.authorName = (try? container.decode(Author.self, forKey: .author))?.name

@@ -153,7 +153,8 @@ enum TextEncoding: Equatable, Sendable {
     units.reserveCapacity(bytes.count / 2)
     var index = 0
     while index + 1 < bytes.count {
-      let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+      let (high, low) =
+        bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
       units.append(UInt16(high) << 8 | UInt16(low))
       index += 2
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
@@ -37,7 +38,8 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   @exclusivity(unchecked) private var item: ItemDraft?
   @exclusivity(unchecked) private var itemDepth = none
   @exclusivity(unchecked) private var authorDepth = none
-  @exclusivity(unchecked) private var skipDepth = Int.max  // inside an ignored subtree (Atom's <source>) when below
+  /// Below this depth everything is ignored (inside Atom's `<source>`); `Int.max` when not.
+  @exclusivity(unchecked) private var skipDepth = Int.max
   @exclusivity(unchecked) private var field: Field?
   @exclusivity(unchecked) private var fieldDepth = 0
   @exclusivity(unchecked) private var fieldType = TextType.text
@@ -123,7 +125,9 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     }
   }
 
-  private func startFeedElement(_ name: String, _ namespace: Namespace, _ attributes: [String: String]) {
+  private func startFeedElement(
+    _ name: String, _ namespace: Namespace, _ attributes: [String: String]
+  ) {
     let core = coreNamespace
     if namespace == core, name == (draft.format == .atom ? "entry" : "item") {
       item = ItemDraft()
@@ -152,7 +156,9 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     }
   }
 
-  private func startItemElement(_ name: String, _ namespace: Namespace, _ attributes: [String: String]) {
+  private func startItemElement(
+    _ name: String, _ namespace: Namespace, _ attributes: [String: String]
+  ) {
     if depth == authorDepth + 1 {
       if name == "name" { begin(.authorName) }
       return

@@ -44,7 +44,8 @@ enum XMLPreparation {
         var position = index
         while position < count {
           let byte = buffer[position]
-          if byte > 0x3C || (byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")) {
+          if byte > 0x3C || (byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<"))
+          {
             position += 1
           } else {
             break
@@ -56,12 +57,15 @@ enum XMLPreparation {
       let byte = input[index]
       if byte >= 0x3C || (byte >= 0x20 && byte != UInt8(ascii: "&")) {
         if byte == UInt8(ascii: "<"), index + 8 < count, input[index + 1] == UInt8(ascii: "!"),
-          input[index + 2] == UInt8(ascii: "["), input[(index + 3)..<(index + 9)].elementsEqual("CDATA[".utf8)
+          input[index + 2] == UInt8(ascii: "["),
+          input[(index + 3)..<(index + 9)].elementsEqual("CDATA[".utf8)
         {
-          index = skipCDATA(input, from: index + 9, mapping: { range, code in
-            replace(range, with: controlScalarBytes(code))
-            mapped = true
-          })
+          index = skipCDATA(
+            input, from: index + 9,
+            mapping: { range, code in
+              replace(range, with: controlScalarBytes(code))
+              mapped = true
+            })
           continue
         }
         index += 1
@@ -99,7 +103,9 @@ enum XMLPreparation {
     var changed = false
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      if value >= controlBase, value < controlBase + 0x20, let control = Unicode.Scalar(value - controlBase) {
+      if value >= controlBase, value < controlBase + 0x20,
+        let control = Unicode.Scalar(value - controlBase)
+      {
         scalars.append(control)
         changed = true
       } else {
@@ -134,8 +140,10 @@ enum XMLPreparation {
   }
 
   private static func isReferenceByte(_ byte: UInt8) -> Bool {
-    (byte | 0x20) &- 97 < 26 || byte &- 48 < 10 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_")
-      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte >= 0x80
+    (byte | 0x20) &- 97 < 26 || byte &- 48 < 10 || byte == UInt8(ascii: "#")
+      || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+      || byte >= 0x80
   }
 
   /// The replacement for the reference at `start`, when it needs one.
@@ -145,10 +153,13 @@ enum XMLPreparation {
     // Fast path for the references XML defines, which need nothing: most `&`s are these.
     if start + 3 < input.count {
       let (a, b, c) = (input[start + 1], input[start + 2], input[start + 3])
-      if (a == UInt8(ascii: "l") || a == UInt8(ascii: "g")) && b == UInt8(ascii: "t") && c == UInt8(ascii: ";") {
+      if (a == UInt8(ascii: "l") || a == UInt8(ascii: "g")) && b == UInt8(ascii: "t")
+        && c == UInt8(ascii: ";")
+      {
         return nil
       }
-      if a == UInt8(ascii: "a"), b == UInt8(ascii: "m"), c == UInt8(ascii: "p"), start + 4 < input.count,
+      if a == UInt8(ascii: "a"), b == UInt8(ascii: "m"), c == UInt8(ascii: "p"),
+        start + 4 < input.count,
         input[start + 4] == UInt8(ascii: ";")
       {
         return nil
