@@ -41,7 +41,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedTests",
-      dependencies: ["FeedFormats", "TestSupport"],
+      dependencies: ["FeedFormats"],
       path: "Tests/FeedTests",
       exclude: ["Fixtures"]
     ),
