@@ -67,38 +67,36 @@ public struct FeedParser: Sendable {
   }
 
   private func parseXML(_ bytes: [UInt8], baseURL: URL?) throws(FeedParseError) -> ParsedFeed {
-    let (prepared, mappedControls) = XMLPreparation.prepare(bytes)
-    let parser = XMLParser(data: Data(prepared))
-    parser.shouldProcessNamespaces = true
-    parser.shouldReportNamespacePrefixes = false
-    parser.shouldResolveExternalEntities = false
+    var (prepared, mappedControls) = XMLPreparation.prepare(bytes)
     let reader = XMLFeedReader(maximumItems: maximumItems, restoresControls: mappedControls)
-    parser.delegate = reader
-    let succeeded = parser.parse()
-    parser.delegate = nil
+    // Hand XMLParser the bytes without another copy; they outlive the parser, which
+    // does not escape this closure.
+    let (succeeded, parserError, line) = prepared.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return (false, nil as NSError?, 0) }
+      let parser = XMLParser(data: Data(bytesNoCopy: base, count: buffer.count, deallocator: .none))
+      parser.shouldProcessNamespaces = true
+      parser.shouldReportNamespacePrefixes = false
+      parser.shouldResolveExternalEntities = false
+      parser.delegate = reader
+      let succeeded = parser.parse()
+      parser.delegate = nil
+      return (succeeded, parser.parserError as? NSError, parser.lineNumber)
+    }
     if let root = reader.foreignRoot {
       throw FeedParseError(.notAFeed, "not a feed: the document's root element is <\(root)>")
     }
-    let code = (parser.parserError as? NSError)?.code
-    if code == 89 {
-      throw FeedParseError(
-        .entityExpansion, "not a feed: the document expands entities recursively")
+    if parserError?.code == 89 {
+      throw FeedParseError(.entityExpansion, "not a feed: the document expands entities recursively")
     }
+    let detail = parserError.map { " (XML error \($0.code) at line \(line))" } ?? ""
     guard let format = reader.draft.format else {
-      throw FeedParseError(
-        .malformed, "not a feed: no XML element could be read\(describe(parser))")
+      throw FeedParseError(.malformed, "not a feed: no XML element could be read\(detail)")
     }
     // libxml2 may report success for a truncated document; an error is what counts.
-    let failed = !succeeded || parser.parserError != nil
+    let failed = !succeeded || parserError != nil
     if failed, !reader.reachedItemLimit, !reader.draft.hasContent {
-      throw FeedParseError(
-        .malformed, "the \(format) feed yields no title and no items\(describe(parser))")
+      throw FeedParseError(.malformed, "the \(format) feed yields no title and no items\(detail)")
     }
     return reader.draft.makeFeed(format: format, baseURL: baseURL)
-  }
-
-  private func describe(_ parser: XMLParser) -> String {
-    guard let error = parser.parserError as? NSError else { return "" }
-    return " (XML error \(error.code) at line \(parser.lineNumber))"
   }
 }

@@ -144,8 +144,25 @@ enum TextEncoding: Equatable, Sendable {
   // MARK: - Transcoding
 
   private static func repairedUTF8(_ bytes: [UInt8]) -> [UInt8] {
-    if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+    if isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil { return bytes }
     return Array(String(decoding: bytes, as: UTF8.self).utf8)
+  }
+
+  /// Whether every byte is below 0x80, eight bytes at a time.
+  private static func isASCII(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var index = 0
+      var accumulated: UInt64 = 0
+      while index + 8 <= raw.count {
+        accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        index += 8
+      }
+      while index < raw.count {
+        accumulated |= UInt64(raw[index])
+        index += 1
+      }
+      return accumulated & 0x8080_8080_8080_8080 == 0
+    }
   }
 
   private static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
