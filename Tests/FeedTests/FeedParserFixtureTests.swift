@@ -241,6 +241,20 @@ struct FeedParserFixtureTests {
     #expect(error?.message == "unsupported character encoding KOI8-R")
   }
 
+  @Test("A bare ampersand in an attribute or text does not stop the parse")
+  func bareAmpersands() throws {
+    let body = """
+      <feed xmlns="http://www.w3.org/2005/Atom"><title>Q&A</title>
+      <entry><title>Fish & chips</title><id>urn:1</id>
+      <link href="https://example.com/?a=1&b=2"/></entry>
+      <entry><title>Second</title><id>urn:2</id></entry></feed>
+      """
+    let feed = try FeedParser().parse(Data(body.utf8))
+    #expect(feed.title == "Q&A")
+    #expect(feed.items.map(\.title) == ["Fish & chips", "Second"])
+    #expect(feed.items.first?.link == url("https://example.com/?a=1&b=2"))
+  }
+
   @Test("Invalid UTF-8 is repaired, not rejected")
   func invalidUTF8() throws {
     var bytes = Data("<rss><channel><title>bad ".utf8)

@@ -86,7 +86,8 @@ public struct FeedParser: Sendable {
       throw FeedParseError(.notAFeed, "not a feed: the document's root element is <\(root)>")
     }
     if parserError?.code == 89 {
-      throw FeedParseError(.entityExpansion, "not a feed: the document expands entities recursively")
+      throw FeedParseError(
+        .entityExpansion, "not a feed: the document expands entities recursively")
     }
     let detail = parserError.map { " (XML error \($0.code) at line \(line))" } ?? ""
     guard let format = reader.draft.format else {
