@@ -20,7 +20,8 @@ let package = Package(
   name: "Blueprint",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
-    .library(name: "Core", targets: ["Core"])
+    .library(name: "Core", targets: ["Core"]),
+    .executable(name: "feed", targets: ["feed"]),
   ],
   targets: [
     .target(name: "Core", path: "Core"),
@@ -37,9 +38,22 @@ let package = Package(
     .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
+    .target(name: "FeedFormats", path: "Apps/Feed/Formats"),
+    .executableTarget(
+      name: "feed",
+      dependencies: ["Core", "FeedFormats"],
+      path: "Apps/Feed",
+      exclude: ["Formats"]
+    ),
+    .testTarget(
+      name: "FeedTests",
+      dependencies: ["FeedFormats"],
+      path: "Tests/FeedTests",
+      exclude: ["Fixtures"]
+    ),
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Core", "TestSupport"],
+      dependencies: ["Core", "FeedFormats", "TestSupport"],
       path: "Tests/Benchmarks"
     ),
   ],
