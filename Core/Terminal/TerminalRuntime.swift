@@ -99,10 +99,11 @@ public final class TerminalRuntime {
   /// - Parameter event: A decoded event.
   public func dispatch(_ event: InputEvent) {
     switch event {
-    case .key(.ctrl("c")):
+    // Esc typed just before Ctrl-C arrives as Alt+Ctrl-C: it must still quit.
+    case .key(.ctrl("c")), .key(.alt(.ctrl("c"))):
       quit()
       return
-    case .key(.ctrl("z")):
+    case .key(.ctrl("z")), .key(.alt(.ctrl("z"))):
       terminal.suspend()
       return
     case .resize, .resume:

@@ -62,6 +62,18 @@ struct TerminalShellTests {
     #expect(!terminal.isInteractive)
   }
 
+  @Test("Esc and Ctrl-C in one read (Alt+Ctrl-C) still quit")
+  func escapeThenControlC() async throws {
+    let (stack, _) = makeShelf(titles: titles, clock: clock)
+    let terminal = VirtualTerminal(size: TerminalSize(columns: 40, rows: 10))
+    let runtime = TerminalRuntime(terminal: terminal, root: stack, capability: .none)
+    let running = Task { try await runtime.run() }
+    await clock.waitForSleepers(1)
+    terminal.send([0x1B, 0x03])
+    try await running.value
+    #expect(terminal.modeChanges == [.enter, .leave])
+  }
+
   @Test("a pushed screen shows the breadcrumb; Esc goes back and cancels its scope")
   func pushAndBack() async {
     let (harness, _) = await loadedShelf()
