@@ -20,7 +20,8 @@ let package = Package(
   name: "Blueprint",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
-    .library(name: "Core", targets: ["Core"])
+    .library(name: "Core", targets: ["Core"]),
+    .executable(name: "settings", targets: ["settings"]),
   ],
   targets: [
     .target(name: "Core", path: "Core"),
@@ -35,6 +36,13 @@ let package = Package(
     .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.
     .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
+    .executableTarget(name: "settings", dependencies: ["Core"], path: "Apps/Settings"),
+    .testTarget(
+      name: "SettingsTests",
+      dependencies: ["settings", "Core", "TestSupport"],
+      path: "Tests/SettingsTests",
+      exclude: ["Goldens"]
+    ),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],
