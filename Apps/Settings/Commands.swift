@@ -18,7 +18,8 @@ enum SettingsCommands {
       CommandSpec("get", summary: "Print one setting's value.", options: [json], arguments: [key]),
       CommandSpec(
         "set", summary: "Change a setting.",
-        discussion: "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000).",
+        discussion:
+          "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000).",
         arguments: [key, .required("value", help: "The new value.")]),
       CommandSpec(
         "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
@@ -35,7 +36,8 @@ enum SettingsCommands {
         "import", summary: "Replace the settings with a JSON file (checked first; keeps a backup).",
         arguments: [.required("file", help: "A settings JSON file, or - for standard input.")]),
       CommandSpec(
-        "edit", summary: "Edit the settings file in $VISUAL or $EDITOR; checked before it is saved."),
+        "edit", summary: "Edit the settings file in $VISUAL or $EDITOR; checked before it is saved."
+      ),
     ])
 
   /// Runs one parsed command.
@@ -51,9 +53,13 @@ enum SettingsCommands {
     case nil, "list":
       try SettingsList.list(file, json: command.flag("json"), in: context)
     case "get":
-      try SettingsList.get(try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"), in: context)
+      try SettingsList.get(
+        try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"),
+        in: context)
     case "describe":
-      try SettingsList.describe(try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"), in: context)
+      try SettingsList.describe(
+        try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"),
+        in: context)
     case "set":
       try set(argument("key", of: command), to: argument("value", of: command), in: file, context)
     case "reset":
@@ -96,7 +102,9 @@ enum SettingsCommands {
       let changed = try file.replace(with: nil)
       try file.verify { $0 == SettingsDocument() }
       context.write(
-        changed ? "all settings reset; backup: \(file.backupPath)\n" : "all settings are already defaults\n")
+        changed
+          ? "all settings reset; backup: \(file.backupPath)\n"
+          : "all settings are already defaults\n")
     case (let key?, false):
       let setting = try Setting.named(key)
       try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }

@@ -28,8 +28,9 @@ enum ExternalEditor {
     let folder = try makeFolder()
     let copy = folder.appendingPathComponent("settings.json")
     let initial = original ?? Data("{\n}\n".utf8)
-    guard FileManager.default.createFile(
-      atPath: copy.path, contents: initial, attributes: [.posixPermissions: 0o600])
+    guard
+      FileManager.default.createFile(
+        atPath: copy.path, contents: initial, attributes: [.posixPermissions: 0o600])
     else {
       throw AppError("cannot create \(copy.path)", exitCode: .cantCreate)
     }
@@ -96,7 +97,8 @@ enum ExternalEditor {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw AppError("cannot create \(folder.path): \(error.localizedDescription)", exitCode: .cantCreate)
+      throw AppError(
+        "cannot create \(folder.path): \(error.localizedDescription)", exitCode: .cantCreate)
     }
     return folder
   }

@@ -69,7 +69,8 @@ struct SettingsFile: Sendable {
     keepsBackup: Bool = false, _ body: (inout SettingsDocument) throws -> Void
   ) throws -> SettingsDocument {
     try store.updateData(forKey: key) { data in
-      var document = try data.map { bytes throws(SettingsFileError) in try parse(bytes) }
+      var document =
+        try data.map { bytes throws(SettingsFileError) in try parse(bytes) }
         ?? SettingsDocument()
       try body(&document)
       let encoded = try document.encoded()

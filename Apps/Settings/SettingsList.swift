@@ -54,7 +54,8 @@ enum SettingsList {
       let reports = Setting.all.map { Report($0, in: settings) }
       context.write(try jsonText(Listing(path: file.path, settings: reports)))
     } else {
-      context.write(listText(settings, capability: context.colorCapability, environment: context.environment))
+      context.write(
+        listText(settings, capability: context.colorCapability, environment: context.environment))
     }
   }
 
@@ -109,7 +110,8 @@ enum SettingsList {
       if setting.typeName == "color", let token = ColorToken(hex: value) {
         value = ThemePreview.swatch(token, appearance: appearance, capability: capability) + value
       }
-      text += marker + setting.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+      text +=
+        marker + setting.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
         + value + "\n"
     }
     return text

@@ -48,7 +48,9 @@ enum ThemePreview {
   /// - Returns: The palette table, then the contrast table and a summary line.
   static func text(_ theme: Theme, capability: ColorCapability) -> String {
     let roleWidth = Palette.Role.allCases.map(\.rawValue.count).max() ?? 0
-    var lines = ["Palette".padding(toLength: roleWidth + 2, withPad: " ", startingAt: 0) + "light      dark"]
+    var lines = [
+      "Palette".padding(toLength: roleWidth + 2, withPad: " ", startingAt: 0) + "light      dark"
+    ]
     for role in Palette.Role.allCases {
       let token = theme.palette[role]
       let cells = [Appearance.light, .dark].map { appearance in
