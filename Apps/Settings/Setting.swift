@@ -17,8 +17,8 @@ struct Setting: Sendable, Identifiable {
   let key: String
   /// One line saying what the setting changes.
   let summary: String
-  /// The type's name: `text`, `bool`, `choice` or `color`.
-  let typeName: String
+  /// What kind of value it holds: `text`, `bool`, `choice` or `color`.
+  let kind: SettingKind
   /// The canonical values of a closed type, in display order; empty when open.
   let choices: [String]
   /// What a valid value looks like, e.g. `one of compact, regular, spacious`.
@@ -52,7 +52,7 @@ struct Setting: Sendable, Identifiable {
   ) {
     self.key = key
     self.summary = summary
-    typeName = type.name
+    kind = type.kind
     choices = type.choices
     detail = type.detail
     defaultText = defaultValue.map(type.format)

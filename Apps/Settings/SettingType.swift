@@ -7,8 +7,8 @@ import Foundation
 /// formats the value in its one canonical form (`true`, `dark`, `#FF0000`), which
 /// is what the settings file stores. Parsing a formatted value gives the same value.
 struct SettingType<Value: Sendable>: Sendable {
-  /// The type's name in `describe` and `--json`: `text`, `bool`, `choice` or `color`.
-  let name: String
+  /// What kind of value it is; its raw value names it in `describe` and `--json`.
+  let kind: SettingKind
   /// The canonical values a closed type accepts, in display order; empty when open.
   let choices: [String]
   /// What a valid value looks like, for `describe`.
@@ -30,12 +30,24 @@ struct SettingType<Value: Sendable>: Sendable {
     switch value {
     case .string(let text):
       return try parse(text)
-    case .bool(let flag) where name == "bool":
+    case .bool(let flag) where kind == .bool:
       return try parse(flag ? "true" : "false")
     default:
-      throw InvalidValue(reason: "expected \(name == "bool" ? "true or false" : "a string")")
+      throw InvalidValue(reason: "expected \(kind == .bool ? "true or false" : "a string")")
     }
   }
+}
+
+/// The kinds of setting: each has its own editor in the interactive UI.
+enum SettingKind: String, Sendable, Hashable, Encodable {
+  /// Free text (a text field).
+  case text
+  /// On or off (space toggles it).
+  case bool
+  /// One of a few words (a picker).
+  case choice
+  /// A color token (a text field with a live swatch).
+  case color
 }
 
 /// Why a text is not a valid value; ``reason`` is one line, without the key.
@@ -54,7 +66,7 @@ extension SettingType where Value == String {
   /// - Returns: The type.
   static func text(length: ClosedRange<Int>) -> SettingType {
     SettingType(
-      name: "text", choices: [],
+      kind: .text, choices: [],
       detail: "text, \(length.lowerBound)–\(length.upperBound) characters, no control characters",
       parse: { input throws(InvalidValue) in
         let text = input.trimmingCharacters(in: .whitespaces)
@@ -87,7 +99,7 @@ extension SettingType where Value == Bool {
   /// A switch: accepts true/false, yes/no, on/off, 1/0 in any case; stored as a JSON bool.
   static var bool: SettingType {
     SettingType(
-      name: "bool", choices: ["true", "false"],
+      kind: .bool, choices: ["true", "false"],
       detail: "bool (true/false, yes/no, on/off, 1/0)",
       parse: { input throws(InvalidValue) in
         switch input.trimmingCharacters(in: .whitespaces).lowercased() {
@@ -111,7 +123,7 @@ extension SettingType where Value: RawRepresentable<String> {
   static func choice(_ cases: [Value]) -> SettingType {
     let names = cases.map(\.rawValue)
     return SettingType(
-      name: "choice", choices: names, detail: "one of \(names.joined(separator: ", "))",
+      kind: .choice, choices: names, detail: "one of \(names.joined(separator: ", "))",
       parse: { input throws(InvalidValue) in
         let word = input.trimmingCharacters(in: .whitespaces).lowercased()
         guard let value = cases.first(where: { $0.rawValue == word }) else {
@@ -130,7 +142,7 @@ extension SettingType where Value == ColorToken {
   /// stored upper case, as one color when both halves are equal.
   static var color: SettingType {
     SettingType(
-      name: "color", choices: [],
+      kind: .color, choices: [],
       detail: "color: #RGB, #RRGGBB, #RRGGBBAA, or LIGHT/DARK such as #5E5CE6/#7D7AFF",
       parse: { input throws(InvalidValue) in
         do throws(ColorParseError) {

@@ -8,7 +8,7 @@ enum SettingsList {
     /// The key.
     var key: String
     /// `text`, `bool`, `choice` or `color`.
-    var type: String
+    var type: SettingKind
     /// What the setting changes.
     var summary: String
     /// The allowed values of a choice or bool; empty otherwise.
@@ -28,7 +28,7 @@ enum SettingsList {
     /// The report of `setting` in `settings`.
     init(_ setting: Setting, in settings: SharedSettings) {
       key = setting.key
-      type = setting.typeName
+      type = setting.kind
       summary = setting.summary
       choices = setting.choices
       value = setting.json(in: settings)
@@ -107,7 +107,7 @@ enum SettingsList {
     for setting in Setting.all {
       let marker = setting.isDefault(in: settings) ? "  " : "* "
       var value = setting.text(in: settings).map(\.terminalSafe) ?? "(not set)"
-      if setting.typeName == "color", let token = ColorToken(hex: value) {
+      if setting.kind == .color, let token = ColorToken(hex: value) {
         value = ThemePreview.swatch(token, appearance: appearance, capability: capability) + value
       }
       text +=
