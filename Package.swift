@@ -43,6 +43,8 @@ let package = Package(
       path: "Tests/SettingsTests",
       exclude: ["Goldens"]
     ),
+    // A small interactive demo of the terminal shell: `swift run terminal-demo`.
+    .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],
