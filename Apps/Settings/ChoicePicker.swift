@@ -56,3 +56,54 @@ final class ChoicePickerInteractor: Interactor<ChoicePickerModel> {
     }
   }
 }
+
+// MARK: - Terminal screen
+
+/// The picker pushed for a choice setting: ↑↓ and Enter; the value in effect is marked.
+final class ChoicePickerScreen: TerminalScreen {
+  let interactor: ChoicePickerInteractor
+  private var list = ListView()
+
+  /// Creates the screen and binds its interactor; choosing closes it.
+  ///
+  /// - Parameters:
+  ///   - setting: A choice setting.
+  ///   - context: The stack's context for this screen.
+  ///   - session: The settings being edited.
+  init(setting: Setting, context: ScreenContext<SettingsRoute>, session: SettingsSession) {
+    interactor = ChoicePickerInteractor(setting: setting, session: session)
+    list.select(interactor.viewModel.selection, count: setting.choices.count)
+    context.bind(
+      interactor,
+      setup: { [weak context] interactor in
+        interactor.onChosen = {
+          context?.dismiss()
+        }
+      })
+  }
+
+  var title: String { interactor.viewModel.setting.key }
+
+  var keyBindings: [KeyBinding] {
+    [
+      KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
+      KeyBinding(.enter, "Choose") { [unowned self] in interactor.choose(list.selection) },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    frame.draw(model.setting.summary, row: area.row + 1, column: area.column + 2, style: .secondary)
+    let choices = model.setting.choices
+    let listArea = Rect(
+      row: area.row + 3, column: area.column + 1, width: min(30, area.width - 2),
+      height: max(1, min(choices.count, area.height - 3)))
+    list.render(into: &frame, area: listArea, count: choices.count) { index in
+      ListRow((choices[index] == model.current ? "● " : "○ ") + choices[index])
+    }
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    list.handle(event, count: interactor.viewModel.setting.choices.count)
+  }
+}

@@ -50,6 +50,8 @@ enum SettingsCommands {
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
     let file = SettingsFile(directories: context.directories)
     switch command.name {
+    case nil where context.wantsInteractiveUI:
+      try await EditorApp.run(file, in: context)
     case nil, "list":
       try SettingsList.list(file, json: command.flag("json"), in: context)
     case "get":

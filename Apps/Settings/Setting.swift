@@ -12,7 +12,7 @@ import Core
 ///   default: .regular, summary: "How much space the apps leave between things.",
 ///   at: \.density)
 /// ```
-struct Setting: Sendable, Identifiable {
+struct Setting: Sendable, Identifiable, Hashable {
   /// The key in the settings file and on the command line, e.g. `theme.density`.
   let key: String
   /// One line saying what the setting changes.
@@ -37,6 +37,12 @@ struct Setting: Sendable, Identifiable {
 
   /// The key, which identifies a setting.
   var id: String { key }
+
+  /// Whether two settings have the same key.
+  static func == (lhs: Setting, rhs: Setting) -> Bool { lhs.key == rhs.key }
+
+  /// Hashes the key.
+  func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
   /// Declares a setting.
   ///

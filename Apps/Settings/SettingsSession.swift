@@ -13,6 +13,8 @@ final class SettingsSession {
   let file: SettingsFile
   /// The document as last read or written.
   private(set) var document: SettingsDocument
+  /// The last change made, e.g. `appearance = dark`, for the list to show.
+  private(set) var lastChange: String?
 
   /// Reads the settings.
   ///
@@ -38,6 +40,7 @@ final class SettingsSession {
     let canonical = try setting.canonicalize(text)
     document = try file.update { try setting.assign(canonical, in: &$0.settings) }
     try file.verify { setting.storedText(in: $0.settings) == canonical }
+    lastChange = "\(setting.key) = \(canonical)"
     return canonical
   }
 
@@ -48,5 +51,6 @@ final class SettingsSession {
   func reset(_ setting: Setting) throws {
     document = try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
     try file.verify { setting.storedText(in: $0.settings) == nil }
+    lastChange = "\(setting.key) reset to \(setting.defaultText ?? "(not set)")"
   }
 }

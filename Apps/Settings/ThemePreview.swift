@@ -125,3 +125,78 @@ extension String {
     return String(text)
   }
 }
+
+// MARK: - Terminal screen
+
+/// The theme preview pushed from the editor: each role's swatch in both appearances,
+/// then the contrast pairs with a sample, weak ones in the danger color.
+final class ThemePreviewScreen: TerminalScreen {
+  private let session: SettingsSession
+
+  /// Creates the screen.
+  ///
+  /// - Parameter session: The settings being edited; the preview follows its changes.
+  init(session: SettingsSession) { self.session = session }
+
+  var title: String { "Theme" }
+  var keyBindings: [KeyBinding] { [KeyBinding(.escape, "Back")] }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let theme = session.settings.theme
+    let roleWidth = Palette.Role.allCases.map(\.rawValue.count).max() ?? 0
+    var row = area.row
+    let left = area.column + 1
+    frame.draw(
+      "Palette".padding(toLength: roleWidth + 5, withPad: " ", startingAt: 0)
+        + "light        dark", row: row, column: left, style: .bold, sanitizing: false)
+    row += 1
+    for role in Palette.Role.allCases where row < area.bottom {
+      let token = theme.palette[role]
+      frame.draw(role.rawValue, row: row, column: left + 1, sanitizing: false)
+      var column = left + roleWidth + 2
+      for appearance in [Appearance.light, .dark] {
+        let color = token.resolved(for: appearance)
+        frame.draw(
+          "  ", row: row, column: column, style: TextStyle(background: .token(ColorToken(color))),
+          sanitizing: false)
+        frame.draw(color.hex, row: row, column: column + 3, sanitizing: false)
+        column += 13
+      }
+      row += 1
+    }
+    row += 1
+    let pairWidth =
+      Theme.contrastPairs.map { "\($0.foreground.rawValue) on \($0.background.rawValue)".count }
+      .max() ?? 0
+    if row < area.bottom {
+      let minimum = ThemePreview.format(Contrast.minimumTextRatio)
+      frame.draw("Contrast", row: row, column: left, style: .bold, sanitizing: false)
+      frame.draw(
+        "light            dark             (\(minimum):1 needed)", row: row,
+        column: left + pairWidth + 3, style: .bold, sanitizing: false)
+      row += 1
+    }
+    for pair in Theme.contrastPairs where row < area.bottom {
+      frame.draw(
+        "\(pair.foreground.rawValue) on \(pair.background.rawValue)", row: row, column: left + 1,
+        sanitizing: false)
+      var column = left + pairWidth + 3
+      for appearance in [Appearance.light, .dark] {
+        let foreground = theme.palette[pair.foreground].resolved(for: appearance)
+        let background = theme.palette[pair.background].resolved(for: appearance)
+        let ratio = Contrast.ratio(foreground, on: background)
+        let isTooLow = ratio < Contrast.minimumTextRatio
+        frame.draw(
+          " Aa ", row: row, column: column,
+          style: TextStyle(
+            foreground: .token(ColorToken(foreground)), background: .token(ColorToken(background))),
+          sanitizing: false)
+        frame.draw(
+          ThemePreview.format(ratio) + (isTooLow ? " low" : ""), row: row, column: column + 5,
+          style: isTooLow ? .error : .plain, sanitizing: false)
+        column += 17
+      }
+      row += 1
+    }
+  }
+}

@@ -80,3 +80,77 @@ final class ValueEditorInteractor: Interactor<ValueEditorModel> {
     }
   }
 }
+
+// MARK: - Terminal screen
+
+/// A text field for a text or color setting: the value turns the danger color while
+/// it is invalid (and the reason shows below); colors get a live swatch.
+final class ValueEditorScreen: TerminalScreen {
+  let interactor: ValueEditorInteractor
+  private var field: TextField
+
+  /// Creates the screen and binds its interactor; saving closes it.
+  ///
+  /// - Parameters:
+  ///   - setting: A text or color setting.
+  ///   - context: The stack's context for this screen.
+  ///   - session: The settings being edited.
+  init(setting: Setting, context: ScreenContext<SettingsRoute>, session: SettingsSession) {
+    interactor = ValueEditorInteractor(setting: setting, session: session)
+    field = TextField(text: interactor.viewModel.draft)
+    context.bind(
+      interactor,
+      setup: { [weak context] interactor in
+        interactor.onSaved = {
+          context?.dismiss()
+        }
+      })
+  }
+
+  var title: String { interactor.viewModel.setting.key }
+  var isEditingText: Bool { true }
+
+  var keyBindings: [KeyBinding] {
+    [
+      KeyBinding(.enter, "Save") { [unowned self] in interactor.save() },
+      KeyBinding(.escape, "Cancel"),
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    let left = area.column + 2
+    let width = max(2, min(40, area.width - 12))
+    frame.draw(model.setting.summary, row: area.row + 1, column: left, style: .secondary)
+    frame.draw("Value:", row: area.row + 3, column: left, sanitizing: false)
+    field.render(into: &frame, row: area.row + 3, column: left + 7, width: width)
+    if model.problem != nil {
+      frame.restyle(
+        Rect(row: area.row + 3, column: left + 7, width: width, height: 1),
+        style: TextStyle(foreground: .role(.danger), isUnderlined: true))
+    }
+    if let token = model.preview {
+      var column = left + 7 + width + 1
+      for (name, color) in [("light", token.light), ("dark", token.dark)] {
+        frame.draw(
+          "  ", row: area.row + 3, column: column,
+          style: TextStyle(background: .token(ColorToken(color))), sanitizing: false)
+        frame.draw(name, row: area.row + 4, column: column, style: .secondary, sanitizing: false)
+        column += 7
+      }
+    }
+    if let problem = model.problem {
+      frame.draw(problem, row: area.row + 6, column: left, style: .error)
+    } else {
+      frame.draw(
+        model.setting.detail, row: area.row + 6, column: left, style: .secondary,
+        sanitizing: false)
+    }
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    guard field.handle(event) else { return false }
+    interactor.update(field.text)
+    return true
+  }
+}

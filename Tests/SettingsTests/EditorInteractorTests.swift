@@ -26,16 +26,16 @@ struct EditorInteractorTests {
     let interactor = SettingsListInteractor(session: try SettingsSession(file: file))
     interactor.activate(try setting("notifications"))
     #expect(try file.load().settings.notifications == false)
-    #expect(interactor.viewModel.message == "notifications = false")
+    #expect(interactor.viewModel.session.lastChange == "notifications = false")
     interactor.activate(try setting("notifications"))
     #expect(try file.load().settings.notifications == true)
 
     interactor.activate(try setting("appearance"))
-    #expect(interactor.viewModel.navigation?.destination == .choice(key: "appearance"))
+    #expect(interactor.viewModel.navigation?.destination == .choice(try setting("appearance")))
     interactor.activate(try setting("theme.accent"))
-    #expect(interactor.viewModel.navigation?.destination == .value(key: "theme.accent"))
+    #expect(interactor.viewModel.navigation?.destination == .value(try setting("theme.accent")))
     interactor.activate(try setting("displayName"))
-    #expect(interactor.viewModel.navigation?.destination == .value(key: "displayName"))
+    #expect(interactor.viewModel.navigation?.destination == .value(try setting("displayName")))
     interactor.showTheme()
     #expect(interactor.viewModel.navigation?.destination == .theme)
   }
@@ -48,7 +48,7 @@ struct EditorInteractorTests {
     interactor.reset(try setting("theme.density"))
     #expect(try file.load().settings.density == nil)
     #expect(session.settings.density == nil)
-    #expect(interactor.viewModel.message == "theme.density reset to regular")
+    #expect(session.lastChange == "theme.density reset to regular")
     #expect(try file.backups.data(forKey: SharedSettings.storeKey) != nil)
   }
 
