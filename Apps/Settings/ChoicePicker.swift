@@ -93,8 +93,11 @@ final class ChoicePickerScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     let model = interactor.viewModel
-    frame.draw(model.setting.summary, row: area.row + 1, column: area.column + 2, style: .secondary)
+    frame.draw(
+      model.setting.summary, row: area.row + 1, column: area.column + 2, in: area, style: .secondary
+    )
     let choices = model.setting.choices
+    guard area.height > 3 else { return }
     let listArea = Rect(
       row: area.row + 3, column: area.column + 1, width: min(30, area.width - 2),
       height: max(1, min(choices.count, area.height - 3)))

@@ -118,21 +118,21 @@ final class SettingsListScreen: TerminalScreen {
     let settings = interactor.viewModel.session.settings
     let keyWidth = Setting.keys.map(\.count).max() ?? 0
     let listArea = Rect(
-      row: area.row, column: area.column, width: area.width, height: max(1, area.height - 3))
+      row: area.row, column: area.column, width: area.width,
+      height: area.height >= 8 ? area.height - 3 : area.height)
     list.render(into: &frame, area: listArea, count: Setting.all.count) { index in
       ListRow(rowText(Setting.all[index], settings: settings, keyWidth: keyWidth))
     }
     drawSwatches(into: &frame, area: listArea, settings: settings, keyWidth: keyWidth)
-    if area.height > 3, let change = interactor.viewModel.session.lastChange {
+    guard area.height >= 8 else { return }
+    if let change = interactor.viewModel.session.lastChange {
       frame.draw(
         "✓ " + change, row: area.row + area.height - 2, column: area.column + 1,
         width: area.width - 2, style: TextStyle(foreground: .role(.success)))
     }
-    if area.height > 2 {
-      frame.draw(
-        selected.summary, row: area.row + area.height - 1, column: area.column + 1,
-        width: area.width - 2, style: .secondary)
-    }
+    frame.draw(
+      selected.summary, row: area.row + area.height - 1, column: area.column + 1,
+      width: area.width - 2, style: .secondary)
   }
 
   /// `* key   value`: the marker, the key padded to the longest, the value.

@@ -148,18 +148,19 @@ final class ThemePreviewScreen: TerminalScreen {
     let left = area.column + 1
     frame.draw(
       "Palette".padding(toLength: roleWidth + 5, withPad: " ", startingAt: 0)
-        + "light        dark", row: row, column: left, style: .bold, sanitizing: false)
+        + "light        dark", row: row, column: left, in: area, style: .bold, sanitizing: false)
     row += 1
     for role in Palette.Role.allCases where row < area.bottom {
       let token = theme.palette[role]
-      frame.draw(role.rawValue, row: row, column: left + 1, sanitizing: false)
+      frame.draw(role.rawValue, row: row, column: left + 1, in: area, sanitizing: false)
       var column = left + roleWidth + 2
       for appearance in [Appearance.light, .dark] {
         let color = token.resolved(for: appearance)
         frame.draw(
-          "  ", row: row, column: column, style: TextStyle(background: .token(ColorToken(color))),
+          "  ", row: row, column: column, in: area,
+          style: TextStyle(background: .token(ColorToken(color))),
           sanitizing: false)
-        frame.draw(color.hex, row: row, column: column + 3, sanitizing: false)
+        frame.draw(color.hex, row: row, column: column + 3, in: area, sanitizing: false)
         column += 13
       }
       row += 1
@@ -170,15 +171,16 @@ final class ThemePreviewScreen: TerminalScreen {
       .max() ?? 0
     if row < area.bottom {
       let minimum = ThemePreview.format(Contrast.minimumTextRatio)
-      frame.draw("Contrast", row: row, column: left, style: .bold, sanitizing: false)
+      frame.draw("Contrast", row: row, column: left, in: area, style: .bold, sanitizing: false)
       frame.draw(
         "light            dark             (\(minimum):1 needed)", row: row,
-        column: left + pairWidth + 3, style: .bold, sanitizing: false)
+        column: left + pairWidth + 3, in: area, style: .bold, sanitizing: false)
       row += 1
     }
     for pair in Theme.contrastPairs where row < area.bottom {
       frame.draw(
         "\(pair.foreground.rawValue) on \(pair.background.rawValue)", row: row, column: left + 1,
+        in: area,
         sanitizing: false)
       var column = left + pairWidth + 3
       for appearance in [Appearance.light, .dark] {
@@ -187,12 +189,13 @@ final class ThemePreviewScreen: TerminalScreen {
         let ratio = Contrast.ratio(foreground, on: background)
         let isTooLow = ratio < Contrast.minimumTextRatio
         frame.draw(
-          " Aa ", row: row, column: column,
+          " Aa ", row: row, column: column, in: area,
           style: TextStyle(
             foreground: .token(ColorToken(foreground)), background: .token(ColorToken(background))),
           sanitizing: false)
         frame.draw(
           ThemePreview.format(ratio) + (isTooLow ? " low" : ""), row: row, column: column + 5,
+          in: area,
           style: isTooLow ? .error : .plain, sanitizing: false)
         column += 17
       }

@@ -121,8 +121,9 @@ final class ValueEditorScreen: TerminalScreen {
     let model = interactor.viewModel
     let left = area.column + 2
     let width = max(2, min(40, area.width - 12))
-    frame.draw(model.setting.summary, row: area.row + 1, column: left, style: .secondary)
-    frame.draw("Value:", row: area.row + 3, column: left, sanitizing: false)
+    frame.draw(model.setting.summary, row: area.row + 1, column: left, in: area, style: .secondary)
+    frame.draw("Value:", row: area.row + 3, column: left, in: area, sanitizing: false)
+    guard area.height > 3 else { return }
     field.render(into: &frame, row: area.row + 3, column: left + 7, width: width)
     if model.problem != nil {
       frame.restyle(
@@ -133,17 +134,18 @@ final class ValueEditorScreen: TerminalScreen {
       var column = left + 7 + width + 1
       for (name, color) in [("light", token.light), ("dark", token.dark)] {
         frame.draw(
-          "  ", row: area.row + 3, column: column,
+          "  ", row: area.row + 3, column: column, in: area,
           style: TextStyle(background: .token(ColorToken(color))), sanitizing: false)
-        frame.draw(name, row: area.row + 4, column: column, style: .secondary, sanitizing: false)
+        frame.draw(
+          name, row: area.row + 4, column: column, in: area, style: .secondary, sanitizing: false)
         column += 7
       }
     }
     if let problem = model.problem {
-      frame.draw(problem, row: area.row + 6, column: left, style: .error)
+      frame.draw(problem, row: area.row + 6, column: left, in: area, style: .error)
     } else {
       frame.draw(
-        model.setting.detail, row: area.row + 6, column: left, style: .secondary,
+        model.setting.detail, row: area.row + 6, column: left, in: area, style: .secondary,
         sanitizing: false)
     }
   }
