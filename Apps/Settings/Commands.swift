@@ -19,7 +19,8 @@ enum SettingsCommands {
       CommandSpec(
         "set", summary: "Change a setting.",
         discussion:
-          "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000).",
+          "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000). "
+          + "Put -- before a value that starts with '-'.",
         arguments: [key, .required("value", help: "The new value.")]),
       CommandSpec(
         "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",

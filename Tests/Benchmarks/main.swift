@@ -10,6 +10,7 @@ let suites: [BenchmarkSuite] = [
   TerminalBenchmarks.suite,
   TerminalRenderBenchmarks.suite,
   NetworkingBenchmarks.suite,
+  SettingsBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
