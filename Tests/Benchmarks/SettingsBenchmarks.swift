@@ -34,7 +34,10 @@ enum SettingsBenchmarks {
       BenchmarkRow(
         "settings/update-one-key", iterations: 100, goal: 2.0,
         ours: {
-          let dark = flip.withLock { $0.toggle(); return $0 }
+          let dark = flip.withLock {
+            $0.toggle()
+            return $0
+          }
           try store.update(SharedSettings.self, forKey: SharedSettings.storeKey) {
             $0?.appearance = dark ? .dark : .light
           }
