@@ -32,6 +32,13 @@ enum SettingsBenchmarks {
           _ = try JSONSerialization.jsonObject(with: Data(contentsOf: plainURL))
         }),
       BenchmarkRow(
+        "settings/load-theme-vs-decoder", iterations: 2_000, goal: 1.25,
+        ours: { _ = try SharedSettings.load(from: store).theme },
+        baselineName: "Data(contentsOf:) + JSONDecoder (SharedSettings)",
+        baseline: {
+          _ = try JSONDecoder().decode(SharedSettings.self, from: Data(contentsOf: plainURL)).theme
+        }),
+      BenchmarkRow(
         "settings/update-one-key", iterations: 100, goal: 2.0,
         ours: {
           let dark = flip.withLock {
