@@ -22,6 +22,7 @@ let package = Package(
   products: [
     .library(name: "Core", targets: ["Core"]),
     .executable(name: "feed", targets: ["feed"]),
+    .executable(name: "settings", targets: ["settings"]),
   ],
   targets: [
     .target(name: "Core", path: "Core"),
@@ -36,6 +37,13 @@ let package = Package(
     .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.
     .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
+    .executableTarget(name: "settings", dependencies: ["Core"], path: "Apps/Settings"),
+    .testTarget(
+      name: "SettingsTests",
+      dependencies: ["settings", "Core", "TestSupport"],
+      path: "Tests/SettingsTests",
+      exclude: ["Goldens"]
+    ),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
     .target(name: "FeedFormats", path: "Apps/Feed/Formats"),

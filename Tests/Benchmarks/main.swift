@@ -11,6 +11,7 @@ let suites: [BenchmarkSuite] = [
   TerminalRenderBenchmarks.suite,
   NetworkingBenchmarks.suite,
   FeedBenchmarks.suite,
+  SettingsBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

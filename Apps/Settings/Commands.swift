@@ -1,0 +1,127 @@
+import Core
+import Foundation
+
+/// The settings editor's commands: the spec the shared parser reads, and what each
+/// command does.
+enum SettingsCommands {
+  private static let json = OptionSpec.flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
+  private static let key = ArgumentSpec.required("key", help: "A setting, e.g. appearance.")
+
+  /// The command line: `settings COMMAND …`.
+  static let spec = CommandLineSpec(
+    name: "settings", version: "1.0.0",
+    summary: "See and change the preferences the Blueprint apps share.",
+    commands: [
+      CommandSpec(
+        "list", summary: "List every setting and its value; * marks one that is not the default.",
+        options: [json]),
+      CommandSpec("get", summary: "Print one setting's value.", options: [json], arguments: [key]),
+      CommandSpec(
+        "set", summary: "Change a setting.",
+        discussion:
+          "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000). "
+          + "Put -- before a value that starts with '-'.",
+        arguments: [key, .required("value", help: "The new value.")]),
+      CommandSpec(
+        "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
+        options: [.flag("all", help: "Reset every setting.")],
+        arguments: [.optional("key", help: "The setting to reset.")]),
+      CommandSpec(
+        "describe", summary: "Show a setting's type, allowed values and default.",
+        options: [json], arguments: [key]),
+      CommandSpec(
+        "theme", summary: "Show the palette in both appearances and its contrast report."),
+      CommandSpec("path", summary: "Print where the settings file is."),
+      CommandSpec("export", summary: "Print the settings file as JSON."),
+      CommandSpec(
+        "import", summary: "Replace the settings with a JSON file (checked first; keeps a backup).",
+        arguments: [.required("file", help: "A settings JSON file, or - for standard input.")]),
+      CommandSpec(
+        "edit", summary: "Edit the settings file in $VISUAL or $EDITOR; checked before it is saved."
+      ),
+    ])
+
+  /// Runs one parsed command.
+  ///
+  /// - Parameters:
+  ///   - command: The parsed command line.
+  ///   - context: The process's streams, environment and folders.
+  /// - Throws: An error the runner reports with its exit code.
+  @MainActor
+  static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+    let file = SettingsFile(directories: context.directories)
+    switch command.name {
+    case nil where context.wantsInteractiveUI:
+      try await EditorApp.run(file, in: context)
+    case nil, "list":
+      try SettingsList.list(file, json: command.flag("json"), in: context)
+    case "get":
+      try SettingsList.get(
+        try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"),
+        in: context)
+    case "describe":
+      try SettingsList.describe(
+        try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"),
+        in: context)
+    case "set":
+      try set(argument("key", of: command), to: argument("value", of: command), in: file, context)
+    case "reset":
+      try reset(command.string("key"), all: command.flag("all"), in: file, context)
+    case "theme":
+      try ThemePreview.report(file, in: context)
+    case "path":
+      context.write(file.path + "\n")
+    case "export":
+      try ImportExport.export(file, in: context)
+    case "import":
+      try ImportExport.importFile(argument("file", of: command), into: file, in: context)
+    case "edit":
+      try ExternalEditor.edit(file, in: context)
+    case let name?:
+      throw AppError("unknown command '\(name)'")
+    }
+  }
+
+  // MARK: - set, reset
+
+  /// `settings set KEY VALUE`: checks the value, writes it in one transaction, reads
+  /// it back.
+  static func set(_ key: String, to value: String, in file: SettingsFile, _ context: CommandContext)
+    throws
+  {
+    let setting = try Setting.named(key)
+    let canonical = try setting.canonicalize(value)
+    try file.update { document in try setting.assign(canonical, in: &document.settings) }
+    try file.verify { setting.storedText(in: $0.settings) == canonical }
+    context.write("\(key) = \(canonical.terminalSafe)\n")
+  }
+
+  /// `settings reset KEY` or `settings reset --all`, keeping a backup of the file.
+  static func reset(_ key: String?, all: Bool, in file: SettingsFile, _ context: CommandContext)
+    throws
+  {
+    switch (key, all) {
+    case (nil, true):
+      let changed = try file.replace(with: nil)
+      try file.verify { $0 == SettingsDocument() }
+      context.write(
+        changed
+          ? "all settings reset; backup: \(file.backupPath)\n"
+          : "all settings are already defaults\n")
+    case (let key?, false):
+      let setting = try Setting.named(key)
+      try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
+      try file.verify { setting.storedText(in: $0.settings) == nil }
+      context.write("\(key) = \((setting.defaultText ?? "(not set)").terminalSafe) (default)\n")
+    case (_?, true):
+      throw AppError("give a key or --all, not both", hint: "usage: settings reset KEY | --all")
+    case (nil, false):
+      throw AppError("missing key", hint: "usage: settings reset KEY | --all")
+    }
+  }
+
+  private static func argument(_ name: String, of command: ParsedCommand) throws -> String {
+    guard let value = command.string(name) else { throw AppError("missing <\(name)>") }
+    return value
+  }
+}

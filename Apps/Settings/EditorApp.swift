@@ -1,0 +1,49 @@
+import Core
+
+/// The interactive editor: the screen stack on the terminal, until `q` or Ctrl-C.
+enum EditorApp {
+  /// Runs the editor on the process's terminal.
+  ///
+  /// - Parameters:
+  ///   - file: The settings file.
+  ///   - context: The command's context (colors, environment).
+  /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` before the screen opens
+  ///   when the file is damaged; terminal errors.
+  @MainActor
+  static func run(_ file: SettingsFile, in context: CommandContext) async throws {
+    let session = try SettingsSession(file: file)
+    let settings = session.settings
+    let runtime = TerminalRuntime(
+      terminal: SystemTerminal(),
+      root: makeStack(session: session, environment: context.environment),
+      capability: context.colorCapability,
+      appearance: (settings.appearance ?? .system).resolved(environment: context.environment),
+      theme: settings.theme)
+    try await runtime.run()
+  }
+
+  /// The editor's screens: the list, and the screen for each route.
+  ///
+  /// - Parameters:
+  ///   - session: The settings being edited.
+  ///   - environment: Resolves the `system` appearance for swatches.
+  /// - Returns: The stack to show.
+  @MainActor
+  static func makeStack(session: SettingsSession, environment: [String: String] = [:])
+    -> ScreenStack<SettingsRoute>
+  {
+    ScreenStack(
+      router: Router<SettingsRoute>(),
+      root: { SettingsListScreen(context: $0, session: session, environment: environment) },
+      destination: { route, context in
+        switch route {
+        case .value(let setting):
+          ValueEditorScreen(setting: setting, context: context, session: session)
+        case .choice(let setting):
+          ChoicePickerScreen(setting: setting, context: context, session: session)
+        case .theme:
+          ThemePreviewScreen(session: session)
+        }
+      })
+  }
+}

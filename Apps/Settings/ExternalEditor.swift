@@ -1,0 +1,105 @@
+import Core
+import Foundation
+
+/// `settings edit`: opens a copy of the settings file in the user's editor, checks
+/// the result, and replaces the file only when it is valid.
+enum ExternalEditor {
+  /// The editor command: `$VISUAL`, else `$EDITOR`, else `vi`.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: A shell command such as `code --wait`.
+  static func command(environment: [String: String]) -> String {
+    for name in ["VISUAL", "EDITOR"] {
+      if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty {
+        return value
+      }
+    }
+    return "vi"
+  }
+
+  /// Runs the edit: copy, editor, check, replace.
+  ///
+  /// - Throws: 65 when the edited file is invalid (the settings are unchanged and the
+  ///   edit is kept in a temporary file, named in the hint); 69 when the editor
+  ///   fails; 75 when the settings changed meanwhile.
+  @MainActor
+  static func edit(_ file: SettingsFile, in context: CommandContext) throws {
+    let original = try file.data()
+    let folder = try makeFolder()
+    let copy = folder.appendingPathComponent("settings.json")
+    let initial = original ?? Data("{\n}\n".utf8)
+    guard
+      FileManager.default.createFile(
+        atPath: copy.path, contents: initial, attributes: [.posixPermissions: 0o600])
+    else {
+      throw AppError("cannot create \(copy.path)", exitCode: .cantCreate)
+    }
+    var keepsCopy = false
+    defer { if !keepsCopy { try? FileManager.default.removeItem(at: folder) } }
+
+    let editor = command(environment: context.environment)
+    let status = try run(editor, on: copy.path, environment: context.environment)
+    guard status == 0 else {
+      throw AppError(
+        "the editor '\(editor)' exited with status \(status); settings unchanged",
+        hint: "set VISUAL or EDITOR to an editor that exits 0 after saving",
+        exitCode: .unavailable)
+    }
+    let edited = try Data(contentsOf: copy)
+    guard edited != initial else {
+      context.write("no changes\n")
+      return
+    }
+    let document: SettingsDocument
+    do {
+      document = try SettingsDocument(data: edited, origin: .userInput)
+    } catch {
+      keepsCopy = true
+      throw AppError(
+        "the edited settings are invalid: \(error.message); \(file.path) was not changed",
+        hint: "your edit is kept in \(copy.path); fix it and run 'settings import \(copy.path)'",
+        exitCode: .dataError)
+    }
+    do {
+      try file.replace(with: document, expecting: .some(original))
+    } catch let error as SettingsFileError {
+      keepsCopy = true
+      var appError = error.appError
+      appError.hint = "your edit is kept in \(copy.path); run 'settings import \(copy.path)'"
+      throw appError
+    }
+    try file.verify { $0.settings == document.settings }
+    context.write("saved \(file.path)\n")
+  }
+
+  /// Runs `editor FILE` through `/bin/sh -c`, so `code --wait` works, on the
+  /// process's own terminal.
+  private static func run(_ editor: String, on path: String, environment: [String: String])
+    throws -> Int32
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", editor + " \"$1\"", "sh", path]
+    process.environment = environment
+    do {
+      try process.run()
+    } catch {
+      throw AppError("cannot start /bin/sh: \(error.localizedDescription)", exitCode: .unavailable)
+    }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  private static func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("settings-edit-\(UUID().uuidString)", isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw AppError(
+        "cannot create \(folder.path): \(error.localizedDescription)", exitCode: .cantCreate)
+    }
+    return folder
+  }
+}

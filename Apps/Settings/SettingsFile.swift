@@ -1,0 +1,146 @@
+import Core
+import Foundation
+
+/// The shared settings file on disk: reads it, changes it in one locked
+/// transaction, keeps a backup before replacing it, and reads every write back.
+///
+/// The file is `$XDG_CONFIG_HOME/blueprint/settings.json` (see ``SharedSettings``);
+/// the backup is `$XDG_CONFIG_HOME/blueprint/backups/settings.json`, written
+/// atomically through a second store before `reset` or `import` or `edit` replaces
+/// the file.
+struct SettingsFile: Sendable {
+  /// The store of the shared config folder.
+  let store: FileKeyValueStore
+  /// The store of the backup folder.
+  let backups: FileKeyValueStore
+
+  private var key: String { SharedSettings.storeKey }
+
+  /// The settings file of the XDG folders `directories`.
+  ///
+  /// - Parameter directories: Where the config folder is.
+  init(directories: XDGDirectories) {
+    store = SharedSettings.makeStore(directories)
+    backups = FileKeyValueStore(
+      directory: directories.config.appendingPathComponent("backups", isDirectory: true))
+  }
+
+  /// The settings file's path.
+  var path: String { store.location(forKey: key) }
+  /// The backup's path.
+  var backupPath: String { backups.location(forKey: key) }
+
+  // MARK: - Reading
+
+  /// The file's bytes, or `nil` when there is no file.
+  ///
+  /// - Returns: The bytes.
+  /// - Throws: `PersistenceError` when the file cannot be read (74).
+  func data() throws -> Data? { try store.data(forKey: key) }
+
+  /// The stored settings; all defaults when there is no file.
+  ///
+  /// - Returns: The document.
+  /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` (65), or a `PersistenceError`.
+  func load() throws -> SettingsDocument {
+    try data().map { try parse($0) } ?? SettingsDocument()
+  }
+
+  private func parse(_ data: Data) throws(SettingsFileError) -> SettingsDocument {
+    do {
+      return try SettingsDocument(data: data, origin: .stored)
+    } catch {
+      throw .corrupt(path: path, reason: error.message)
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Changes the settings as one transaction: no other process writes in between.
+  ///
+  /// - Parameters:
+  ///   - keepsBackup: Whether to save the previous file as the backup first.
+  ///   - body: Changes the document; throwing writes nothing.
+  /// - Returns: The document as written.
+  /// - Throws: ``SettingsFileError`` (a corrupt file is never replaced), a
+  ///   `PersistenceError` (73/74/75), or what `body` throws.
+  @discardableResult
+  func update(
+    keepsBackup: Bool = false, _ body: (inout SettingsDocument) throws -> Void
+  ) throws -> SettingsDocument {
+    try store.updateData(forKey: key) { data in
+      var document =
+        try data.map { bytes throws(SettingsFileError) in try parse(bytes) }
+        ?? SettingsDocument()
+      try body(&document)
+      let encoded = try document.encoded()
+      if keepsBackup, let old = data, old != encoded { try backups.setData(old, forKey: key) }
+      data = encoded
+      return document
+    }
+  }
+
+  /// Replaces the whole file (or removes it, for `nil`), saving the previous file as
+  /// the backup; the previous file is not parsed, so this also replaces a corrupt one.
+  ///
+  /// - Parameters:
+  ///   - document: The new content; `nil` removes the file (all defaults).
+  ///   - expected: When given, the bytes the file must still hold (an editor's
+  ///     starting point); `.some(nil)` means "no file".
+  /// - Returns: Whether the file changed.
+  /// - Throws: ``SettingsFileError/changedMeanwhile(path:)`` when the file is no
+  ///   longer `expected`, or a `PersistenceError`.
+  @discardableResult
+  func replace(with document: SettingsDocument?, expecting expected: Data?? = .none) throws
+    -> Bool
+  {
+    let new = try document.map { try $0.encoded() }
+    return try store.updateData(forKey: key) { data in
+      if let expected, data != expected { throw SettingsFileError.changedMeanwhile(path: path) }
+      guard data != new else { return false }
+      if let old = data { try backups.setData(old, forKey: key) }
+      data = new
+      return true
+    }
+  }
+
+  /// Reads the file back and checks it, as every other app will read it.
+  ///
+  /// - Parameter isExpected: Whether the document read back holds what was written.
+  /// - Throws: ``SettingsFileError/notVerified(path:)`` when it does not, or when
+  ///   ``SharedSettings`` cannot load it.
+  func verify(_ isExpected: (SettingsDocument) -> Bool) throws {
+    let document = try load()
+    guard (try? SharedSettings.load(from: store)) == document.settings, isExpected(document)
+    else { throw SettingsFileError.notVerified(path: path) }
+  }
+}
+
+/// Why the settings file cannot be used or was not written as asked.
+enum SettingsFileError: Error, Hashable, AppErrorConvertible {
+  /// The stored file is not a valid settings file; it was left as it is (65).
+  case corrupt(path: String, reason: String)
+  /// The file changed while an editor had a copy open (75).
+  case changedMeanwhile(path: String)
+  /// The file read back does not hold what was written (74).
+  case notVerified(path: String)
+
+  /// The error as the runner reports it.
+  var appError: AppError {
+    switch self {
+    case .corrupt(let path, let reason):
+      return AppError(
+        "the settings file is corrupt (\(reason)); left untouched: \(path)",
+        hint: "fix it with 'settings edit', or start over with 'settings reset --all' "
+          + "(keeps a backup)",
+        exitCode: .dataError)
+    case .changedMeanwhile(let path):
+      return AppError(
+        "\(path) changed while it was being edited; nothing was saved",
+        hint: "run 'settings edit' again", exitCode: .tempFail)
+    case .notVerified(let path):
+      return AppError(
+        "\(path) does not hold the new settings after writing them", exitCode: .ioError)
+    }
+  }
+}

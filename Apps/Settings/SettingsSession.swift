@@ -1,0 +1,56 @@
+import Core
+import Observation
+
+/// The settings the interactive editor works on, shared by its screens: the
+/// document as last read or written, and the only way to change it.
+///
+/// Every change goes through ``SettingsFile`` exactly as the `set` command does —
+/// one locked transaction, then read back — so the editor and the command line
+/// can run at the same time without losing each other's changes.
+@MainActor @Observable
+final class SettingsSession {
+  /// The file the settings live in.
+  let file: SettingsFile
+  /// The document as last read or written.
+  private(set) var document: SettingsDocument
+  /// The last change made, e.g. `appearance = dark`, for the list to show.
+  private(set) var lastChange: String?
+
+  /// Reads the settings.
+  ///
+  /// - Parameter file: The settings file.
+  /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` (65) when the file is damaged.
+  init(file: SettingsFile) throws {
+    self.file = file
+    document = try file.load()
+  }
+
+  /// The typed settings.
+  var settings: SharedSettings { document.settings }
+
+  /// Checks and stores a value.
+  ///
+  /// - Parameters:
+  ///   - setting: The setting to change.
+  ///   - text: The value as typed.
+  /// - Returns: The canonical value stored.
+  /// - Throws: ``SettingError`` (nothing written), a file error.
+  @discardableResult
+  func set(_ setting: Setting, to text: String) throws -> String {
+    let canonical = try setting.canonicalize(text)
+    document = try file.update { try setting.assign(canonical, in: &$0.settings) }
+    try file.verify { setting.storedText(in: $0.settings) == canonical }
+    lastChange = "\(setting.key) = \(canonical)"
+    return canonical
+  }
+
+  /// Returns a setting to its default, keeping a backup of the file.
+  ///
+  /// - Parameter setting: The setting.
+  /// - Throws: A file error.
+  func reset(_ setting: Setting) throws {
+    document = try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
+    try file.verify { setting.storedText(in: $0.settings) == nil }
+    lastChange = "\(setting.key) reset to \(setting.defaultText ?? "(not set)")"
+  }
+}

@@ -1,0 +1,104 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("settings edit, with EDITOR set to a script", .timeLimit(.minutes(1)))
+struct EditCommandTests {
+  let fixture: SettingsFixture
+
+  init() throws { fixture = try SettingsFixture() }
+
+  /// An editor script that records the file it was given (its last argument), then replaces it with `content`.
+  private func editor(writing content: String, status: Int = 0) throws -> String {
+    let contentURL = fixture.folder.appending("new-content.json")
+    try Data(content.utf8).write(to: contentURL)
+    let script = fixture.folder.appending("editor.sh")
+    try Data(
+      """
+      #!/bin/sh
+      for file in "$@"; do :; done
+      cp "$file" "\(fixture.folder.path)/seen.json"
+      cat "\(contentURL.path)" > "$file"
+      exit \(status)
+
+      """.utf8
+    ).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+    return script.path
+  }
+
+  private var seen: String? {
+    try? String(contentsOf: fixture.folder.appending("seen.json"), encoding: .utf8)
+  }
+
+  @Test("A valid edit replaces the file canonically and keeps a backup")
+  func validEdit() throws {
+    _ = try fixture.run(["set", "displayName", "Ada"])
+    let before = try #require(fixture.settingsText)
+    let editor = try editor(writing: #"{"displayName": "Ada", "appearance": "LIGHT"}"#)
+    let result = try fixture.run(["edit"], environment: ["EDITOR": editor])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(seen == before)
+    #expect(
+      fixture.settingsText == "{\n  \"appearance\" : \"light\",\n  \"displayName\" : \"Ada\"\n}\n")
+    #expect(try String(contentsOf: fixture.backupURL, encoding: .utf8) == before)
+  }
+
+  @Test("VISUAL wins over EDITOR, and the command runs through the shell with its arguments")
+  func visualFirst() throws {
+    let editor = try editor(writing: #"{"theme.density": "compact"}"#)
+    let result = try fixture.run(
+      ["edit"], environment: ["VISUAL": "\(editor) --wait", "EDITOR": "/bin/false"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(try fixture.sharedSettings().density == .compact)
+  }
+
+  @Test("An invalid edit exits 65, keeps the old file and the edit, and says why")
+  func invalidEdit() throws {
+    _ = try fixture.run(["set", "appearance", "dark"])
+    let before = fixture.settingsText
+    let editor = try editor(writing: #"{"appearance": "dim"}"#)
+    let result = try fixture.run(["edit"], environment: ["EDITOR": editor])
+    #expect(result.status == 65)
+    #expect(result.error.contains("the edited settings are invalid: appearance: 'dim'"))
+    #expect(result.error.contains("was not changed"))
+    #expect(fixture.settingsText == before)
+    // The hint names the kept copy, which holds the user's edit.
+    let hint = try #require(result.error.split(separator: "\n").first { $0.hasPrefix("hint:") })
+    let path = try #require(
+      hint.split(separator: " ").first { $0.hasSuffix("settings.json;") }.map { $0.dropLast() })
+    #expect(try String(contentsOfFile: String(path), encoding: .utf8) == #"{"appearance": "dim"}"#)
+  }
+
+  @Test("An unchanged file is not rewritten")
+  func noChanges() throws {
+    _ = try fixture.run(["set", "appearance", "dark"])
+    let before = try #require(fixture.settingsText)
+    let editor = try editor(writing: before)
+    let result = try fixture.run(["edit"], environment: ["EDITOR": editor])
+    #expect(result.status == 0)
+    #expect(result.output == "no changes\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.backupURL.path))
+  }
+
+  @Test("An editor that fails leaves the settings alone (exit 69)")
+  func editorFails() throws {
+    let editor = try editor(writing: #"{"appearance": "light"}"#, status: 3)
+    let result = try fixture.run(["edit"], environment: ["EDITOR": editor])
+    #expect(result.status == 69)
+    #expect(result.error.contains("exited with status 3"))
+    #expect(fixture.settingsText == nil)
+  }
+
+  @Test("A corrupt file can be repaired with edit")
+  func repairCorrupt() throws {
+    try fixture.writeSettings("{ broken")
+    let editor = try editor(writing: #"{"appearance": "dark"}"#)
+    let result = try fixture.run(["edit"], environment: ["EDITOR": editor])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(seen == "{ broken")
+    #expect(try fixture.sharedSettings().appearance == .dark)
+    #expect(try String(contentsOf: fixture.backupURL, encoding: .utf8) == "{ broken")
+  }
+}
