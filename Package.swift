@@ -20,7 +20,8 @@ let package = Package(
   name: "Blueprint",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
-    .library(name: "Core", targets: ["Core"])
+    .library(name: "Core", targets: ["Core"]),
+    .executable(name: "todo", targets: ["todo"]),
   ],
   targets: [
     .target(name: "Core", path: "Core"),
@@ -35,6 +36,12 @@ let package = Package(
     .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.
     .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
+    .executableTarget(name: "todo", dependencies: ["Core"], path: "Apps/Todo"),
+    .testTarget(
+      name: "TodoTests",
+      dependencies: ["todo", "Core", "TestSupport"],
+      path: "Tests/TodoTests"
+    ),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],
