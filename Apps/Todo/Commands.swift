@@ -128,18 +128,18 @@ enum TodoCommands {
     let showAll = command.flag("all")
     let onlyDone = command.flag("done")
     let onlyOverdue = command.flag("overdue")
-    var items = document.items.filter { item in
+    let items = document.items.filter { item in
       if onlyDone { guard item.isDone else { return false } }
       else if !showAll, item.isDone { return false }
       if onlyOverdue, !item.isOverdue(today: today) { return false }
       return tags.allSatisfy(item.tags.contains)
     }
-    items.sort(by: TodoItem.listOrder)
+    let ordered = TodoItem.inListOrder(items)
     if command.flag("json") {
-      context.write(TodoItem.jsonArray(items))
+      context.write(TodoItem.jsonArray(ordered))
     } else {
       let listing = PlainListing(styles: .init(context: context), today: today)
-      context.write(listing.lines(items))
+      context.write(listing.lines(ordered))
     }
   }
 

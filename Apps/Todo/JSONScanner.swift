@@ -42,15 +42,49 @@ struct JSONScanner {
     offset += 1
   }
 
+  /// An object member's name; match it with string literals in a `switch`.
+  struct Key {
+    /// The buffer holding the name (shared, not copied) and where it is.
+    fileprivate let bytes: [UInt8]
+    fileprivate let range: Range<Int>
+
+    static func ~= (pattern: StaticString, key: Key) -> Bool {
+      let count = pattern.utf8CodeUnitCount
+      guard key.range.count == count else { return false }
+      let pointer = pattern.utf8Start
+      let start = key.range.lowerBound
+      for index in 0..<count where key.bytes[start + index] != pointer[index] { return false }
+      return true
+    }
+  }
+
+  /// A member name: a view into the buffer when it has no escapes.
+  private mutating func key() throws(Failure) -> Key {
+    try expect(0x22, "a string")
+    let start = offset
+    while offset < bytes.count, bytes[offset] != 0x22, bytes[offset] != 0x5C,
+      bytes[offset] >= 0x20
+    {
+      offset += 1
+    }
+    if offset < bytes.count, bytes[offset] == 0x22 {
+      offset += 1
+      return Key(bytes: bytes, range: start..<(offset - 1))
+    }
+    offset = start - 1
+    let resolved = try rawString()
+    return Key(bytes: resolved, range: 0..<resolved.count)
+  }
+
   /// Reads an object's members: calls `member` with each key; it must read the value.
-  mutating func object(_ member: (inout JSONScanner, [UInt8]) throws -> Void) throws {
+  mutating func object(_ member: (inout JSONScanner, Key) throws -> Void) throws {
     try expect(0x7B, "'{'")
     if peek() == 0x7D {
       offset += 1
       return
     }
     while true {
-      let key = try rawString()
+      let key = try key()
       try expect(0x3A, "':'")
       try member(&self, key)
       if peek() == 0x2C {
@@ -137,10 +171,37 @@ struct JSONScanner {
   /// Reads a string.
   mutating func string() throws(Failure) -> String {
     let start = offset
+    if let text = try plainString() { return text }
+    offset = start
     guard let text = String(validating: try rawString(), as: UTF8.self) else {
       throw Failure(reason: "invalid UTF-8 in a string", offset: start)
     }
     return text
+  }
+
+  /// Reads a string without escapes straight from the buffer; nil (offset unchanged
+  /// past the quote) when it has escapes.
+  private mutating func plainString() throws(Failure) -> String? {
+    try expect(0x22, "a string")
+    let start = offset
+    return try bytes.withUnsafeBufferPointer { buffer throws(Failure) -> String? in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == 0x22 {
+          guard
+            let text = String(
+              validating: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+          else { throw Failure(reason: "invalid UTF-8 in a string", offset: start) }
+          offset = index + 1
+          return text
+        }
+        if byte == 0x5C { return nil }
+        if byte < 0x20 { throw Failure(reason: "control character in a string", offset: index) }
+        index += 1
+      }
+      throw Failure(reason: "unterminated string", offset: start)
+    }
   }
 
   /// Reads a string as UTF-8 bytes, escapes resolved.

@@ -8,7 +8,7 @@ enum TodoApp {
     // The terminal shell (rendering, screen stack) is not on main yet: list instead.
     let document = try store.load()
     let today = Day.today()
-    let items = document.items.filter { !$0.isDone }.sorted(by: TodoItem.listOrder)
+    let items = TodoItem.inListOrder(document.items.filter { !$0.isDone })
     context.write(PlainListing(styles: .init(context: context), today: today).lines(items))
   }
 }

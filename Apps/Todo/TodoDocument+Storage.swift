@@ -68,10 +68,10 @@ extension TodoDocument {
     try scanner.object { scanner, key in
       memberCount += 1
       switch key {
-      case Array("version".utf8): version = try scanner.int()
-      case Array("value".utf8) where version == currentVersion:
+      case "version": version = try scanner.int()
+      case "value" where version == currentVersion:
         document = try readDocument(&scanner)
-      case Array("value".utf8):
+      case "value":
         valueOffset = scanner.offset
         try scanner.skipValue()
       default: try scanner.skipValue()
@@ -89,9 +89,9 @@ extension TodoDocument {
     var document = TodoDocument()
     try scanner.object { scanner, key in
       switch key {
-      case Array("nextID".utf8): document.nextID = try scanner.int()
-      case Array("items".utf8): document.items = try readItems(&scanner)
-      case Array("undo".utf8):
+      case "nextID": document.nextID = try scanner.int()
+      case "items": document.items = try readItems(&scanner)
+      case "undo":
         try scanner.array { scanner in document.undo.append(try readUndo(&scanner)) }
       default: try scanner.skipValue()
       }
@@ -109,9 +109,9 @@ extension TodoDocument {
     var entry = UndoEntry(summary: "")
     try scanner.object { scanner, key in
       switch key {
-      case Array("summary".utf8): entry.summary = try scanner.string()
-      case Array("restore".utf8): entry.restore = try readItems(&scanner)
-      case Array("remove".utf8):
+      case "summary": entry.summary = try scanner.string()
+      case "restore": entry.restore = try readItems(&scanner)
+      case "remove":
         try scanner.array { scanner in entry.remove.append(try scanner.int()) }
       default: try scanner.skipValue()
       }
@@ -127,23 +127,23 @@ extension TodoDocument {
     var item = TodoItem(id: 0, title: "", tags: [], created: 0)
     try scanner.object { scanner, key in
       switch key {
-      case Array("id".utf8): id = try scanner.int()
-      case Array("title".utf8): title = try scanner.string()
-      case Array("created".utf8): created = try scanner.int()
-      case Array("completed".utf8): item.completed = scanner.null() ? nil : try scanner.int()
-      case Array("priority".utf8):
+      case "id": id = try scanner.int()
+      case "title": title = try scanner.string()
+      case "created": created = try scanner.int()
+      case "completed": item.completed = scanner.null() ? nil : try scanner.int()
+      case "priority":
         guard !scanner.null() else { return }
         let name = try scanner.string()
         guard let priority = Priority(name: name) else {
           throw scanner.fail("unknown priority '\(name)'")
         }
         item.priority = priority
-      case Array("due".utf8):
+      case "due":
         guard !scanner.null() else { return }
         let text = try scanner.string()
         guard let day = Day(iso: text) else { throw scanner.fail("bad due date '\(text)'") }
         item.due = day
-      case Array("tags".utf8):
+      case "tags":
         try scanner.array { scanner in item.tags.append(try scanner.string()) }
       default: try scanner.skipValue()
       }

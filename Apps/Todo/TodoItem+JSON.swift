@@ -126,32 +126,32 @@ extension TodoDocument.Draft {
     let item = "item \(position)"
     try scanner.object { scanner, key in
       switch key {
-      case Array("title".utf8): title = try scanner.string()
-      case Array("done".utf8): done = try scanner.bool()
-      case Array("priority".utf8):
+      case "title": title = try scanner.string()
+      case "done": done = try scanner.bool()
+      case "priority":
         guard !scanner.null() else { return }
         let name = try scanner.string()
         guard let priority = Priority(name: name) else {
           throw AppError("\(item): unknown priority '\(name)'", hint: "use low, medium or high")
         }
         draft.priority = priority
-      case Array("due".utf8):
+      case "due":
         guard !scanner.null() else { return }
         let text = try scanner.string()
         guard let day = Day(iso: text) else {
           throw AppError("\(item): bad due date '\(text)'", hint: "use YYYY-MM-DD")
         }
         draft.due = day
-      case Array("tags".utf8):
+      case "tags":
         guard !scanner.null() else { return }
         try scanner.array { scanner in draft.tags.append(try scanner.string()) }
-      case Array("created".utf8), Array("completed".utf8):
+      case "created", "completed":
         guard !scanner.null() else { return }
         let text = try scanner.string()
         guard let seconds = TodoItem.seconds(fromTimestamp: text) else {
           throw AppError("\(item): bad timestamp '\(text)'", hint: "use ISO 8601, e.g. 2026-05-01T10:00:00Z")
         }
-        if key == Array("created".utf8) { draft.created = seconds } else { draft.completed = seconds }
+        if "created" ~= key { draft.created = seconds } else { draft.completed = seconds }
       default: try scanner.skipValue()
       }
     }

@@ -60,14 +60,32 @@ struct TodoItem: Hashable, Sendable {
   /// The listing order: priority (high first), then due date (soonest first, none
   /// last), then id.
   static func listOrder(_ lhs: TodoItem, _ rhs: TodoItem) -> Bool {
-    let lp = lhs.priority?.rawValue ?? 0
-    let rp = rhs.priority?.rawValue ?? 0
-    if lp != rp { return lp > rp }
-    switch (lhs.due, rhs.due) {
-    case (let l?, let r?) where l != r: return l < r
-    case (.some, nil): return true
-    case (nil, .some): return false
-    default: return lhs.id < rhs.id
+    SortKey(lhs) < SortKey(rhs)
+  }
+
+  /// The items in listing order; sorts small keys, not the items themselves.
+  static func inListOrder(_ items: [TodoItem]) -> [TodoItem] {
+    var keys = items.indices.map { SortKey(items[$0], index: $0) }
+    keys.sort(by: <)
+    return keys.map { items[$0.index] }
+  }
+
+  /// What the listing order compares, packed into integers.
+  private struct SortKey: Comparable {
+    var priority: Int
+    var due: Int
+    var id: Int
+    var index = 0
+
+    init(_ item: TodoItem, index: Int = 0) {
+      priority = -(item.priority?.rawValue ?? 0)
+      due = item.due?.number ?? Int.max
+      id = item.id
+      self.index = index
+    }
+
+    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+      (lhs.priority, lhs.due, lhs.id) < (rhs.priority, rhs.due, rhs.id)
     }
   }
 }
