@@ -8,7 +8,7 @@ import Testing
 struct StorageTests {
   static let awkwardTitles = [
     "plain", "quote \" and backslash \\", "tab\tnewline\nCR\r", "esc \u{1B}[31mred\u{1B}[0m",
-    "nul \u{0}", "emoji 👩‍👩‍👧 and 日本語", "slash / and del \u{7F}", "bell \u{7}", String(repeating: "long ", count: 2000),
+    "nul \u{0}", "emoji 👩‍👩‍👧 and 日本語", "slash / and del \u{7F}", "bell \u{7}", String(repeating: "long ", count: 2000) + "end",
   ]
 
   static func sample() throws -> TodoDocument {

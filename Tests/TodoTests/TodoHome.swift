@@ -38,6 +38,7 @@ final class TodoHome: Sendable {
   }
 
   /// Runs `todo` and returns standard output, requiring exit 0.
+  @discardableResult
   func output(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
     let result = try run(arguments, environment: extra)
     guard result.status == 0 else {
