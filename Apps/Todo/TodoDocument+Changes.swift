@@ -22,6 +22,8 @@ extension TodoDocument {
     var due: Day??
     var addTags: [String] = []
     var removeTags: [String] = []
+    /// Whether `addTags` replaces the tags instead of adding to them.
+    var replaceTags = false
   }
 
   // MARK: - Lookup
@@ -111,7 +113,8 @@ extension TodoDocument {
     if let title = edit.title { item.title = try Self.validTitle(title) }
     if let priority = edit.priority { item.priority = priority }
     if let due = edit.due { item.due = due }
-    item.tags = Self.unique(item.tags + edit.addTags).filter { !edit.removeTags.contains($0) }
+    let kept = edit.replaceTags ? [] : item.tags
+    item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }
     guard item != before else { return }
     items[index] = item
     record(UndoEntry(summary: "edit \(id)", restore: [before]))

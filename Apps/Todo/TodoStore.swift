@@ -27,6 +27,7 @@ struct TodoStore: Sendable {
   /// - Parameter body: Changes the document; throw to write nothing.
   /// - Returns: What `body` returns.
   /// - Throws: `PersistenceError`, or what `body` throws.
+  @discardableResult
   func change<Result>(_ body: (inout TodoDocument) throws -> Result) throws -> Result {
     try files.updateData(forKey: TodoDocument.storeKey) { data in
       var document =
