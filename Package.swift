@@ -42,6 +42,8 @@ let package = Package(
       dependencies: ["todo", "Core", "TestSupport"],
       path: "Tests/TodoTests"
     ),
+    // A small interactive demo of the terminal shell: `swift run terminal-demo`.
+    .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
     .executableTarget(
       name: "benchmarks",
       dependencies: ["Core", "TestSupport"],

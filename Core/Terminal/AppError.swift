@@ -53,3 +53,8 @@ extension PersistenceError: AppErrorConvertible {
   /// The store error with its sysexits code (64, 65, 73, 74 or 75).
   public var appError: AppError { AppError(message, exitCode: ExitCode(rawValue: exitCode)) }
 }
+
+extension APIError: AppErrorConvertible {
+  /// The network error as an app error: its one-line description, exit 69.
+  public var appError: AppError { AppError(description, exitCode: .unavailable) }
+}

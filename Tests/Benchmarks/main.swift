@@ -8,6 +8,8 @@ let suites: [BenchmarkSuite] = [
   ThemingBenchmarks.suite,
   PersistenceBenchmarks.suite,
   TerminalBenchmarks.suite,
+  TerminalRenderBenchmarks.suite,
+  NetworkingBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -55,6 +55,7 @@ struct CommandLineAppTests {
     arguments: [
       (AppError("no such item", hint: "try list", exitCode: .noInput) as any Error, 66),
       (PersistenceError.lockTimeout(path: "/x/.lock", timeout: .seconds(5)), 75),
+      (APIError(.transport(code: .timedOut)), 69),
       (CancellationError(), 130),
       (CocoaError(.fileNoSuchFile), 70),
     ] as [(any Error, Int32)])

@@ -1,0 +1,140 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The raw result of one transfer.
+struct Transfer: Sendable {
+  var response: HTTPURLResponse
+  var body: Data
+  var permanentRedirectURL: URL?
+}
+
+/// The session delegate behind ``URLSessionHTTPClient``: collects each task's body,
+/// enforces the size cap while bytes arrive, and notes permanent redirects.
+///
+/// One delegate serves one session; tasks are told apart by `taskIdentifier`.
+/// (Per-task delegates are not called on Linux, so this is session-wide.)
+final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private struct Entry {
+    var limit: Int
+    var continuation: CheckedContinuation<Transfer, any Error>?
+    var result: Result<Transfer, Failure>?
+    var body = Data()
+    var failure: APIError.Kind?
+    var permanentRedirectURL: URL?
+    var onlyPermanentRedirects = true
+  }
+
+  private let entries = Locked([Int: Entry]())
+
+  /// Starts tracking a task before it is resumed.
+  func register(_ task: URLSessionTask, limit: Int) {
+    entries.withLock { $0[task.taskIdentifier] = Entry(limit: limit) }
+  }
+
+  /// Waits for a registered task to finish; resumes at once if it already has.
+  func attach(_ task: URLSessionTask, _ continuation: CheckedContinuation<Transfer, any Error>) {
+    let finished = entries.withLock { entries -> Result<Transfer, Failure>? in
+      guard let result = entries[task.taskIdentifier]?.result else {
+        entries[task.taskIdentifier]?.continuation = continuation
+        return nil
+      }
+      entries[task.taskIdentifier] = nil
+      return result
+    }
+    if let finished { continuation.resume(with: finished) }
+  }
+
+  /// A failure carried through the continuation; the client adds the request context.
+  struct Failure: Error {
+    var kind: APIError.Kind
+  }
+
+  // MARK: - URLSessionDataDelegate
+
+  // `didReceive response` is deliberately not implemented: on Linux the transfer waits
+  // for its completion handler, a queue round trip per request, and the disposition is
+  // ignored anyway (swift-corelibs-foundation #3236). The first data callback checks
+  // `Content-Length` instead.
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let expected = dataTask.response?.expectedContentLength ?? -1
+    let tooLarge = entries.withLock { entries -> Bool in
+      let id = dataTask.taskIdentifier
+      guard entries[id] != nil, entries[id]?.failure == nil else { return false }
+      if let entry = entries[id], entry.body.isEmpty, expected > 0 {
+        guard expected <= Int64(entry.limit) else {
+          entries[id]?.failure = .responseTooLarge(limit: entry.limit)
+          return true
+        }
+        entries[id]?.body.reserveCapacity(Int(expected))
+      }
+      entries[id]?.body.append(data)
+      guard let entry = entries[id], entry.body.count > entry.limit else { return false }
+      entries[id]?.failure = .responseTooLarge(limit: entry.limit)
+      entries[id]?.body = Data()
+      return true
+    }
+    if tooLarge { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    entries.withLock { entries in
+      let id = task.taskIdentifier
+      guard var entry = entries[id] else { return }
+      let isPermanent = response.statusCode == 301 || response.statusCode == 308
+      if isPermanent, entry.onlyPermanentRedirects {
+        entry.permanentRedirectURL = request.url
+      } else {
+        entry.onlyPermanentRedirects = false
+      }
+      entries[id] = entry
+    }
+    completionHandler(request)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let (continuation, result) = entries.withLock {
+      entries -> (CheckedContinuation<Transfer, any Error>?, Result<Transfer, Failure>) in
+      let id = task.taskIdentifier
+      guard var entry = entries[id] else {
+        return (nil, .failure(Failure(kind: .transport(code: .unknown))))
+      }
+      let result = Self.result(of: entry, task: task, error: error)
+      if let continuation = entry.continuation {
+        entries[id] = nil
+        return (continuation, result)
+      }
+      entry.result = result
+      entries[id] = entry
+      return (nil, result)
+    }
+    continuation?.resume(with: result)
+  }
+
+  private static func result(of entry: Entry, task: URLSessionTask, error: (any Error)?) -> Result<
+    Transfer, Failure
+  > {
+    if let failure = entry.failure { return .failure(Failure(kind: failure)) }
+    if let error {
+      var code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown
+      // libcurl's "partial file" (the connection closed mid-body) arrives as -1 on Linux.
+      if code == .unknown, task.response != nil { code = .networkConnectionLost }
+      return .failure(Failure(kind: code == .cancelled ? .cancelled : .transport(code: code)))
+    }
+    guard let response = task.response as? HTTPURLResponse else {
+      return .failure(Failure(kind: .transport(code: .badServerResponse)))
+    }
+    return .success(
+      Transfer(
+        response: response, body: entry.body, permanentRedirectURL: entry.permanentRedirectURL))
+  }
+}

@@ -1,0 +1,244 @@
+#if canImport(FoundationNetworking)
+  import Foundation
+  public import FoundationNetworking
+#else
+  public import Foundation
+#endif
+
+/// The live ``HTTPClient``: one long-lived `URLSession`, retries, a size cap, hooks.
+///
+/// The session is ephemeral with no cookie storage and no URL cache, so nothing is
+/// written to disk; it is invalidated when the client goes away. Cancelling the
+/// calling task cancels the transfer in flight and throws
+/// ``APIError/Kind/cancelled``. Every wait goes through the injected clock.
+///
+/// ```swift
+/// let client = URLSessionHTTPClient(
+///   userAgent: "feed/1.0",
+///   retryPolicy: .exponential(maxAttempts: 3),
+///   adapt: { request in request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") },
+///   observe: { attempt in print(attempt) }
+/// )
+/// let feed = try await client.send(Endpoint(feedURL))
+/// ```
+public final class URLSessionHTTPClient: HTTPClient {
+  /// Changes each request before it is sent, e.g. to add an `Authorization` header.
+  ///
+  /// Called before every attempt, so a refreshed token is picked up by a retry. An
+  /// error it throws ends the request: an ``APIError`` as is, anything else as
+  /// ``APIError/Kind/invalidRequest(reason:)``.
+  public typealias Adapter = @Sendable (inout URLRequest) async throws -> Void
+
+  /// Told about every attempt once it ends, e.g. to log it.
+  public typealias Observer = @Sendable (HTTPAttempt) -> Void
+
+  /// The default size cap: 10 MiB.
+  public static let defaultMaxResponseSize = 10 << 20
+
+  /// The `User-Agent` sent with every request that does not set its own.
+  public let userAgent: String
+  /// When failed requests are retried.
+  public let retryPolicy: RetryPolicy
+  /// The largest body accepted, in bytes.
+  public let maxResponseSize: Int
+
+  private let session: URLSession
+  private let delegate: TransferDelegate
+  private let adapt: Adapter?
+  private let observe: Observer?
+  private let clock: ElapsedClock
+
+  /// Creates a client with its own session.
+  ///
+  /// - Parameters:
+  ///   - userAgent: Names the app and version, e.g. `feed/1.0`.
+  ///   - retryPolicy: When failed requests are retried.
+  ///   - maxResponseSize: The largest body accepted, in bytes; 10 MiB by default.
+  ///   - clock: The clock every wait and attempt duration uses.
+  ///   - adapt: Changes each request before each attempt, or `nil`.
+  ///   - observe: Told about every attempt, or `nil`.
+  public convenience init<C: Clock<Duration>>(
+    userAgent: String,
+    retryPolicy: RetryPolicy = .exponential(),
+    maxResponseSize: Int = URLSessionHTTPClient.defaultMaxResponseSize,
+    clock: C = ContinuousClock(),
+    adapt: Adapter? = nil,
+    observe: Observer? = nil
+  ) {
+    self.init(
+      userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maxResponseSize,
+      clock: clock, adapt: adapt, observe: observe, protocolClasses: nil)
+  }
+
+  /// Creates a client whose session routes requests through `protocolClasses` first.
+  ///
+  /// For tests: a `URLProtocol` stub registered here, never globally.
+  ///
+  /// - Parameters:
+  ///   - userAgent: Names the app and version.
+  ///   - retryPolicy: When failed requests are retried.
+  ///   - maxResponseSize: The largest body accepted, in bytes.
+  ///   - clock: The clock every wait and attempt duration uses.
+  ///   - adapt: Changes each request before each attempt.
+  ///   - observe: Told about every attempt.
+  ///   - protocolClasses: `URLProtocol` subclasses to try before the built-in ones.
+  package init<C: Clock<Duration>>(
+    userAgent: String,
+    retryPolicy: RetryPolicy,
+    maxResponseSize: Int,
+    clock: C,
+    adapt: Adapter?,
+    observe: Observer?,
+    protocolClasses: [AnyClass]?
+  ) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    if let protocolClasses {
+      configuration.protocolClasses = protocolClasses + (configuration.protocolClasses ?? [])
+    }
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "URLSessionHTTPClient"
+    let delegate = TransferDelegate()
+    self.session = URLSession(
+      configuration: configuration, delegate: delegate, delegateQueue: queue)
+    self.delegate = delegate
+    self.userAgent = userAgent
+    self.retryPolicy = retryPolicy
+    self.maxResponseSize = max(0, maxResponseSize)
+    self.clock = ElapsedClock(clock)
+    self.adapt = adapt
+    self.observe = observe
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
+  }
+
+  // MARK: - Sending
+
+  /// Sends the request an endpoint describes, retrying as ``retryPolicy`` allows.
+  ///
+  /// - Parameter endpoint: The request to send.
+  /// - Returns: The response, whose status is acceptable to the endpoint (or a `304` to a
+  ///   conditional request).
+  /// - Throws: ``APIError``.
+  public func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
+    var base = try endpoint.makeRequest()
+    if base.value(forHTTPHeaderField: "User-Agent") == nil {
+      base.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+    }
+    let start = clock.elapsed()
+    var attempt = 1
+    while true {
+      let error: APIError
+      do {
+        return try await send(base, endpoint: endpoint, attempt: attempt, start: start)
+      } catch let failure {
+        error = failure
+      }
+      let elapsed = clock.elapsed() - start
+      guard
+        let wait = retryPolicy.delay(
+          after: error, method: endpoint.method, headers: endpoint.headers, elapsed: elapsed)
+      else { throw error }
+      do {
+        try await clock.sleep(wait)
+      } catch {
+        throw APIError(.cancelled, method: endpoint.method, url: base.url, attempts: attempt)
+      }
+      attempt += 1
+    }
+  }
+
+  /// One attempt; throws only ``APIError``.
+  private func send(_ base: URLRequest, endpoint: Endpoint, attempt: Int, start: Duration)
+    async throws(APIError) -> HTTPResponse
+  {
+    var request = base
+    func failure(_ kind: APIError.Kind, retryAfter: Duration? = nil) -> APIError {
+      APIError(
+        kind, method: endpoint.method, url: request.url, attempts: attempt, retryAfter: retryAfter)
+    }
+    if let deadline = retryPolicy.deadline {
+      let left = deadline - (clock.elapsed() - start)
+      guard left > .zero else { throw failure(.transport(code: .timedOut)) }
+      let seconds = Endpoint.wholeSeconds(left.timeInterval, rounding: .down)
+      request.timeoutInterval = min(request.timeoutInterval, seconds)
+    }
+    if let adapt {
+      do {
+        try await adapt(&request)
+      } catch let error as APIError {
+        throw error
+      } catch is CancellationError {
+        throw failure(.cancelled)
+      } catch {
+        throw failure(.invalidRequest(reason: "the request adapter failed: \(error)"))
+      }
+    }
+    let began = clock.elapsed()
+    let result: Result<Transfer, TransferDelegate.Failure>
+    do {
+      result = .success(try await perform(request))
+    } catch let error as TransferDelegate.Failure {
+      result = .failure(error)
+    } catch {
+      result = .failure(TransferDelegate.Failure(kind: .transport(code: .unknown)))
+    }
+    let duration = clock.elapsed() - began
+    switch result {
+    case .failure(let transferFailure):
+      let error = failure(transferFailure.kind)
+      observe?(
+        HTTPAttempt(
+          method: endpoint.method, url: request.url, number: attempt, duration: duration,
+          outcome: .failure(error)))
+      throw error
+    case .success(let transfer):
+      let status = transfer.response.statusCode
+      observe?(
+        HTTPAttempt(
+          method: endpoint.method, url: request.url, number: attempt, duration: duration,
+          outcome: .status(status)))
+      let headers = HTTPHeaders(
+        uniqueFields: transfer.response.allHeaderFields.map { ("\($0.key)", "\($0.value)") })
+      let accepted =
+        endpoint.acceptableStatus.contains(status) || (status == 304 && endpoint.isConditional)
+      guard accepted else {
+        let retryAfter = headers["Retry-After"].flatMap { value in
+          RetryAfter.parse(value, now: headers["Date"].flatMap(RetryAfter.parseHTTPDate) ?? Date())
+        }
+        let prefix = Data(transfer.body.prefix(APIError.bodyPrefixLength))
+        throw failure(
+          .unacceptableStatus(code: status, headers: headers, bodyPrefix: prefix),
+          retryAfter: retryAfter)
+      }
+      return HTTPResponse(
+        status: status, headers: headers, body: transfer.body,
+        url: transfer.response.url ?? request.url,
+        permanentRedirectURL: transfer.permanentRedirectURL)
+    }
+  }
+
+  /// Runs one transfer; cancelling the calling task cancels it.
+  private func perform(_ request: URLRequest) async throws -> Transfer {
+    guard !Task.isCancelled else { throw TransferDelegate.Failure(kind: .cancelled) }
+    let task = session.dataTask(with: request)
+    delegate.register(task, limit: maxResponseSize)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.attach(task, continuation)
+        task.resume()
+      }
+    } onCancel: {
+      // Not inline: on toolchains before 6.4, cancel() from a cancellation handler can
+      // deadlock against the session's work queue (swift-corelibs-foundation #5417).
+      DispatchQueue.global().async { task.cancel() }
+    }
+  }
+}

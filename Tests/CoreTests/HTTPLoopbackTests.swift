@@ -1,0 +1,299 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+/// `URLSessionHTTPClient` against a real HTTP/1.1 server on 127.0.0.1.
+@Suite("URLSessionHTTPClient (loopback)", .timeLimit(.minutes(1)))
+struct HTTPLoopbackTests {
+  struct Echo: Codable, Equatable {
+    var title: String
+    var tags: [String]
+  }
+
+  func client(
+    retryPolicy: RetryPolicy = .none, maxResponseSize: Int = 1 << 20,
+    clock: ManualClock = ManualClock()
+  ) -> URLSessionHTTPClient {
+    URLSessionHTTPClient(
+      userAgent: "blueprint-tests/1.0", retryPolicy: retryPolicy,
+      maxResponseSize: maxResponseSize, clock: clock)
+  }
+
+  @Test("GET with encoded path and query reaches the server as sent, with the User-Agent")
+  func getReachesServer() async throws {
+    let server = try LoopbackServer(replies: [.json(#"{"title":"t","tags":["a"]}"#)])
+    defer { server.stop() }
+    let endpoint = Endpoint(
+      server.baseURL, path: ["notes", "a b/../c"], query: [URLQueryItem(name: "q", value: "x+y")])
+    let echo = try await client().fetch(endpoint, as: Echo.self)
+    #expect(echo == Echo(title: "t", tags: ["a"]))
+    let request = try #require(server.requests.first)
+    #expect(request.method == "GET")
+    #expect(request.target == "/notes/a%20b%2F..%2Fc?q=x%2By")
+    #expect(request.headers["User-Agent"] == "blueprint-tests/1.0")
+  }
+
+  @Test(
+    "POST sends a JSON body with Content-Length; methods and headers arrive",
+    arguments: [
+      HTTPMethod.post, .put, .patch, .delete,
+    ])
+  func bodies(method: HTTPMethod) async throws {
+    let server = try LoopbackServer(replies: [.status(204)])
+    defer { server.stop() }
+    let endpoint = Endpoint(
+      server.baseURL, path: ["notes"], method: method, headers: ["X-Trace": "t-1"],
+      body: .json(Echo(title: "hello", tags: ["x", "y"])))
+    let response = try await client().send(endpoint)
+    #expect(response.status == 204)
+    let request = try #require(server.requests.first)
+    #expect(request.method == method.rawValue)
+    #expect(request.headers["X-Trace"] == "t-1")
+    #expect(request.headers["Content-Type"] == "application/json")
+    #expect(
+      try JSONDecoder().decode(Echo.self, from: request.body)
+        == Echo(title: "hello", tags: ["x", "y"]))
+  }
+
+  @Test("a large POST body arrives intact")
+  func largeBody() async throws {
+    let server = try LoopbackServer(replies: [.status(201)])
+    defer { server.stop() }
+    let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let endpoint = Endpoint(
+      server.baseURL, method: .post, body: .data(bytes, contentType: "application/octet-stream"))
+    #expect(try await client().send(endpoint).status == 201)
+    #expect(server.requests.first?.body == bytes)
+  }
+
+  @Test("HEAD and OPTIONS work and many requests share kept-alive connections")
+  func keepAlive() async throws {
+    let server = try LoopbackServer(replies: [.text("hello")])
+    defer { server.stop() }
+    let client = client()
+    for _ in 0..<20 { _ = try await client.send(Endpoint(server.baseURL)) }
+    let head = try await client.send(Endpoint(server.baseURL, method: .head))
+    #expect(head.body.isEmpty)
+    #expect(head.headers["Content-Length"] == "5")
+    _ = try await client.send(Endpoint(server.baseURL, method: .options))
+    #expect(server.requests.map(\.method).suffix(2) == ["HEAD", "OPTIONS"])
+    #expect(server.requests.count == 22)
+    #expect(server.acceptedConnections < 5, "libcurl should reuse kept-alive connections")
+  }
+
+  @Test("503, 503, 200 retried against the real server with exact delays")
+  func retries() async throws {
+    let server = try LoopbackServer(replies: [.status(503), .status(503), .text("ok")])
+    defer { server.stop() }
+    let clock = ManualClock()
+    let client = client(
+      retryPolicy: .exponential(base: .seconds(1), factor: 3, maxAttempts: 4, jitter: .none),
+      clock: clock)
+    let task = Task { try await client.send(Endpoint(server.baseURL)) }
+    await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(3))
+    #expect(try await task.value.body == Data("ok".utf8))
+    #expect(clock.sleepDurations == [.seconds(1), .seconds(3)])
+    #expect(server.requests.count == 3)
+  }
+
+  @Test("cancelling in the middle of a slow body returns within a fraction of a second")
+  func cancelMidTransfer() async throws {
+    let body = Data(repeating: 0x61, count: 512 * 1024)
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply(status: 200, body: body).slow(pieces: 1024, every: .milliseconds(20))
+    ])
+    defer { server.stop() }
+    let client = client(maxResponseSize: 1 << 20)
+    let task = Task { try await client.send(Endpoint(server.baseURL)) }
+    await server.waitForRequests(1)
+    let clock = ContinuousClock()
+    let start = clock.now
+    task.cancel()
+    let error = await #expect(throws: APIError.self) { try await task.value }
+    let elapsed = start.duration(to: clock.now)
+    #expect(error?.kind == .cancelled)
+    #expect(elapsed < .milliseconds(900), "took \(elapsed)")
+  }
+
+  @Test("cancelling many transfers at once neither deadlocks nor lets one finish")
+  func cancelMany() async throws {
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply.text("late").delayed(.seconds(30))
+    ])
+    defer { server.stop() }
+    let client = client()
+    // A transfer that was not cancelled would take the reply's 30 s; the bound is far
+    // below that but leaves room for 40 transfers on a loaded 2-core machine.
+    let clock = ContinuousClock()
+    let start = clock.now
+    let kinds = await withTaskGroup(of: APIError.Kind?.self) { group in
+      for _ in 0..<40 {
+        group.addTask {
+          do {
+            _ = try await client.send(Endpoint(server.baseURL))
+            return nil
+          } catch let error as APIError {
+            return error.kind
+          } catch {
+            return nil
+          }
+        }
+      }
+      await server.waitForRequests(1)
+      group.cancelAll()
+      var kinds: [APIError.Kind?] = []
+      for await kind in group { kinds.append(kind) }
+      return kinds
+    }
+    #expect(kinds.count == 40)
+    #expect(kinds.allSatisfy { $0 == .cancelled })
+    #expect(start.duration(to: clock.now) < .seconds(10))
+  }
+
+  @Test(
+    "a body over the cap fails whatever the framing",
+    arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked, .closeDelimited])
+  func sizeCap(framing: LoopbackServer.Reply.Framing) async throws {
+    let big = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x62, count: 300_000))
+    let server = try LoopbackServer(replies: [
+      big.framed(framing).slow(pieces: 16_384, every: .zero)
+    ])
+    defer { server.stop() }
+    let error = await #expect(throws: APIError.self) {
+      try await client(maxResponseSize: 100_000).send(Endpoint(server.baseURL))
+    }
+    #expect(error?.kind == .responseTooLarge(limit: 100_000))
+    #expect(error.map { "\($0)" }?.hasSuffix("is larger than the 100000-byte limit") == true)
+  }
+
+  @Test(
+    "a body at the cap is accepted",
+    arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked])
+  func atCap(framing: LoopbackServer.Reply.Framing) async throws {
+    let reply = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x63, count: 4096))
+    let server = try LoopbackServer(replies: [reply.framed(framing)])
+    defer { server.stop() }
+    #expect(
+      try await client(maxResponseSize: 4096).send(Endpoint(server.baseURL)).body.count == 4096)
+  }
+
+  @Test("a connection closed in the middle of the body is a retryable transport error")
+  func closedMidBody() async throws {
+    let reply = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x64, count: 10_000))
+    let server = try LoopbackServer(replies: [reply.closing(after: 2000)])
+    defer { server.stop() }
+    let error = await #expect(throws: APIError.self) {
+      try await client().send(Endpoint(server.baseURL))
+    }
+    guard case .transport(let code) = error?.kind else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.isRetryable == true, "code \(code.rawValue)")
+  }
+
+  @Test("a refused connection is a transport error with its URLError code")
+  func refused() async throws {
+    let server = try LoopbackServer(replies: [.status(200)])
+    let url = server.baseURL
+    server.stop()
+    let error = await #expect(throws: APIError.self) { try await client().send(Endpoint(url)) }
+    #expect(error?.kind == .transport(code: .cannotConnectToHost))
+  }
+
+  @Test("a slow server past the endpoint's timeout is a timedOut transport error")
+  func timeout() async throws {
+    let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(4))]
+    )
+    defer { server.stop() }
+    let endpoint = Endpoint(server.baseURL, timeout: .seconds(1))
+    let error = await #expect(throws: APIError.self) { try await client().send(endpoint) }
+    #expect(error?.kind == .transport(code: .timedOut))
+  }
+
+  @Test("the deadline also shortens a hanging attempt's timeout")
+  func deadlineBoundsAttempt() async throws {
+    let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(5))]
+    )
+    defer { server.stop() }
+    var policy = RetryPolicy.exponential(maxAttempts: 3, jitter: .none)
+    policy.deadline = .milliseconds(1500)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await #expect(throws: APIError.self) {
+      // Real time on purpose: the point is a real transfer cut short.
+      try await URLSessionHTTPClient(userAgent: "t/1", retryPolicy: policy, clock: clock)
+        .send(Endpoint(server.baseURL))
+    }
+    #expect(error?.kind == .transport(code: .timedOut))
+    #expect(error?.attempts == 1)
+    #expect(start.duration(to: clock.now) < .seconds(4))
+  }
+
+  @Test("304 to a conditional GET is notModified; the validators went out on the wire")
+  func notModified() async throws {
+    let server = try LoopbackServer { request in
+      request.headers["If-None-Match"] == "\"v1\""
+        ? .status(304, headers: ["ETag": "\"v1\""])
+        : .text(
+          "<rss/>", headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
+    }
+    defer { server.stop() }
+    let client = client()
+    let endpoint = Endpoint(server.url("/feed.xml"))
+    guard case .modified(let first) = try await client.send(endpoint, validators: Validators())
+    else {
+      Issue.record("expected a fresh response")
+      return
+    }
+    let second = try await client.send(endpoint, validators: first.validators)
+    #expect(second == .notModified(second.response))
+    #expect(second.response.body.isEmpty)
+    #expect(server.requests.last?.headers["If-Modified-Since"] == "Wed, 21 Oct 2015 07:28:00 GMT")
+  }
+
+  @Test("permanent redirects are reported; a temporary one in the chain is not")
+  func redirects() async throws {
+    let server = try LoopbackServer(routes: [
+      "/old": .status(301, headers: ["Location": "/moved"]),
+      "/moved": .status(308, headers: ["Location": "/feed"]),
+      "/temp": .status(302, headers: ["Location": "/feed"]),
+      "/feed": .text("feed"),
+    ])
+    defer { server.stop() }
+    let client = client()
+    let moved = try await client.send(Endpoint(server.url("/old")))
+    #expect(moved.body == Data("feed".utf8))
+    #expect(moved.url == server.url("/feed"))
+    #expect(moved.permanentRedirectURL == server.url("/feed"))
+    let temporary = try await client.send(Endpoint(server.url("/temp")))
+    #expect(temporary.url == server.url("/feed"))
+    #expect(temporary.permanentRedirectURL == nil)
+    let direct = try await client.send(Endpoint(server.url("/feed")))
+    #expect(direct.permanentRedirectURL == nil)
+  }
+
+  @Test("the observer sees method, URL, status or error, and attempt number")
+  func observer() async throws {
+    let server = try LoopbackServer(replies: [.status(500), .text("ok")])
+    defer { server.stop() }
+    let seen = Locked([HTTPAttempt]())
+    let clock = ManualClock()
+    let client = URLSessionHTTPClient(
+      userAgent: "t/1", retryPolicy: .exponential(base: .seconds(1), jitter: .none), clock: clock,
+      observe: { attempt in seen.withLock { $0.append(attempt) } })
+    let task = Task { try await client.send(Endpoint(server.url("/x"))) }
+    await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(1))
+    _ = try await task.value
+    let attempts = seen.withLock { $0 }
+    #expect(attempts.map(\.outcome) == [.status(500), .status(200)])
+    #expect(attempts.map(\.number) == [1, 2])
+    #expect(attempts.allSatisfy { $0.url == server.url("/x") && $0.method == .get })
+    #expect(attempts[0].description.hasPrefix("GET \(server.url("/x")) → 500 in "))
+  }
+}

@@ -1,0 +1,157 @@
+package import Core
+package import Foundation
+
+extension LoopbackServer {
+  /// What the server sends back for one request.
+  ///
+  /// ```swift
+  /// let server = try LoopbackServer(replies: [
+  ///   .status(503, headers: ["Retry-After": "2"]),
+  ///   .text("hello", headers: ["ETag": "\"v1\""]),
+  /// ])
+  /// ```
+  package struct Reply: Sendable {
+    /// How the body's end is signalled.
+    package enum Framing: Sendable {
+      /// A `Content-Length` header (the default).
+      case contentLength
+      /// `Transfer-Encoding: chunked`, so the client cannot know the size up front.
+      case chunked
+      /// No length at all: the server closes the connection after the body.
+      case closeDelimited
+    }
+
+    /// The status code.
+    package var status: Int
+    /// Header fields; the server adds the framing headers itself.
+    package var headers: HTTPHeaders
+    /// The body.
+    package var body: Data
+    /// How the body's end is signalled.
+    package var framing: Framing = .contentLength
+    /// A wait before the status line is sent (real time: this is I/O).
+    package var delay: Duration = .zero
+    /// Send the body in pieces of this many bytes with ``pieceInterval`` between them.
+    package var pieceSize: Int?
+    /// The wait between pieces of a slow body.
+    package var pieceInterval: Duration = .zero
+    /// Close the connection after this many body bytes, in the middle of the body.
+    package var closeAfter: Int?
+
+    /// Creates a reply.
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: Header fields.
+    ///   - body: The body.
+    package init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+    }
+
+    /// A reply with no body.
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: Header fields.
+    /// - Returns: The reply.
+    package static func status(_ status: Int, headers: HTTPHeaders = [:]) -> Reply {
+      Reply(status: status, headers: headers)
+    }
+
+    /// A `text/plain` reply.
+    ///
+    /// - Parameters:
+    ///   - text: The body, UTF-8 encoded.
+    ///   - status: The status code.
+    ///   - headers: Extra header fields.
+    /// - Returns: The reply.
+    package static func text(_ text: String, status: Int = 200, headers: HTTPHeaders = [:])
+      -> Reply
+    {
+      var all = headers
+      if all["Content-Type"] == nil { all["Content-Type"] = "text/plain; charset=utf-8" }
+      return Reply(status: status, headers: all, body: Data(text.utf8))
+    }
+
+    /// An `application/json` reply.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON text.
+    ///   - status: The status code.
+    ///   - headers: Extra header fields.
+    /// - Returns: The reply.
+    package static func json(_ json: String, status: Int = 200, headers: HTTPHeaders = [:])
+      -> Reply
+    {
+      var all = headers
+      all["Content-Type"] = "application/json"
+      return Reply(status: status, headers: all, body: Data(json.utf8))
+    }
+
+    /// This reply with its body sent slowly.
+    ///
+    /// - Parameters:
+    ///   - size: Bytes per piece.
+    ///   - interval: The wait between pieces.
+    /// - Returns: The slow reply.
+    package func slow(pieces size: Int, every interval: Duration) -> Reply {
+      var reply = self
+      reply.pieceSize = max(1, size)
+      reply.pieceInterval = interval
+      return reply
+    }
+
+    /// This reply with a different framing.
+    ///
+    /// - Parameter framing: How the body's end is signalled.
+    /// - Returns: The changed reply.
+    package func framed(_ framing: Framing) -> Reply {
+      var reply = self
+      reply.framing = framing
+      return reply
+    }
+
+    /// This reply sent after a delay.
+    ///
+    /// - Parameter delay: The wait before the status line.
+    /// - Returns: The delayed reply.
+    package func delayed(_ delay: Duration) -> Reply {
+      var reply = self
+      reply.delay = delay
+      return reply
+    }
+
+    /// This reply cut off: the connection closes after `count` body bytes.
+    ///
+    /// - Parameter count: Body bytes sent before the connection closes.
+    /// - Returns: The truncated reply.
+    package func closing(after count: Int) -> Reply {
+      var reply = self
+      reply.closeAfter = count
+      return reply
+    }
+  }
+
+  /// A request the server received.
+  package struct Request: Sendable {
+    /// The method token, e.g. `GET`.
+    package var method: String
+    /// The request target as sent: path and query, still percent-encoded.
+    package var target: String
+    /// Header fields.
+    package var headers: HTTPHeaders
+    /// The body (read by `Content-Length`).
+    package var body: Data
+
+    /// The path part of ``target``, still percent-encoded.
+    package var path: String { String(target.prefix { $0 != "?" }) }
+
+    /// The query part of ``target`` without the `?`, or `nil`.
+    package var query: String? {
+      guard let mark = target.firstIndex(of: "?") else { return nil }
+      return String(target[target.index(after: mark)...])
+    }
+  }
+}
