@@ -40,7 +40,8 @@ let package = Package(
     .testTarget(
       name: "TodoTests",
       dependencies: ["todo", "Core", "TestSupport"],
-      path: "Tests/TodoTests"
+      path: "Tests/TodoTests",
+      exclude: ["Goldens"]
     ),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),

@@ -13,7 +13,8 @@ enum TodoCommands {
         options: [
           .option("due", valueName: "date", help: "When it is due."),
           .option("priority", short: "p", valueName: "level", help: "low, medium or high."),
-          .option("tag", short: "t", valueName: "tag", help: "A tag (repeatable).", isRepeatable: true),
+          .option(
+            "tag", short: "t", valueName: "tag", help: "A tag (repeatable).", isRepeatable: true),
         ],
         arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
       CommandSpec(
@@ -21,7 +22,9 @@ enum TodoCommands {
         options: [
           .flag("all", short: "a", help: "Include done todos."),
           .flag("done", help: "Only done todos."),
-          .option("tag", short: "t", valueName: "tag", help: "Only todos with this tag (repeatable).", isRepeatable: true),
+          .option(
+            "tag", short: "t", valueName: "tag", help: "Only todos with this tag (repeatable).",
+            isRepeatable: true),
           .flag("overdue", help: "Only open todos due before today."),
           .flag("json", help: "Print a JSON array (schema in Docs/Apps/Todo.md)."),
         ]),
@@ -37,12 +40,15 @@ enum TodoCommands {
         arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
       CommandSpec(
         "edit", summary: "Change a todo.",
-        discussion: "--due none and --priority none remove them; --tag +T adds a tag, --tag -T removes it.",
+        discussion:
+          "--due none and --priority none remove them; --tag +T adds a tag, --tag -T removes it.",
         options: [
           .option("title", valueName: "title", help: "The new title."),
           .option("due", valueName: "date", help: "The new due date, or none."),
           .option("priority", short: "p", valueName: "level", help: "low, medium, high or none."),
-          .option("tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag (repeatable).", isRepeatable: true),
+          .option(
+            "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag (repeatable).",
+            isRepeatable: true),
         ],
         arguments: [.required("id", help: "The todo's id.")]),
       CommandSpec(
@@ -82,7 +88,8 @@ enum TodoCommands {
       let isDone = command.name == "done"
       let changed = try store.change { try $0.setDone(ids, isDone, now: clock.seconds) }
       let verb = isDone ? "done" : "reopened"
-      context.write(changed == 0 ? "nothing changed\n" : "\(verb) \(changed) todo\(changed == 1 ? "" : "s")\n")
+      context.write(
+        changed == 0 ? "nothing changed\n" : "\(verb) \(changed) todo\(changed == 1 ? "" : "s")\n")
     case "edit": try edit(command, store, clock, context)
     case "rm":
       let ids = try ids(command)
@@ -90,7 +97,8 @@ enum TodoCommands {
       context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
     case "clear":
       guard command.flag("done") else {
-        throw AppError("'todo clear' needs --done", hint: "run 'todo clear --done' to delete every done todo")
+        throw AppError(
+          "'todo clear' needs --done", hint: "run 'todo clear --done' to delete every done todo")
       }
       let count = try store.change { $0.clearDone() }
       context.write("cleared \(count) done todo\(count == 1 ? "" : "s")\n")
@@ -111,8 +119,11 @@ enum TodoCommands {
     let title = try TodoDocument.validTitle(command.strings("title").joined(separator: " "))
     let draft = TodoDocument.Draft(
       title: title,
-      priority: try command.value("priority", expected: "low, medium or high", parse: Priority.init(name:)),
-      due: try command.value("due", expected: Day.expectedInput) { Day.parse($0, today: clock.today) },
+      priority: try command.value(
+        "priority", expected: "low, medium or high", parse: Priority.init(name:)),
+      due: try command.value("due", expected: Day.expectedInput) {
+        Day.parse($0, today: clock.today)
+      },
       tags: try tags(command.strings("tag")),
       created: clock.seconds)
     let ids = try store.change { $0.add([draft]) }
@@ -129,8 +140,11 @@ enum TodoCommands {
     let onlyDone = command.flag("done")
     let onlyOverdue = command.flag("overdue")
     let items = document.items.filter { item in
-      if onlyDone { guard item.isDone else { return false } }
-      else if !showAll, item.isDone { return false }
+      if onlyDone {
+        guard item.isDone else { return false }
+      } else if !showAll, item.isDone {
+        return false
+      }
       if onlyOverdue, !item.isOverdue(today: today) { return false }
       return tags.allSatisfy(item.tags.contains)
     }
@@ -215,7 +229,8 @@ enum TodoCommands {
   }
 
   private static func id(_ command: ParsedCommand) throws -> Int {
-    guard let id = try command.value("id", expected: "a todo id (a whole number)", parse: parseID) else {
+    guard let id = try command.value("id", expected: "a todo id (a whole number)", parse: parseID)
+    else {
       throw AppError("missing argument <id>")
     }
     return id

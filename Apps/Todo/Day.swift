@@ -32,7 +32,8 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// The day it is at `now` in `timeZone`.
   static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> Day {
-    let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+    let seconds =
+      Int(now.timeIntervalSince1970.rounded(.down))
       + timeZone.secondsFromGMT(for: now)
     return Day(number: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
   }

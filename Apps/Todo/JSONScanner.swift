@@ -161,7 +161,8 @@ struct JSONScanner {
       offset = start
       throw fail("expected an integer")
     }
-    if offset < bytes.count, bytes[offset] == 0x2E || bytes[offset] == 0x65 || bytes[offset] == 0x45 {
+    if offset < bytes.count, bytes[offset] == 0x2E || bytes[offset] == 0x65 || bytes[offset] == 0x45
+    {
       offset = start
       throw fail("expected a whole number")
     }

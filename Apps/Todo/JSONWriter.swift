@@ -10,7 +10,8 @@ struct JSONWriter {
 
   /// Appends JSON punctuation or other text that needs no escaping.
   mutating func raw(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Appends a quoted, escaped string.

@@ -62,7 +62,9 @@ struct PlainListing {
     } else {
       text += "due:       none\n"
     }
-    text += "tags:      " + (item.tags.isEmpty ? "none" : item.tags.map(\.terminalSafe).joined(separator: ", ")) + "\n"
+    text +=
+      "tags:      "
+      + (item.tags.isEmpty ? "none" : item.tags.map(\.terminalSafe).joined(separator: ", ")) + "\n"
     text += "created:   " + TodoItem.timestamp(item.created) + "\n"
     if let completed = item.completed {
       text += "completed: " + TodoItem.timestamp(completed) + "\n"

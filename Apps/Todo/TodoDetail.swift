@@ -57,6 +57,9 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
 
   override func prepare() { reload() }
 
+  /// Today, for the overdue color.
+  var today: Day { now().today }
+
   /// Loads the item and fills the fields from it.
   func reload() {
     load(\.item) { [weak self, store, id] in
@@ -103,7 +106,9 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
       viewModel.status = "saved"
       onChange?()
     } onFailure: { [weak self] error in
-      self?.viewModel.status = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
+      guard let self else { return }
+      viewModel.status = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
+      if let item = viewModel.item.value { fill(from: item) }
     }
   }
 
@@ -148,5 +153,102 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
       .priority: item.priority?.name ?? "",
       .tags: item.tags.joined(separator: " "),
     ]
+  }
+}
+
+// MARK: - Terminal view
+
+/// The detail screen in the terminal: one row per field; Enter edits the focused
+/// field in place, Enter again saves it, Esc cancels (and, when not editing, goes back).
+final class TodoDetailScreen: TerminalScreen {
+  let interactor: TodoDetailInteractor
+  private var field: TextField?
+
+  init(
+    context: ScreenContext<TodoRoute>, interactor: TodoDetailInteractor,
+    onChange: @escaping () -> Void
+  ) {
+    self.interactor = interactor
+    context.bind(interactor, setup: { $0.onChange = onChange })
+  }
+
+  var title: String { "#\(interactor.id)" }
+  var isEditingText: Bool { field != nil }
+
+  var keyBindings: [KeyBinding] {
+    if field != nil {
+      return [KeyBinding(.enter, "Save"), KeyBinding(.escape, "Cancel")]
+    }
+    return [
+      KeyBinding(keys: [.up, .down, .character("k"), .character("j"), .tab], "Field", label: "↑↓"),
+      KeyBinding(.enter, "Edit") { [unowned self] in
+        interactor.beginEditing()
+        field = TextField(text: interactor.viewModel.text[interactor.viewModel.focus] ?? "")
+      },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    LoadableView.render(model.item, into: &frame, area: area) { item, frame, area in
+      let labelWidth = 10
+      let valueWidth = max(2, area.width - labelWidth - 3)
+      for (offset, name) in TodoDetailModel.Field.allCases.enumerated() {
+        let row = area.row + 1 + offset
+        let isFocused = name == model.focus
+        frame.draw(
+          name.label, row: row, column: 2, width: labelWidth - 1,
+          style: isFocused ? .header : .secondary, sanitizing: false)
+        if isFocused, var editing = field {
+          editing.render(into: &frame, row: row, column: labelWidth + 2, width: valueWidth)
+          field = editing
+          continue
+        }
+        let text = model.text[name] ?? ""
+        let shown = text.isEmpty ? "none" : text
+        var style: TextStyle = text.isEmpty ? .secondary : .plain
+        if name == .due, item.isOverdue(today: interactor.today) {
+          style = TextStyle(foreground: .role(.danger))
+        }
+        if isFocused { style = .selected }
+        frame.draw(shown, row: row, column: labelWidth + 2, width: valueWidth, style: style)
+      }
+      var row = area.row + 6
+      let state = item.isDone ? "done " + TodoItem.timestamp(item.completed ?? 0) : "open"
+      frame.draw("Status    " + state, row: row, column: 2, style: .secondary, sanitizing: false)
+      row += 1
+      frame.draw(
+        "Created   " + TodoItem.timestamp(item.created), row: row, column: 2, style: .secondary,
+        sanitizing: false)
+      if let status = model.status {
+        frame.draw(
+          status, row: row + 2, column: 2, width: area.width - 4,
+          style: status == "saved" ? .secondary : .error)
+      }
+    }
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    if var editing = field {
+      switch event {
+      case .key(.enter):
+        interactor.setText(editing.text)
+        field = nil
+        interactor.endEditing(save: true)
+      case .key(.escape):
+        field = nil
+        interactor.endEditing(save: false)
+      default:
+        _ = editing.handle(event)
+        field = editing
+      }
+      return true
+    }
+    switch event {
+    case .key(.up), .key(.character("k")), .key(.backTab): interactor.moveFocus(by: -1)
+    case .key(.down), .key(.character("j")), .key(.tab): interactor.moveFocus(by: 1)
+    default: return false
+    }
+    return true
   }
 }

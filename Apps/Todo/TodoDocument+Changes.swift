@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// The changes a person can make. Each one is a pure mutation of the document
 /// that records its inverse in the undo log; the store runs each inside one
@@ -153,10 +153,12 @@ extension TodoDocument {
   /// - Throws: ``AppError`` when there is nothing to undo.
   mutating func undoLast() throws(AppError) -> String {
     guard let entry = undo.popLast() else {
-      throw AppError("nothing to undo", hint: "only the last \(Self.undoLimit) changes can be undone")
+      throw AppError(
+        "nothing to undo", hint: "only the last \(Self.undoLimit) changes can be undone")
     }
     let removed = Set(entry.remove)
-    let restored = Dictionary(entry.restore.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    let restored = Dictionary(
+      entry.restore.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     var merged = items.filter { !removed.contains($0.id) && restored[$0.id] == nil }
     merged.append(contentsOf: restored.values)
     merged.sort { $0.id < $1.id }

@@ -252,8 +252,6 @@ extension TodoDocument: Codable {
   }
 }
 
-
-
 extension TodoItem: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, title, priority, due, tags, created, completed

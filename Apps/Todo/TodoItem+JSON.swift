@@ -149,7 +149,8 @@ extension TodoDocument.Draft {
         guard !scanner.null() else { return }
         let text = try scanner.string()
         guard let seconds = TodoItem.seconds(fromTimestamp: text) else {
-          throw AppError("\(item): bad timestamp '\(text)'", hint: "use ISO 8601, e.g. 2026-05-01T10:00:00Z")
+          throw AppError(
+            "\(item): bad timestamp '\(text)'", hint: "use ISO 8601, e.g. 2026-05-01T10:00:00Z")
         }
         if "created" ~= key { draft.created = seconds } else { draft.completed = seconds }
       default: try scanner.skipValue()

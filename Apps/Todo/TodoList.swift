@@ -75,6 +75,12 @@ final class TodoListInteractor: Interactor<TodoListModel> {
 
   // MARK: Moving and filtering
 
+  /// Selects the row at `index`, clamped to the rows.
+  func select(_ index: Int) {
+    let model = viewModel
+    model.selection = min(max(0, index), max(0, model.visible.count - 1))
+  }
+
   /// Moves the selection by `delta` rows, stopping at the ends.
   func moveSelection(by delta: Int) {
     let model = viewModel
@@ -195,12 +201,139 @@ final class TodoListInteractor: Interactor<TodoListModel> {
       needle.isEmpty
       ? items
       : items.filter { item in
-        item.title.lowercased().contains(needle) || item.tags.contains { $0.lowercased().contains(needle) }
+        item.title.lowercased().contains(needle)
+          || item.tags.contains { $0.lowercased().contains(needle) }
       }
     if let keptID, let index = model.visible.firstIndex(where: { $0.id == keptID }) {
       model.selection = index
     } else {
       model.selection = min(model.selection, max(0, model.visible.count - 1))
     }
+  }
+}
+
+// MARK: - Terminal view
+
+/// The list screen in the terminal: a header with counts, the rows, and a text field
+/// at the bottom while adding or filtering.
+final class TodoListScreen: TerminalScreen {
+  let interactor: TodoListInteractor
+  private var list = ListView()
+  private var field: TextField?
+  private var isAdding = false
+
+  init(context: ScreenContext<TodoRoute>, interactor: TodoListInteractor) {
+    self.interactor = interactor
+    context.bind(interactor)
+  }
+
+  var title: String { "Todos" }
+  var isEditingText: Bool { field != nil }
+
+  var keyBindings: [KeyBinding] {
+    if field != nil {
+      return [
+        KeyBinding(.enter, isAdding ? "Add" : "Keep filter"),
+        KeyBinding(.escape, "Cancel"),
+      ]
+    }
+    return [
+      KeyBinding(keys: [.up, .down, .character("k"), .character("j")], "Move", label: "↑↓"),
+      KeyBinding(.character(" "), "Done", label: "Space") { [unowned self] in
+        interactor.toggleSelected()
+      },
+      KeyBinding(.character("a"), "Add") { [unowned self] in
+        isAdding = true
+        field = TextField()
+      },
+      KeyBinding(.enter, "Open") { [unowned self] in interactor.openSelected() },
+      KeyBinding(.character("d"), "Delete") { [unowned self] in interactor.requestDelete() },
+      KeyBinding(.character("/"), "Filter") { [unowned self] in
+        isAdding = false
+        field = TextField(text: interactor.viewModel.filter)
+        interactor.beginFilter()
+      },
+      KeyBinding(.character("u"), "Undo") { [unowned self] in interactor.undo() },
+      KeyBinding(LoadableView.retryKey, "Reload", isInFooter: false) { [unowned self] in
+        interactor.reload()
+      },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    guard area.height > 0 else { return }
+    let counts = model.counts
+    var header = "\(counts.open) open · \(counts.done) done"
+    if counts.overdue > 0 { header += " · \(counts.overdue) overdue" }
+    if !model.filter.isEmpty, field == nil { header += " · filter: " + model.filter }
+    frame.draw(header, row: area.row, column: 1, width: area.width - 2, style: .secondary)
+    if let status = model.status {
+      let width = min(status.terminalWidth, area.width / 2)
+      frame.draw(status, row: area.row, column: area.column + area.width - width - 1, width: width)
+    }
+    let fieldRows = field == nil ? 0 : 1
+    let body = Rect(
+      row: area.row + 1, column: area.column, width: area.width,
+      height: max(0, area.height - 1 - fieldRows))
+    let rows = model.visible
+    let today = model.today
+    list.select(model.selection, count: rows.count)
+    LoadableView.render(
+      model.todos, into: &frame, area: body, isEmpty: { _ in rows.isEmpty },
+      emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
+      content: { [self] _, frame, area in
+        list.render(into: &frame, area: area, count: rows.count) { index in
+          Self.row(rows[index], today: today)
+        }
+      })
+    if var field {
+      let label = isAdding ? "New todo: " : "Filter: "
+      let row = area.row + area.height - 1
+      frame.draw(label, row: row, column: 1, style: .bold, sanitizing: false)
+      field.render(
+        into: &frame, row: row, column: 1 + label.count, width: max(2, area.width - label.count - 2)
+      )
+      self.field = field
+    }
+  }
+
+  /// One row: check box, id and title; priority, due date and tags at the right.
+  static func row(_ item: TodoItem, today: Day) -> ListRow {
+    var detail: [String] = item.tags.map { "+" + $0 }
+    if let priority = item.priority { detail.append(priority.name) }
+    if let due = item.due { detail.append(due.description) }
+    let style: TextStyle =
+      item.isDone
+      ? .secondary : item.isOverdue(today: today) ? TextStyle(foreground: .role(.danger)) : .plain
+    return ListRow(
+      (item.isDone ? "[x] " : "[ ] ") + "\(item.id)  " + item.title,
+      detail: detail.isEmpty ? nil : detail.joined(separator: "  "), style: style)
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    if var editing = field {
+      switch event {
+      case .key(.enter):
+        field = nil
+        if isAdding {
+          interactor.add(title: editing.text)
+        } else {
+          interactor.endFilter(clear: false)
+        }
+      case .key(.escape):
+        field = nil
+        if !isAdding { interactor.endFilter(clear: true) }
+      default:
+        _ = editing.handle(event)
+        field = editing
+        if !isAdding { interactor.setFilter(editing.text) }
+      }
+      return true
+    }
+    let count = interactor.viewModel.visible.count
+    guard list.handle(event, count: count) else { return false }
+    interactor.select(list.selection)
+    return true
   }
 }

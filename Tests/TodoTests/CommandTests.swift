@@ -14,9 +14,12 @@ struct CommandTests {
   @Test("add prints the new id; list orders by priority, due date, id; the file is private")
   func addAndList() throws {
     #expect(try home.output(["add", "Buy", "milk"]) == "1\n")
-    #expect(try home.output(["add", "Call mom", "--due", "2099-01-02", "-p", "high", "-t", "family"]) == "2\n")
+    #expect(
+      try home.output(["add", "Call mom", "--due", "2099-01-02", "-p", "high", "-t", "family"])
+        == "2\n")
     #expect(try home.output(["add", "Old thing", "--due", "2000-01-01"]) == "3\n")
-    #expect(try home.output(["add", "Pay rent", "--priority", "high", "--due", "2099-01-01"]) == "4\n")
+    #expect(
+      try home.output(["add", "Pay rent", "--priority", "high", "--due", "2099-01-01"]) == "4\n")
     let list = try home.output(["list"])
     #expect(
       list == """
@@ -47,8 +50,12 @@ struct CommandTests {
     #expect(try home.output(["list", "--overdue"]).contains("late"))
     #expect(try home.output(["list", "--all", "--tag", "x"]).split(separator: "\n").count == 3)
     #expect(try home.output(["reopen", "3"]) == "reopened 1 todo\n")
-    try home.output(["edit", "2", "--title", "B", "--priority", "low", "--due", "2099-12-31", "--tag", "-x", "--tag", "+y"])
-    let shown = try JSONSerialization.jsonObject(with: Data(try home.output(["show", "2", "--json"]).utf8))
+    try home.output([
+      "edit", "2", "--title", "B", "--priority", "low", "--due", "2099-12-31", "--tag", "-x",
+      "--tag", "+y",
+    ])
+    let shown = try JSONSerialization.jsonObject(
+      with: Data(try home.output(["show", "2", "--json"]).utf8))
     let object = try #require(shown as? [String: Any])
     #expect(object["title"] as? String == "B")
     #expect(object["priority"] as? String == "low")
@@ -133,7 +140,8 @@ struct CommandTests {
     #expect(result.status == 0)
     #expect(result.output == "imported 2 todos (ids 2–3)\n")
     let imported = try other.output(["list", "--all", "--json"])
-    let items = try #require(try JSONSerialization.jsonObject(with: Data(imported.utf8)) as? [[String: Any]])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(imported.utf8)) as? [[String: Any]])
     #expect(items.map { $0["title"] as? String } == ["two", "one", "already here"])
     #expect(items.map { $0["id"] as? Int } == [2, 3, 1])
     #expect(items.first?["done"] as? Bool == true)
@@ -165,7 +173,8 @@ struct CommandTests {
     #expect(try home.output(["show", "1"]).contains("evil title"))
     // Stored and exported as given.
     let json = try home.output(["show", "1", "--json"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["title"] as? String == title)
   }
 
@@ -200,7 +209,9 @@ struct CommandTests {
     #expect(forced.contains("\u{1B}["))
     let plain = try home.output(["list"], environment: ["FORCE_COLOR": "3", "NO_COLOR": "1"])
     #expect(!plain.contains("\u{1B}"))
-    #expect(try home.output(["list", "--color", "never"], environment: ["FORCE_COLOR": "3"]) == " 1  [ ]         2000-01-01  late\n")
+    #expect(
+      try home.output(["list", "--color", "never"], environment: ["FORCE_COLOR": "3"])
+        == " 1  [ ]         2000-01-01  late\n")
   }
 
   @Test("help for the app and every command, and the version")

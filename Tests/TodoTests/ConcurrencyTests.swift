@@ -9,7 +9,8 @@ struct ConcurrencyTests {
   func twentyWriters() throws {
     let home = try TodoHome()
     // Each writer is a shell that runs `todo add` 25 times; all start together.
-    let script = #"for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do "$0" add "writer $1 item $i" > /dev/null || exit 1; done"#
+    let script =
+      #"for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do "$0" add "writer $1 item $i" > /dev/null || exit 1; done"#
     let writers = try (1...20).map { writer in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -22,7 +23,8 @@ struct ConcurrencyTests {
     #expect(writers.allSatisfy { $0.terminationStatus == 0 })
 
     let json = try home.output(["list", "--json"])
-    let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     let ids = items.compactMap { $0["id"] as? Int }
     #expect(items.count == 500)
     #expect(Set(ids).count == 500)

@@ -29,7 +29,12 @@ struct InteractorTests {
     let fixed = now
     let interactor = TodoListInteractor(store: store, now: { fixed })
     let errors = Errors()
-    let binding = ScreenBinding(interactor, onError: { errors.messages.append("\($0)"); return true })
+    let binding = ScreenBinding(
+      interactor,
+      onError: {
+        errors.messages.append("\($0)")
+        return true
+      })
     binding.appear()
     await interactor.waitForTasks()
     return (interactor, binding, errors)

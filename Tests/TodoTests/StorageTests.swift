@@ -8,7 +8,8 @@ import Testing
 struct StorageTests {
   static let awkwardTitles = [
     "plain", "quote \" and backslash \\", "tab\tnewline\nCR\r", "esc \u{1B}[31mred\u{1B}[0m",
-    "nul \u{0}", "emoji 👩‍👩‍👧 and 日本語", "slash / and del \u{7F}", "bell \u{7}", String(repeating: "long ", count: 2000) + "end",
+    "nul \u{0}", "emoji 👩‍👩‍👧 and 日本語", "slash / and del \u{7F}", "bell \u{7}",
+    String(repeating: "long ", count: 2000) + "end",
   ]
 
   static func sample() throws -> TodoDocument {
@@ -71,7 +72,9 @@ struct StorageTests {
     ])
   func corrupt(text: String) throws {
     var data = Data(text.utf8)
-    if text.contains("\u{FF}") { data = Data(text.utf8.map { $0 == 0xC3 ? 0xFF : $0 }.filter { $0 != 0xBF }) }
+    if text.contains("\u{FF}") {
+      data = Data(text.utf8.map { $0 == 0xC3 ? 0xFF : $0 }.filter { $0 != 0xBF })
+    }
     #expect {
       try TodoDocument.decode(data, location: "/x/todos.json")
     } throws: { error in
@@ -84,10 +87,12 @@ struct StorageTests {
   func jsonSchema() throws {
     let document = try Self.sample()
     let text = TodoItem.jsonArray(document.items)
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     #expect(array.count == document.items.count)
     let first = try #require(array.first)
-    #expect(Set(first.keys) == ["completed", "created", "done", "due", "id", "priority", "tags", "title"])
+    #expect(
+      Set(first.keys) == ["completed", "created", "done", "due", "id", "priority", "tags", "title"])
     #expect(first["created"] as? String == "2026-05-01T10:00:00Z")
     #expect(first["completed"] as? String == "2026-05-03T09:20:00Z")
     #expect(first["done"] as? Bool == true)
@@ -129,7 +134,12 @@ struct StorageTests {
     }
   }
 
-  @Test("timestamps", arguments: [(0, "1970-01-01T00:00:00Z"), (1_777_629_601, "2026-05-01T10:00:01Z"), (-1, "1969-12-31T23:59:59Z")])
+  @Test(
+    "timestamps",
+    arguments: [
+      (0, "1970-01-01T00:00:00Z"), (1_777_629_601, "2026-05-01T10:00:01Z"),
+      (-1, "1969-12-31T23:59:59Z"),
+    ])
   func timestamps(seconds: Int, text: String) {
     #expect(TodoItem.timestamp(seconds) == text)
     #expect(TodoItem.seconds(fromTimestamp: text) == seconds)

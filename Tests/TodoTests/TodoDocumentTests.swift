@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Changes to the list")
 struct TodoDocumentTests {
-  static func draft(_ title: String, priority: Priority? = nil, due: Day? = nil) -> TodoDocument.Draft {
+  static func draft(_ title: String, priority: Priority? = nil, due: Day? = nil)
+    -> TodoDocument.Draft
+  {
     TodoDocument.Draft(title: title, priority: priority, due: due, created: 100)
   }
 
@@ -33,7 +35,8 @@ struct TodoDocumentTests {
     #expect(try document.undoLast() == "rm 1")
     #expect(document.items.map(\.title) == ["oat milk"])
     #expect(try document.undoLast() == "edit 1")
-    #expect(document.items == [TodoItem(id: 1, title: "milk", tags: [], created: 100, completed: 200)])
+    #expect(
+      document.items == [TodoItem(id: 1, title: "milk", tags: [], created: 100, completed: 200)])
     #expect(try document.undoLast() == "done 1")
     #expect(document.items[0].completed == nil)
     #expect(try document.undoLast() == "add 1")
@@ -80,8 +83,11 @@ struct TodoDocumentTests {
   func edit() throws {
     var document = TodoDocument()
     let due = try #require(Day(iso: "2026-12-01"))
-    document.add([TodoDocument.Draft(title: "x", priority: .low, due: due, tags: ["a", "b"], created: 1)])
-    try document.edit(1, .init(priority: .some(nil), due: .some(nil), addTags: ["c", "a"], removeTags: ["b"]))
+    document.add([
+      TodoDocument.Draft(title: "x", priority: .low, due: due, tags: ["a", "b"], created: 1)
+    ])
+    try document.edit(
+      1, .init(priority: .some(nil), due: .some(nil), addTags: ["c", "a"], removeTags: ["b"]))
     #expect(document.items[0] == TodoItem(id: 1, title: "x", tags: ["a", "c"], created: 1))
     let undoCount = document.undo.count
     try document.edit(1, .init(title: "x"))  // no change: no undo level
