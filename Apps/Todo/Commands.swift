@@ -139,7 +139,8 @@ enum TodoCommands {
     let showAll = command.flag("all")
     let onlyDone = command.flag("done")
     let onlyOverdue = command.flag("overdue")
-    let items = document.items.filter { item in
+    let items = document.items
+    let order = TodoItem.listOrder(of: items) { item in
       if onlyDone {
         guard item.isDone else { return false }
       } else if !showAll, item.isDone {
@@ -148,12 +149,11 @@ enum TodoCommands {
       if onlyOverdue, !item.isOverdue(today: today) { return false }
       return tags.allSatisfy(item.tags.contains)
     }
-    let ordered = TodoItem.inListOrder(items)
     if command.flag("json") {
-      context.write(TodoItem.jsonArray(ordered))
+      context.write(TodoItem.jsonArray(items, order: order))
     } else {
       let listing = PlainListing(styles: .init(context: context), today: today)
-      context.write(listing.lines(ordered))
+      context.write(listing.lines(items, order: order))
     }
   }
 

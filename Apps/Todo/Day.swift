@@ -57,15 +57,43 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// The ISO date, `YYYY-MM-DD`.
   var description: String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(10)
+    appendISO(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `YYYY-MM-DD` as ASCII bytes, without building a string.
+  func appendISO(to bytes: inout [UInt8]) {
     let (year, month, day) = components
-    var text = ""
-    text.reserveCapacity(10)
-    Day.append(year, width: 4, to: &text)
-    text += "-"
-    Day.append(month, width: 2, to: &text)
-    text += "-"
-    Day.append(day, width: 2, to: &text)
-    return text
+    Day.appendDigits(year, width: 4, to: &bytes)
+    bytes.append(0x2D)
+    Day.appendDigits(month, width: 2, to: &bytes)
+    bytes.append(0x2D)
+    Day.appendDigits(day, width: 2, to: &bytes)
+  }
+
+  /// Appends a number in decimal, zero-padded to at least `width` digits.
+  static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    if width == 2, (0..<100).contains(value) {
+      bytes.append(UInt8(value / 10) + 0x30)
+      bytes.append(UInt8(value % 10) + 0x30)
+      return
+    }
+    if value < 0 { bytes.append(0x2D) }
+    var magnitude = value.magnitude
+    var digits = 1
+    var scale: UInt = 1
+    while magnitude / scale >= 10 {
+      scale *= 10
+      digits += 1
+    }
+    for _ in digits..<max(digits, width) { bytes.append(0x30) }
+    while scale > 0 {
+      bytes.append(UInt8(magnitude / scale) + 0x30)
+      magnitude %= scale
+      scale /= 10
+    }
   }
 
   /// The day `count` days later (earlier when negative).
@@ -74,12 +102,6 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
 
   // MARK: - Helpers
-
-  static func append(_ value: Int, width: Int, to text: inout String) {
-    let digits = String(value)
-    if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-    text += digits
-  }
 
   private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
     var value = 0

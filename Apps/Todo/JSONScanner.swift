@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small pull parser for JSON bytes, used to read the todo file and imports fast.
 ///
 /// `JSONDecoder` builds a tree and boxes every value; for a 10,000-item list that
@@ -14,15 +16,33 @@ struct JSONScanner {
     var description: String { "\(reason) at byte \(offset)" }
   }
 
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
 
-  init(_ bytes: [UInt8], offset: Int = 0) {
+  /// A scanner over `bytes`, which must stay valid while the scanner is used; use
+  /// ``scan(_:_:)`` to get one.
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
   }
 
+  /// Runs `body` with a scanner over `data`, without copying it.
+  static func scan<Result>(_ data: Data, _ body: (inout JSONScanner) throws -> Result) rethrows
+    -> Result
+  {
+    try data.withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+      return try body(&scanner)
+    }
+  }
+
+  /// A scanner over the same bytes, starting at `offset`.
+  func rewound(to offset: Int) -> JSONScanner { JSONScanner(bytes, offset: offset) }
+
   // MARK: - Structure
+
+  /// How many bytes are left to read.
+  var remainingCount: Int { bytes.count - offset }
 
   /// Whether only whitespace is left.
   mutating func isAtEnd() -> Bool {
@@ -45,13 +65,20 @@ struct JSONScanner {
   /// An object member's name; match it with string literals in a `switch`.
   struct Key {
     /// The buffer holding the name (shared, not copied) and where it is.
-    fileprivate let bytes: [UInt8]
+    fileprivate let bytes: UnsafeBufferPointer<UInt8>
     fileprivate let range: Range<Int>
+    /// The name with escapes resolved, when it had any.
+    fileprivate var resolved: [UInt8]?
 
     static func ~= (pattern: StaticString, key: Key) -> Bool {
       let count = pattern.utf8CodeUnitCount
-      guard key.range.count == count else { return false }
       let pointer = pattern.utf8Start
+      if let resolved = key.resolved {
+        guard resolved.count == count else { return false }
+        for index in 0..<count where resolved[index] != pointer[index] { return false }
+        return true
+      }
+      guard key.range.count == count else { return false }
       let start = key.range.lowerBound
       for index in 0..<count where key.bytes[start + index] != pointer[index] { return false }
       return true
@@ -72,8 +99,7 @@ struct JSONScanner {
       return Key(bytes: bytes, range: start..<(offset - 1))
     }
     offset = start - 1
-    let resolved = try rawString()
-    return Key(bytes: resolved, range: 0..<resolved.count)
+    return Key(bytes: bytes, range: 0..<0, resolved: try rawString())
   }
 
   /// Reads an object's members: calls `member` with each key; it must read the value.
@@ -185,24 +211,22 @@ struct JSONScanner {
   private mutating func plainString() throws(Failure) -> String? {
     try expect(0x22, "a string")
     let start = offset
-    return try bytes.withUnsafeBufferPointer { buffer throws(Failure) -> String? in
-      var index = start
-      while index < buffer.count {
-        let byte = buffer[index]
-        if byte == 0x22 {
-          guard
-            let text = String(
-              validating: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
-          else { throw Failure(reason: "invalid UTF-8 in a string", offset: start) }
-          offset = index + 1
-          return text
-        }
-        if byte == 0x5C { return nil }
-        if byte < 0x20 { throw Failure(reason: "control character in a string", offset: index) }
-        index += 1
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x22 {
+        guard
+          let text = String(
+            validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        else { throw Failure(reason: "invalid UTF-8 in a string", offset: start) }
+        offset = index + 1
+        return text
       }
-      throw Failure(reason: "unterminated string", offset: start)
+      if byte == 0x5C { return nil }
+      if byte < 0x20 { throw Failure(reason: "control character in a string", offset: index) }
+      index += 1
     }
+    throw Failure(reason: "unterminated string", offset: start)
   }
 
   /// Reads a string as UTF-8 bytes, escapes resolved.
@@ -240,12 +264,28 @@ struct JSONScanner {
     switch peek() {
     case 0x7B: try object { scanner, _ in try scanner.skipValue() }
     case 0x5B: try array { scanner in try scanner.skipValue() }
-    case 0x22: _ = try rawString()
+    case 0x22: try skipString()
     case 0x74, 0x66: _ = try bool()
     case 0x6E:
       guard null() else { throw fail("expected a value") }
     default: try skipNumber()
     }
+  }
+
+  /// Skips a string without building it.
+  private mutating func skipString() throws(Failure) {
+    try expect(0x22, "a string")
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x22:
+        offset += 1
+        return
+      case 0x5C: offset += 2
+      case ..<0x20: throw fail("control character in a string")
+      default: offset += 1
+      }
+    }
+    throw fail("unterminated string")
   }
 
   /// A failure at the current offset.

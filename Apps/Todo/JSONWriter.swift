@@ -6,7 +6,33 @@ struct JSONWriter {
   /// The JSON written so far.
   private(set) var bytes: [UInt8] = []
 
+  /// Text already moved out of ``bytes`` by ``flush()``.
+  private var text = ""
+
   init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+  /// A writer that builds a `String` of about `capacity` bytes in 64 KiB steps, so
+  /// the bytes are never held twice (see ``flush()``).
+  init(textCapacity: Int) {
+    bytes.reserveCapacity(1 << 16)
+    text.reserveCapacity(textCapacity)
+  }
+
+  /// Moves the bytes written so far into the text once they pass 64 KiB; call it
+  /// between values.
+  mutating func flush() {
+    guard bytes.count >= 1 << 16 else { return }
+    text += String(decoding: bytes, as: UTF8.self)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Everything written, as a string.
+  mutating func finishText() -> String {
+    text += String(decoding: bytes, as: UTF8.self)
+    bytes.removeAll()
+    defer { text = "" }
+    return text
+  }
 
   /// Appends JSON punctuation or other text that needs no escaping.
   mutating func raw(_ text: StaticString) {
@@ -38,6 +64,20 @@ struct JSONWriter {
   /// Appends an integer.
   mutating func int(_ value: Int) {
     bytes.append(contentsOf: String(value).utf8)
+  }
+
+  /// Appends a day as a quoted ISO date.
+  mutating func day(_ day: Day) {
+    bytes.append(0x22)
+    day.appendISO(to: &bytes)
+    bytes.append(0x22)
+  }
+
+  /// Appends a quoted ISO 8601 timestamp in UTC for whole seconds since 1970.
+  mutating func timestamp(_ seconds: Int) {
+    bytes.append(0x22)
+    TodoItem.appendTimestamp(seconds, to: &bytes)
+    bytes.append(0x22)
   }
 
   /// Appends `true` or `false`.

@@ -41,11 +41,18 @@ struct PlainListing {
 
   /// One line per item, in the order given.
   func lines(_ items: [TodoItem]) -> String {
-    let idWidth = String(items.map(\.id).max() ?? 0).count
+    lines(items, order: Array(items.indices))
+  }
+
+  /// One line per item at `order`'s indices.
+  func lines(_ items: [TodoItem], order: [Int]) -> String {
     var text = ""
-    text.reserveCapacity(items.count * 64)
-    for item in items {
-      line(item, idWidth: idWidth, into: &text)
+    items.withUnsafeBufferPointer { items in
+      let idWidth = String(order.lazy.map { items[$0].id }.max() ?? 0).count
+      text.reserveCapacity(order.count * 80)
+      for index in order {
+        line(items[index], idWidth: idWidth, into: &text)
+      }
     }
     return text
   }

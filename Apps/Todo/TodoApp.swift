@@ -36,7 +36,7 @@ enum TodoApp {
   /// - Throws: When the terminal cannot enter interactive mode.
   @MainActor
   static func runInteractive(store: TodoStore, context: CommandContext) async throws {
-    _ = try store.load()  // a damaged file is reported before the screen opens
+    _ = try store.load(includingUndo: true)  // a damaged file is reported before the screen opens
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(), root: makeStack(store: store),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)

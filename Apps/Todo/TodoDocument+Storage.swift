@@ -34,13 +34,18 @@ extension TodoDocument {
   /// - Parameters:
   ///   - data: The file's bytes.
   ///   - location: The file's path, for errors.
+  ///   - includingUndo: Whether to read the undo log; a listing does not need it.
   /// - Returns: The document, items in id order.
   /// - Throws: `PersistenceError.corrupted` naming the file, or `unsupportedVersion`.
-  static func decode(_ data: Data, location: String) throws(PersistenceError) -> TodoDocument {
-    let bytes = [UInt8](data)
+  static func decode(_ data: Data, location: String, includingUndo: Bool = true)
+    throws(PersistenceError) -> TodoDocument
+  {
     var document: TodoDocument
     do {
-      guard let fast = try decodeCurrent(bytes) else {
+      let current = try JSONScanner.scan(data) { scanner in
+        try decodeCurrent(&scanner, includingUndo: includingUndo)
+      }
+      guard let fast = current else {
         return try migrations.decode(data, forKey: storeKey, location: location).normalized()
       }
       document = fast
@@ -58,8 +63,9 @@ extension TodoDocument {
 
   /// The document when the bytes are an envelope of the current version; nil for
   /// anything else that is JSON (left to `Migrations`).
-  private static func decodeCurrent(_ bytes: [UInt8]) throws -> TodoDocument? {
-    var scanner = JSONScanner(bytes)
+  private static func decodeCurrent(_ scanner: inout JSONScanner, includingUndo: Bool) throws
+    -> TodoDocument?
+  {
     guard scanner.peek() == 0x7B else { return nil }
     var version: Int?
     var valueOffset: Int?
@@ -70,7 +76,7 @@ extension TodoDocument {
       switch key {
       case "version": version = try scanner.int()
       case "value" where version == currentVersion:
-        document = try readDocument(&scanner)
+        document = try readDocument(&scanner, includingUndo: includingUndo)
       case "value":
         valueOffset = scanner.offset
         try scanner.skipValue()
@@ -81,17 +87,20 @@ extension TodoDocument {
     guard memberCount == 2, version == currentVersion else { return nil }
     if let document { return document }
     guard let valueOffset else { return nil }
-    var value = JSONScanner(bytes, offset: valueOffset)
-    return try readDocument(&value)
+    var value = scanner.rewound(to: valueOffset)
+    return try readDocument(&value, includingUndo: includingUndo)
   }
 
-  private static func readDocument(_ scanner: inout JSONScanner) throws -> TodoDocument {
+  private static func readDocument(_ scanner: inout JSONScanner, includingUndo: Bool) throws
+    -> TodoDocument
+  {
     var document = TodoDocument()
+    let expectedItems = scanner.remainingCount / 96
     try scanner.object { scanner, key in
       switch key {
       case "nextID": document.nextID = try scanner.int()
-      case "items": document.items = try readItems(&scanner)
-      case "undo":
+      case "items": document.items = try readItems(&scanner, expectedCount: expectedItems)
+      case "undo" where includingUndo:
         try scanner.array { scanner in document.undo.append(try readUndo(&scanner)) }
       default: try scanner.skipValue()
       }
@@ -99,8 +108,11 @@ extension TodoDocument {
     return document
   }
 
-  private static func readItems(_ scanner: inout JSONScanner) throws -> [TodoItem] {
+  private static func readItems(_ scanner: inout JSONScanner, expectedCount: Int = 0) throws
+    -> [TodoItem]
+  {
     var items: [TodoItem] = []
+    items.reserveCapacity(expectedCount)
     try scanner.array { scanner in items.append(try readItem(&scanner)) }
     return items
   }
@@ -124,37 +136,39 @@ extension TodoDocument {
     var id: Int?
     var title: String?
     var created: Int?
-    var item = TodoItem(id: 0, title: "", tags: [], created: 0)
+    var completed: Int?
+    var priority: Priority?
+    var due: Day?
+    var tags: [String] = []
     try scanner.object { scanner, key in
       switch key {
       case "id": id = try scanner.int()
       case "title": title = try scanner.string()
       case "created": created = try scanner.int()
-      case "completed": item.completed = scanner.null() ? nil : try scanner.int()
+      case "completed": completed = scanner.null() ? nil : try scanner.int()
       case "priority":
         guard !scanner.null() else { return }
         let name = try scanner.string()
-        guard let priority = Priority(name: name) else {
+        guard let value = Priority(name: name) else {
           throw scanner.fail("unknown priority '\(name)'")
         }
-        item.priority = priority
+        priority = value
       case "due":
         guard !scanner.null() else { return }
         let text = try scanner.string()
         guard let day = Day(iso: text) else { throw scanner.fail("bad due date '\(text)'") }
-        item.due = day
+        due = day
       case "tags":
-        try scanner.array { scanner in item.tags.append(try scanner.string()) }
+        try scanner.array { scanner in tags.append(try scanner.string()) }
       default: try scanner.skipValue()
       }
     }
     guard let id, let title, let created else {
       throw JSONScanner.Failure(reason: "an item lacks id, title or created", offset: start)
     }
-    item.id = id
-    item.title = title
-    item.created = created
-    return item
+    return TodoItem(
+      id: id, title: title, priority: priority, due: due, tags: tags, created: created,
+      completed: completed)
   }
 
   /// Items sorted by id, ids unique, `nextID` above every id.
@@ -212,7 +226,7 @@ extension TodoDocument {
       }
       if let due = item.due {
         writer.raw(",\"due\":")
-        writer.string(due.description)
+        writer.day(due)
       }
       if !item.tags.isEmpty {
         writer.raw(",\"tags\":")

@@ -14,13 +14,13 @@ extension TodoItem {
   /// One item as a JSON object.
   func writeJSON(to writer: inout JSONWriter) {
     writer.raw("{\"completed\":")
-    writer.string(orNull: completed.map(Self.timestamp))
+    if let completed { writer.timestamp(completed) } else { writer.raw("null") }
     writer.raw(",\"created\":")
-    writer.string(Self.timestamp(created))
+    writer.timestamp(created)
     writer.raw(",\"done\":")
     writer.bool(isDone)
     writer.raw(",\"due\":")
-    writer.string(orNull: due?.description)
+    if let due { writer.day(due) } else { writer.raw("null") }
     writer.raw(",\"id\":")
     writer.int(id)
     writer.raw(",\"priority\":")
@@ -34,14 +34,22 @@ extension TodoItem {
 
   /// Items as a JSON array, one item per line, with a final newline.
   static func jsonArray(_ items: [TodoItem]) -> String {
-    var writer = JSONWriter(capacity: 16 + items.count * 170)
+    jsonArray(items, order: Array(items.indices))
+  }
+
+  /// The items at `order`'s indices as a JSON array, one item per line.
+  static func jsonArray(_ items: [TodoItem], order: [Int]) -> String {
+    var writer = JSONWriter(textCapacity: 16 + order.count * 180)
     writer.raw("[")
-    for (index, item) in items.enumerated() {
-      writer.raw(index == 0 ? "\n  " : ",\n  ")
-      item.writeJSON(to: &writer)
+    items.withUnsafeBufferPointer { items in
+      for (position, index) in order.enumerated() {
+        writer.raw(position == 0 ? "\n  " : ",\n  ")
+        items[index].writeJSON(to: &writer)
+        writer.flush()
+      }
     }
-    writer.raw(items.isEmpty ? "]\n" : "\n]\n")
-    return String(decoding: writer.bytes, as: UTF8.self)
+    writer.raw(order.isEmpty ? "]\n" : "\n]\n")
+    return writer.finishText()
   }
 
   /// One item as a JSON object with a final newline.
@@ -56,17 +64,23 @@ extension TodoItem {
 
   /// `2026-05-01T10:00:00Z` for whole seconds since 1970.
   static func timestamp(_ seconds: Int) -> String {
+    var bytes: [UInt8] = []
+    appendTimestamp(seconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `2026-05-01T10:00:00Z` as ASCII bytes.
+  static func appendTimestamp(_ seconds: Int, to bytes: inout [UInt8]) {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let rest = seconds - days * 86_400
-    var text = Day(number: days).description
-    text += "T"
-    Day.append(rest / 3600, width: 2, to: &text)
-    text += ":"
-    Day.append(rest / 60 % 60, width: 2, to: &text)
-    text += ":"
-    Day.append(rest % 60, width: 2, to: &text)
-    text += "Z"
-    return text
+    Day(number: days).appendISO(to: &bytes)
+    bytes.append(0x54)  // T
+    Day.appendDigits(rest / 3600, width: 2, to: &bytes)
+    bytes.append(0x3A)
+    Day.appendDigits(rest / 60 % 60, width: 2, to: &bytes)
+    bytes.append(0x3A)
+    Day.appendDigits(rest % 60, width: 2, to: &bytes)
+    bytes.append(0x5A)  // Z
   }
 
   /// Seconds since 1970 for an ISO 8601 timestamp with a time zone
@@ -96,14 +110,15 @@ extension TodoDocument.Draft {
   static func importing(_ data: Data, source: String, now: Int) throws(AppError)
     -> [TodoDocument.Draft]
   {
-    var scanner = JSONScanner([UInt8](data))
     var drafts: [TodoDocument.Draft] = []
     do {
-      guard scanner.peek() == 0x5B else { throw scanner.fail("expected a JSON array of todos") }
-      try scanner.array { scanner in
-        drafts.append(try readDraft(&scanner, now: now, position: drafts.count + 1))
+      try JSONScanner.scan(data) { scanner in
+        guard scanner.peek() == 0x5B else { throw scanner.fail("expected a JSON array of todos") }
+        try scanner.array { scanner in
+          drafts.append(try readDraft(&scanner, now: now, position: drafts.count + 1))
+        }
+        guard scanner.isAtEnd() else { throw scanner.fail("unexpected text after the array") }
       }
-      guard scanner.isAtEnd() else { throw scanner.fail("unexpected text after the array") }
     } catch let failure as JSONScanner.Failure {
       throw AppError(
         "cannot import \(source): \(failure)", hint: "expected the schema of 'todo list --json'",

@@ -64,10 +64,21 @@ struct TodoItem: Hashable, Sendable {
   }
 
   /// The items in listing order; sorts small keys, not the items themselves.
-  static func inListOrder(_ items: [TodoItem]) -> [TodoItem] {
-    var keys = items.indices.map { SortKey(items[$0], index: $0) }
+  static func inListOrder(
+    _ items: [TodoItem], where isIncluded: (TodoItem) -> Bool = { _ in true }
+  ) -> [TodoItem] {
+    listOrder(of: items, where: isIncluded).map { items[$0] }
+  }
+
+  /// The indices of the included items, in listing order.
+  static func listOrder(of items: [TodoItem], where isIncluded: (TodoItem) -> Bool) -> [Int] {
+    var keys: [SortKey] = []
+    keys.reserveCapacity(items.count)
+    for index in items.indices where isIncluded(items[index]) {
+      keys.append(SortKey(items[index], index: index))
+    }
     keys.sort(by: <)
-    return keys.map { items[$0.index] }
+    return keys.map(\.index)
   }
 
   /// What the listing order compares, packed into integers.
