@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "Core", targets: ["Core"]),
     .executable(name: "feed", targets: ["feed"]),
     .executable(name: "settings", targets: ["settings"]),
+    .executable(name: "todo", targets: ["todo"]),
   ],
   targets: [
     .target(name: "Core", path: "Core"),
@@ -42,6 +43,13 @@ let package = Package(
       name: "SettingsTests",
       dependencies: ["settings", "Core", "TestSupport"],
       path: "Tests/SettingsTests",
+      exclude: ["Goldens"]
+    ),
+    .executableTarget(name: "todo", dependencies: ["Core"], path: "Apps/Todo"),
+    .testTarget(
+      name: "TodoTests",
+      dependencies: ["todo", "Core", "TestSupport"],
+      path: "Tests/TodoTests",
       exclude: ["Goldens"]
     ),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.

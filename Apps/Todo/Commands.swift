@@ -1,0 +1,265 @@
+import Core
+import Foundation
+
+/// The todo app's command line: the spec (from which help and parsing follow) and
+/// one function per command.
+enum TodoCommands {
+  static let spec = CommandLineSpec(
+    name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
+    commands: [
+      CommandSpec(
+        "add", summary: "Add a todo and print its id.",
+        discussion: "DATE is YYYY-MM-DD, today, tomorrow, a weekday name, +3d or +2w.",
+        options: [
+          .option("due", valueName: "date", help: "When it is due."),
+          .option("priority", short: "p", valueName: "level", help: "low, medium or high."),
+          .option(
+            "tag", short: "t", valueName: "tag", help: "A tag (repeatable).", isRepeatable: true),
+        ],
+        arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
+      CommandSpec(
+        "list", summary: "List open todos by priority, due date and id.",
+        options: [
+          .flag("all", short: "a", help: "Include done todos."),
+          .flag("done", help: "Only done todos."),
+          .option(
+            "tag", short: "t", valueName: "tag", help: "Only todos with this tag (repeatable).",
+            isRepeatable: true),
+          .flag("overdue", help: "Only open todos due before today."),
+          .flag("json", help: "Print a JSON array (schema in Docs/Apps/Todo.md)."),
+        ]),
+      CommandSpec(
+        "show", summary: "Show one todo.",
+        options: [.flag("json", help: "Print a JSON object.")],
+        arguments: [.required("id", help: "The todo's id.")]),
+      CommandSpec(
+        "done", summary: "Mark todos done.",
+        arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
+      CommandSpec(
+        "reopen", summary: "Mark done todos open again.",
+        arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
+      CommandSpec(
+        "edit", summary: "Change a todo.",
+        discussion:
+          "--due none and --priority none remove them; --tag +T adds a tag, --tag -T removes it.",
+        options: [
+          .option("title", valueName: "title", help: "The new title."),
+          .option("due", valueName: "date", help: "The new due date, or none."),
+          .option("priority", short: "p", valueName: "level", help: "low, medium, high or none."),
+          .option(
+            "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag (repeatable).",
+            isRepeatable: true),
+        ],
+        arguments: [.required("id", help: "The todo's id.")]),
+      CommandSpec(
+        "rm", summary: "Delete todos.",
+        arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
+      CommandSpec(
+        "clear", summary: "Delete every done todo.",
+        options: [.flag("done", help: "Required: says that done todos go.")]),
+      CommandSpec("undo", summary: "Revert the last change (several levels)."),
+      CommandSpec(
+        "import", summary: "Add the todos of a JSON array (the 'list --json' schema) with new ids.",
+        discussion: "All or nothing: an invalid file adds nothing (exit 65).",
+        arguments: [.required("file", help: "A JSON file, or - for standard input.")]),
+    ])
+
+  /// Runs one parsed command.
+  ///
+  /// - Parameters:
+  ///   - command: The parsed command line.
+  ///   - context: Output, environment, folders and theme.
+  /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
+  @MainActor
+  static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+    let store = TodoStore(directory: context.directories.data(app: "todo"))
+    let clock = Now()
+    switch command.name {
+    case "add": try add(command, store, clock, context)
+    case "list", nil:
+      if command.name == nil, context.wantsInteractiveUI {
+        try await TodoApp.runInteractive(store: store, context: context)
+        return
+      }
+      try list(command, store, clock, context)
+    case "show": try show(command, store, clock, context)
+    case "done", "reopen":
+      let ids = try ids(command)
+      let isDone = command.name == "done"
+      let changed = try store.change { try $0.setDone(ids, isDone, now: clock.seconds) }
+      let verb = isDone ? "done" : "reopened"
+      context.write(
+        changed == 0 ? "nothing changed\n" : "\(verb) \(changed) todo\(changed == 1 ? "" : "s")\n")
+    case "edit": try edit(command, store, clock, context)
+    case "rm":
+      let ids = try ids(command)
+      let removed = try store.change { try $0.remove(ids) }
+      context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
+    case "clear":
+      guard command.flag("done") else {
+        throw AppError(
+          "'todo clear' needs --done", hint: "run 'todo clear --done' to delete every done todo")
+      }
+      let count = try store.change { $0.clearDone() }
+      context.write("cleared \(count) done todo\(count == 1 ? "" : "s")\n")
+    case "undo":
+      let summary = try store.change { try $0.undoLast() }
+      context.write("undid: \(summary.terminalSafe)\n")
+    case "import": try importItems(command, store, clock, context)
+    default:
+      throw AppError("unknown command '\(command.name ?? "")'", hint: "run 'todo --help'")
+    }
+  }
+
+  // MARK: - Commands
+
+  private static func add(
+    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
+  ) throws {
+    let title = try TodoDocument.validTitle(command.strings("title").joined(separator: " "))
+    let draft = TodoDocument.Draft(
+      title: title,
+      priority: try command.value(
+        "priority", expected: "low, medium or high", parse: Priority.init(name:)),
+      due: try command.value("due", expected: Day.expectedInput) {
+        Day.parse($0, today: clock.today)
+      },
+      tags: try tags(command.strings("tag")),
+      created: clock.seconds)
+    let ids = try store.change { $0.add([draft]) }
+    context.write("\(ids[0])\n")
+  }
+
+  private static func list(
+    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
+  ) throws {
+    let document = try store.load()
+    let today = clock.today
+    let tags = command.strings("tag")
+    let showAll = command.flag("all")
+    let onlyDone = command.flag("done")
+    let onlyOverdue = command.flag("overdue")
+    let items = document.items
+    let order = TodoItem.listOrder(of: items) { item in
+      if onlyDone {
+        guard item.isDone else { return false }
+      } else if !showAll, item.isDone {
+        return false
+      }
+      if onlyOverdue, !item.isOverdue(today: today) { return false }
+      return tags.allSatisfy(item.tags.contains)
+    }
+    if command.flag("json") {
+      context.write(TodoItem.jsonArray(items, order: order))
+    } else {
+      let listing = PlainListing(styles: .init(context: context), today: today)
+      context.write(listing.lines(items, order: order))
+    }
+  }
+
+  private static func show(
+    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
+  ) throws {
+    let id = try self.id(command)
+    let item = try store.load().item(id)
+    if command.flag("json") {
+      context.write(item.jsonObject)
+    } else {
+      context.write(PlainListing(styles: .init(context: context), today: clock.today).details(item))
+    }
+  }
+
+  private static func edit(
+    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
+  ) throws {
+    let id = try self.id(command)
+    var edit = TodoDocument.Edit()
+    edit.title = command.string("title")
+    edit.priority = try command.value("priority", expected: "low, medium, high or none") {
+      $0.lowercased() == "none" ? .some(nil) : Priority(name: $0).map { .some($0) }
+    }
+    edit.due = try command.value("due", expected: Day.expectedInput + " or none") {
+      $0.lowercased() == "none" ? .some(nil) : Day.parse($0, today: clock.today).map { .some($0) }
+    }
+    for change in command.strings("tag") {
+      if change.hasPrefix("-") {
+        edit.removeTags += try tags([String(change.dropFirst())])
+      } else {
+        edit.addTags += try tags([change.hasPrefix("+") ? String(change.dropFirst()) : change])
+      }
+    }
+    guard edit != TodoDocument.Edit() else {
+      throw AppError("nothing to change", hint: "give --title, --due, --priority or --tag")
+    }
+    try store.change { try $0.edit(id, edit) }
+    context.write("edited \(id)\n")
+  }
+
+  private static func importItems(
+    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
+  ) throws {
+    let file = command.string("file") ?? "-"
+    let data: Data
+    if file == "-" {
+      data = context.readStandardInput()
+    } else {
+      guard FileManager.default.fileExists(atPath: file) else {
+        throw AppError("cannot import \(file): no such file", exitCode: .noInput)
+      }
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: file))
+      } catch {
+        throw AppError("cannot read \(file): \(error.localizedDescription)", exitCode: .noInput)
+      }
+    }
+    let drafts = try TodoDocument.Draft.importing(
+      data, source: file == "-" ? "standard input" : file, now: clock.seconds)
+    let ids = try store.change { $0.add(drafts, summary: "import \(drafts.count) todos") }
+    guard let first = ids.first, let last = ids.last else {
+      context.write("imported 0 todos\n")
+      return
+    }
+    context.write("imported \(ids.count) todo\(ids.count == 1 ? "" : "s") (ids \(first)–\(last))\n")
+  }
+
+  // MARK: - Arguments
+
+  private static func ids(_ command: ParsedCommand) throws -> [Int] {
+    try command.values("ids", expected: "a todo id (a whole number)", parse: parseID)
+  }
+
+  private static func id(_ command: ParsedCommand) throws -> Int {
+    guard let id = try command.value("id", expected: "a todo id (a whole number)", parse: parseID)
+    else {
+      throw AppError("missing argument <id>")
+    }
+    return id
+  }
+
+  private static func parseID(_ text: String) -> Int? {
+    guard let id = Int(text), id > 0 else { return nil }
+    return id
+  }
+
+  /// Tags as given; each must be a non-empty word.
+  static func tags(_ values: [String]) throws -> [String] {
+    for tag in values where tag.isEmpty || tag.contains(where: \.isWhitespace) {
+      throw AppError("invalid tag '\(tag)'", hint: "a tag is one word, e.g. --tag work")
+    }
+    return values
+  }
+}
+
+/// The current time and day, read once per command; the day is in the local time
+/// zone (`TZ`).
+struct Now {
+  /// Whole seconds since 1970.
+  var seconds: Int
+  /// Today in the local time zone.
+  var today: Day
+
+  init(date: Date = Date(), timeZone: TimeZone = .current) {
+    seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    today = Day.today(in: timeZone, now: date)
+  }
+}

@@ -1,0 +1,110 @@
+import Core
+
+/// The plain-text form of items, as `todo list` and `todo show` print them.
+///
+/// ```
+///  3  [ ] high    2026-05-02  Call mom  +family
+///  1  [ ]                     Buy milk
+/// ```
+///
+/// Titles and tags are sanitized (data never moves the cursor); ids are drawn in
+/// the theme's accent color and overdue dates in its danger color when the output
+/// has colors.
+struct PlainListing {
+  /// Escape sequences for the parts that are colored; empty without color.
+  struct Styles {
+    var id = ""
+    var overdue = ""
+    var done = ""
+    var reset = ""
+
+    /// Styles from the shared theme for what the output supports.
+    init(context: CommandContext) {
+      let capability = context.colorCapability
+      guard capability != .none else { return }
+      let palette = context.theme.palette
+      let appearance = context.appearance
+      id = palette.accent.sgrSequence(.foreground, capability: capability, appearance: appearance)
+      overdue = palette.danger.sgrSequence(
+        .foreground, capability: capability, appearance: appearance)
+      done = palette.secondaryText.sgrSequence(
+        .foreground, capability: capability, appearance: appearance)
+      reset = "\u{1B}[0m"
+    }
+
+    /// No colors.
+    init() {}
+  }
+
+  var styles: Styles
+  var today: Day
+
+  /// One line per item, in the order given.
+  func lines(_ items: [TodoItem]) -> String {
+    lines(items, order: Array(items.indices))
+  }
+
+  /// One line per item at `order`'s indices.
+  func lines(_ items: [TodoItem], order: [Int]) -> String {
+    var text = ""
+    items.withUnsafeBufferPointer { items in
+      let idWidth = String(order.lazy.map { items[$0].id }.max() ?? 0).count
+      text.reserveCapacity(order.count * 80)
+      for index in order {
+        line(items[index], idWidth: idWidth, into: &text)
+      }
+    }
+    return text
+  }
+
+  /// Every field of one item, one per line.
+  func details(_ item: TodoItem) -> String {
+    var text = styles.id + "#\(item.id)" + styles.reset + "  " + item.title.terminalSafe + "\n"
+    text += "status:    " + (item.isDone ? "done" : "open") + "\n"
+    text += "priority:  " + (item.priority?.name ?? "none") + "\n"
+    if let due = item.due {
+      let overdue = item.isOverdue(today: today)
+      text += "due:       " + (overdue ? styles.overdue : "") + due.description
+      text += overdue ? styles.reset + " (overdue)\n" : "\n"
+    } else {
+      text += "due:       none\n"
+    }
+    text +=
+      "tags:      "
+      + (item.tags.isEmpty ? "none" : item.tags.map(\.terminalSafe).joined(separator: ", ")) + "\n"
+    text += "created:   " + TodoItem.timestamp(item.created) + "\n"
+    if let completed = item.completed {
+      text += "completed: " + TodoItem.timestamp(completed) + "\n"
+    }
+    return text
+  }
+
+  private func line(_ item: TodoItem, idWidth: Int, into text: inout String) {
+    let id = String(item.id)
+    text += String(repeating: " ", count: max(0, idWidth - id.count) + 1)
+    text += styles.id
+    text += id
+    text += styles.reset
+    text += item.isDone ? "  [x] " : "  [ ] "
+    let priority = item.priority?.name ?? ""
+    text += priority
+    text += String(repeating: " ", count: 8 - priority.count)
+    if let due = item.due {
+      let overdue = item.isOverdue(today: today)
+      if overdue { text += styles.overdue }
+      text += due.description
+      if overdue { text += styles.reset }
+      text += "  "
+    } else {
+      text += "            "
+    }
+    if item.isDone { text += styles.done }
+    text += item.title.terminalSafe
+    if item.isDone { text += styles.reset }
+    for tag in item.tags {
+      text += "  +"
+      text += tag.terminalSafe
+    }
+    text += "\n"
+  }
+}

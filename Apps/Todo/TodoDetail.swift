@@ -1,0 +1,254 @@
+import Core
+import Foundation
+import Observation
+
+// MARK: - View model
+
+/// The detail screen's state: the item and the fields being edited.
+@MainActor @Observable
+final class TodoDetailModel: ViewModel {
+  /// The fields of the form, in order.
+  enum Field: Int, CaseIterable, Sendable {
+    case title, due, priority, tags
+
+    /// The label shown before the field.
+    var label: String {
+      switch self {
+      case .title: "Title"
+      case .due: "Due"
+      case .priority: "Priority"
+      case .tags: "Tags"
+      }
+    }
+  }
+
+  /// The item as stored.
+  var item: Loadable<TodoItem> = .idle
+  /// The text of each field as typed.
+  var text: [Field: String] = [:]
+  /// The field with the keyboard.
+  var focus: Field = .title
+  /// Whether the focused field is being typed into.
+  var isEditing = false
+  /// A one-line status: saved, or what is wrong with the input.
+  var status: String?
+}
+
+// MARK: - Interactor
+
+/// The detail screen's logic: load one item, edit a field, save it as one change.
+final class TodoDetailInteractor: Interactor<TodoDetailModel> {
+  /// The item's id.
+  let id: Int
+  private let store: TodoStore
+  private let now: @MainActor () -> Now
+  /// Told after a change is saved, so the list can reload.
+  var onChange: (() -> Void)?
+
+  init(
+    id: Int, store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.id = id
+    self.store = store
+    self.now = now
+    super.init(viewModel: TodoDetailModel(), clock: clock)
+  }
+
+  override func prepare() { reload() }
+
+  /// Today, for the overdue color.
+  var today: Day { now().today }
+
+  /// Loads the item and fills the fields from it.
+  func reload() {
+    load(\.item) { [weak self, store, id] in
+      let item = try store.load().item(id)
+      self?.fill(from: item)
+      return item
+    }
+  }
+
+  /// Moves the focus to the next (or previous) field.
+  func moveFocus(by delta: Int) {
+    let count = TodoDetailModel.Field.allCases.count
+    let next = (viewModel.focus.rawValue + delta + count) % count
+    viewModel.focus = TodoDetailModel.Field(rawValue: next) ?? .title
+  }
+
+  /// Starts typing into the focused field.
+  func beginEditing() {
+    viewModel.isEditing = true
+    viewModel.status = nil
+  }
+
+  /// Replaces the focused field's text as the user types.
+  func setText(_ text: String) { viewModel.text[viewModel.focus] = text }
+
+  /// Stops typing; `save` stores the field, otherwise its text goes back.
+  func endEditing(save: Bool) {
+    viewModel.isEditing = false
+    guard save else {
+      if let item = viewModel.item.value { fill(from: item) }
+      return
+    }
+    let field = viewModel.focus
+    let text = viewModel.text[field] ?? ""
+    let now = now()
+    performThrowable {
+      let edit = try Self.edit(field, text, today: now.today)
+      let item = try store.change { document in
+        try document.edit(id, edit)
+        return try document.item(id)
+      }
+      viewModel.item = .loaded(item)
+      fill(from: item)
+      viewModel.status = "saved"
+      onChange?()
+    } onFailure: { [weak self] error in
+      guard let self else { return }
+      viewModel.status = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
+      if let item = viewModel.item.value { fill(from: item) }
+    }
+  }
+
+  /// What typing `text` into `field` changes.
+  static func edit(_ field: TodoDetailModel.Field, _ text: String, today: Day) throws
+    -> TodoDocument.Edit
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    var edit = TodoDocument.Edit()
+    switch field {
+    case .title:
+      edit.title = try TodoDocument.validTitle(text)
+    case .due:
+      if trimmed.isEmpty || trimmed.lowercased() == "none" {
+        edit.due = .some(nil)
+      } else if let day = Day.parse(trimmed, today: today) {
+        edit.due = day
+      } else {
+        throw AppError("'\(trimmed)' is not \(Day.expectedInput)")
+      }
+    case .priority:
+      if trimmed.isEmpty || trimmed.lowercased() == "none" {
+        edit.priority = .some(nil)
+      } else if let priority = Priority(name: trimmed) {
+        edit.priority = priority
+      } else {
+        throw AppError("'\(trimmed)' is not low, medium, high or none")
+      }
+    case .tags:
+      let tags = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+      edit.addTags = TodoDocument.unique(tags)
+      edit.removeTags = []
+      edit.replaceTags = true
+    }
+    return edit
+  }
+
+  private func fill(from item: TodoItem) {
+    viewModel.text = [
+      .title: item.title,
+      .due: item.due?.description ?? "",
+      .priority: item.priority?.name ?? "",
+      .tags: item.tags.joined(separator: " "),
+    ]
+  }
+}
+
+// MARK: - Terminal view
+
+/// The detail screen in the terminal: one row per field; Enter edits the focused
+/// field in place, Enter again saves it, Esc cancels (and, when not editing, goes back).
+final class TodoDetailScreen: TerminalScreen {
+  let interactor: TodoDetailInteractor
+  private var field: TextField?
+
+  init(
+    context: ScreenContext<TodoRoute>, interactor: TodoDetailInteractor,
+    onChange: @escaping () -> Void
+  ) {
+    self.interactor = interactor
+    context.bind(interactor, setup: { $0.onChange = onChange })
+  }
+
+  var title: String { "#\(interactor.id)" }
+  var isEditingText: Bool { field != nil }
+
+  var keyBindings: [KeyBinding] {
+    if field != nil {
+      return [KeyBinding(.enter, "Save"), KeyBinding(.escape, "Cancel")]
+    }
+    return [
+      KeyBinding(keys: [.up, .down, .character("k"), .character("j"), .tab], "Field", label: "↑↓"),
+      KeyBinding(.enter, "Edit") { [unowned self] in
+        interactor.beginEditing()
+        field = TextField(text: interactor.viewModel.text[interactor.viewModel.focus] ?? "")
+      },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    LoadableView.render(model.item, into: &frame, area: area) { item, frame, area in
+      let labelWidth = 10
+      let valueWidth = max(2, area.width - labelWidth - 3)
+      for (offset, name) in TodoDetailModel.Field.allCases.enumerated() {
+        let row = area.row + 1 + offset
+        let isFocused = name == model.focus
+        frame.draw(
+          name.label, row: row, column: 2, width: labelWidth - 1,
+          style: isFocused ? .header : .secondary, sanitizing: false)
+        if isFocused, var editing = field {
+          editing.render(into: &frame, row: row, column: labelWidth + 2, width: valueWidth)
+          field = editing
+          continue
+        }
+        let text = model.text[name] ?? ""
+        let shown = text.isEmpty ? "none" : text
+        var style: TextStyle = text.isEmpty ? .secondary : .plain
+        if name == .due, item.isOverdue(today: interactor.today) {
+          style = TextStyle(foreground: .role(.danger))
+        }
+        if isFocused { style = .selected }
+        frame.draw(shown, row: row, column: labelWidth + 2, width: valueWidth, style: style)
+      }
+      var row = area.row + 6
+      let state = item.isDone ? "done " + TodoItem.timestamp(item.completed ?? 0) : "open"
+      frame.draw("Status    " + state, row: row, column: 2, style: .secondary, sanitizing: false)
+      row += 1
+      frame.draw(
+        "Created   " + TodoItem.timestamp(item.created), row: row, column: 2, style: .secondary,
+        sanitizing: false)
+      if let status = model.status {
+        frame.draw(
+          status, row: row + 2, column: 2, width: area.width - 4,
+          style: status == "saved" ? .secondary : .error)
+      }
+    }
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    if var editing = field {
+      switch event {
+      case .key(.enter):
+        interactor.setText(editing.text)
+        field = nil
+        interactor.endEditing(save: true)
+      case .key(.escape):
+        field = nil
+        interactor.endEditing(save: false)
+      default:
+        _ = editing.handle(event)
+        field = editing
+      }
+      return true
+    }
+    switch event {
+    case .key(.up), .key(.character("k")), .key(.backTab): interactor.moveFocus(by: -1)
+    case .key(.down), .key(.character("j")), .key(.tab): interactor.moveFocus(by: 1)
+    default: return false
+    }
+    return true
+  }
+}

@@ -1,0 +1,194 @@
+import Core
+import Foundation
+
+/// The changes a person can make. Each one is a pure mutation of the document
+/// that records its inverse in the undo log; the store runs each inside one
+/// transaction. A change that fails throws before touching the document.
+extension TodoDocument {
+  /// What a new item holds, before it has an id.
+  struct Draft: Hashable, Sendable {
+    var title: String
+    var priority: Priority?
+    var due: Day?
+    var tags: [String] = []
+    var created: Int
+    var completed: Int?
+  }
+
+  /// What `todo edit` changes; nil fields stay as they are.
+  struct Edit: Hashable, Sendable {
+    var title: String?
+    var priority: Priority??
+    var due: Day??
+    var addTags: [String] = []
+    var removeTags: [String] = []
+    /// Whether `addTags` replaces the tags instead of adding to them.
+    var replaceTags = false
+  }
+
+  // MARK: - Lookup
+
+  /// The index of the item with `id`, found by binary search (items are in id order).
+  func index(of id: Int) -> Int? {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if items[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < items.count && items[low].id == id ? low : nil
+  }
+
+  /// The item with `id`.
+  ///
+  /// - Throws: ``AppError`` (exit 64) when there is none.
+  func item(_ id: Int) throws(AppError) -> TodoItem {
+    guard let index = index(of: id) else { throw Self.unknown(id) }
+    return items[index]
+  }
+
+  static func unknown(_ id: Int) -> AppError {
+    AppError("no todo with id \(id)", hint: "run 'todo list --all' to see the ids")
+  }
+
+  private func indices(of ids: [Int]) throws(AppError) -> [Int] {
+    var found: [Int] = []
+    for id in ids {
+      guard let index = index(of: id) else { throw Self.unknown(id) }
+      if !found.contains(index) { found.append(index) }
+    }
+    return found
+  }
+
+  // MARK: - Changes
+
+  /// Adds items with new ids, in order.
+  ///
+  /// - Returns: The new ids.
+  @discardableResult
+  mutating func add(_ drafts: [Draft], summary: String? = nil) -> [Int] {
+    var ids: [Int] = []
+    ids.reserveCapacity(drafts.count)
+    items.reserveCapacity(items.count + drafts.count)
+    for draft in drafts {
+      let id = nextID
+      nextID += 1
+      ids.append(id)
+      items.append(
+        TodoItem(
+          id: id, title: draft.title, priority: draft.priority, due: draft.due,
+          tags: Self.unique(draft.tags), created: draft.created, completed: draft.completed))
+    }
+    let text =
+      summary ?? (ids.count == 1 ? "add \(ids[0])" : "add \(ids.count) todos")
+    record(UndoEntry(summary: text, remove: ids))
+    return ids
+  }
+
+  /// Marks items done (`completed` = `now`) or open again.
+  ///
+  /// - Returns: How many items changed (already-done items do not count).
+  /// - Throws: ``AppError`` for an unknown id; nothing is changed then.
+  @discardableResult
+  mutating func setDone(_ ids: [Int], _ done: Bool, now: Int) throws(AppError) -> Int {
+    var before: [TodoItem] = []
+    for index in try indices(of: ids) where items[index].isDone != done {
+      before.append(items[index])
+      items[index].completed = done ? now : nil
+    }
+    if !before.isEmpty {
+      let verb = done ? "done" : "reopen"
+      record(UndoEntry(summary: "\(verb) \(Self.list(before))", restore: before))
+    }
+    return before.count
+  }
+
+  /// Changes one item.
+  ///
+  /// - Throws: ``AppError`` for an unknown id or an empty title.
+  mutating func edit(_ id: Int, _ edit: Edit) throws(AppError) {
+    guard let index = index(of: id) else { throw Self.unknown(id) }
+    let before = items[index]
+    var item = before
+    if let title = edit.title { item.title = try Self.validTitle(title) }
+    if let priority = edit.priority { item.priority = priority }
+    if let due = edit.due { item.due = due }
+    let kept = edit.replaceTags ? [] : item.tags
+    item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }
+    guard item != before else { return }
+    items[index] = item
+    record(UndoEntry(summary: "edit \(id)", restore: [before]))
+  }
+
+  /// Removes items.
+  ///
+  /// - Returns: The removed items.
+  /// - Throws: ``AppError`` for an unknown id; nothing is removed then.
+  @discardableResult
+  mutating func remove(_ ids: [Int]) throws(AppError) -> [TodoItem] {
+    let doomed = Set(try indices(of: ids))
+    let removed = doomed.sorted().map { items[$0] }
+    items = items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+    record(UndoEntry(summary: "rm \(Self.list(removed))", restore: removed))
+    return removed
+  }
+
+  /// Removes every done item.
+  ///
+  /// - Returns: How many were removed.
+  @discardableResult
+  mutating func clearDone() -> Int {
+    let removed = items.filter(\.isDone)
+    guard !removed.isEmpty else { return 0 }
+    items.removeAll(where: \.isDone)
+    record(UndoEntry(summary: "clear \(removed.count) done", restore: removed))
+    return removed.count
+  }
+
+  /// Reverts the most recent change still in the log.
+  ///
+  /// Ids stay used: undoing an add does not lower ``nextID``.
+  ///
+  /// - Returns: The summary of the change that was reverted.
+  /// - Throws: ``AppError`` when there is nothing to undo.
+  mutating func undoLast() throws(AppError) -> String {
+    guard let entry = undo.popLast() else {
+      throw AppError(
+        "nothing to undo", hint: "only the last \(Self.undoLimit) changes can be undone")
+    }
+    let removed = Set(entry.remove)
+    let restored = Dictionary(
+      entry.restore.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    var merged = items.filter { !removed.contains($0.id) && restored[$0.id] == nil }
+    merged.append(contentsOf: restored.values)
+    merged.sort { $0.id < $1.id }
+    items = merged
+    return entry.summary
+  }
+
+  // MARK: - Helpers
+
+  private mutating func record(_ entry: UndoEntry) {
+    undo.append(entry)
+    if undo.count > Self.undoLimit { undo.removeFirst(undo.count - Self.undoLimit) }
+  }
+
+  /// A title with surrounding whitespace removed.
+  ///
+  /// - Throws: ``AppError`` (exit 64) when nothing is left.
+  static func validTitle(_ title: String) throws(AppError) -> String {
+    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw AppError("the title is empty", hint: "say what to do") }
+    return trimmed
+  }
+
+  static func unique(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    return tags.filter { seen.insert($0).inserted }
+  }
+
+  private static func list(_ items: [TodoItem]) -> String {
+    let ids = items.prefix(5).map { String($0.id) }.joined(separator: " ")
+    return items.count > 5 ? ids + " and \(items.count - 5) more" : ids
+  }
+}

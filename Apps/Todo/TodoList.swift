@@ -1,0 +1,339 @@
+import Core
+import Foundation
+import Observation
+
+// MARK: - View model
+
+/// The list screen's state: every item, what the filter shows, the selection.
+@MainActor @Observable
+final class TodoListModel: NavigableViewModel {
+  /// Every stored item, in listing order (open first, then done).
+  var todos: Loadable<[TodoItem]> = .idle
+  /// The items the filter lets through, in listing order.
+  var visible: [TodoItem] = []
+  /// The filter typed after `/`; matched case-insensitively against titles and tags.
+  var filter = ""
+  /// Whether the filter field has the keyboard.
+  var isFiltering = false
+  /// The index of the selected row in ``visible``.
+  var selection = 0
+  /// Open, done and overdue counts for the header.
+  var counts = Counts()
+  /// A one-line status, e.g. `undid: add 12`.
+  var status: String?
+  /// The day overdue is measured against.
+  var today: Day
+  var navigation: NavigationIntent<TodoRoute>?
+
+  /// The header's numbers.
+  struct Counts: Hashable, Sendable {
+    var open = 0
+    var done = 0
+    var overdue = 0
+  }
+
+  init(today: Day) { self.today = today }
+
+  /// The selected item, if any.
+  var selected: TodoItem? { visible.indices.contains(selection) ? visible[selection] : nil }
+}
+
+// MARK: - Interactor
+
+/// The list screen's logic: loading, moving, toggling, adding, deleting, filtering, undo.
+///
+/// Every change is one store transaction; the list is reloaded from its result, so
+/// the screen always shows what is on disk.
+final class TodoListInteractor: Interactor<TodoListModel> {
+  private let store: TodoStore
+  private let now: @MainActor () -> Now
+
+  /// Creates the interactor.
+  ///
+  /// - Parameters:
+  ///   - store: Where the list lives.
+  ///   - now: The current time and day (tests pass a fixed one).
+  ///   - clock: For the interactor's timing.
+  init(
+    store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.store = store
+    self.now = now
+    super.init(viewModel: TodoListModel(today: now().today), clock: clock)
+  }
+
+  override func prepare() { reload() }
+
+  /// Loads the list from the store.
+  func reload() {
+    load(\.todos, keepingPreviousValue: true) { [weak self, store] in
+      let items = try store.load().items
+      return self?.arrange(items) ?? items
+    }
+  }
+
+  // MARK: Moving and filtering
+
+  /// Selects the row at `index`, clamped to the rows.
+  func select(_ index: Int) {
+    let model = viewModel
+    model.selection = min(max(0, index), max(0, model.visible.count - 1))
+  }
+
+  /// Moves the selection by `delta` rows, stopping at the ends.
+  func moveSelection(by delta: Int) {
+    let model = viewModel
+    guard !model.visible.isEmpty else { return }
+    model.selection = min(max(0, model.selection + delta), model.visible.count - 1)
+  }
+
+  /// Starts typing a filter.
+  func beginFilter() { viewModel.isFiltering = true }
+
+  /// Sets the filter and shows what matches, keeping the selection on the same item
+  /// when it still shows.
+  func setFilter(_ text: String) {
+    viewModel.filter = text
+    applyFilter()
+  }
+
+  /// Leaves the filter field; `clear` also removes the filter.
+  func endFilter(clear: Bool) {
+    viewModel.isFiltering = false
+    if clear { setFilter("") }
+  }
+
+  // MARK: Changes
+
+  /// Marks the selected item done, or open again.
+  func toggleSelected() {
+    guard let item = viewModel.selected else { return }
+    change { document, now in
+      try document.setDone([item.id], !item.isDone, now: now.seconds)
+      return item.isDone ? "reopened \(item.id)" : "done \(item.id)"
+    }
+  }
+
+  /// Adds an item with `title`; an empty title only reports an error.
+  func add(title: String) {
+    change { document, now in
+      let title = try TodoDocument.validTitle(title)
+      let id = document.add([TodoDocument.Draft(title: title, created: now.seconds)])[0]
+      return "added \(id)"
+    }
+  }
+
+  /// Asks for confirmation before deleting the selected item.
+  func requestDelete() {
+    guard let item = viewModel.selected else { return }
+    navigate(
+      to: .confirmDelete(id: item.id),
+      presentation: .confirmationDialog(
+        title: "Delete “\(item.title.terminalSafe)”?", message: "Undo with u.",
+        actions: [
+          IntentAction("Delete", role: .destructive) { [weak self] in self?.delete(id: item.id) },
+          IntentAction("Cancel", role: .cancel),
+        ]))
+  }
+
+  /// Deletes an item.
+  func delete(id: Int) {
+    change { document, _ in
+      try document.remove([id])
+      return "removed \(id)"
+    }
+  }
+
+  /// Reverts the last change.
+  func undo() {
+    change { document, _ in "undid: " + (try document.undoLast()) }
+  }
+
+  /// Opens the selected item's detail screen.
+  func openSelected() {
+    guard let item = viewModel.selected else { return }
+    navigate(to: .detail(id: item.id))
+  }
+
+  // MARK: Helpers
+
+  private func change(_ body: (inout TodoDocument, Now) throws -> String) {
+    let now = now()
+    viewModel.today = now.today
+    performThrowable {
+      let (status, items) = try store.change { document in
+        (try body(&document, now), document.items)
+      }
+      viewModel.status = status
+      viewModel.todos = .loaded(arrange(items))
+    }
+  }
+
+  /// Orders items (open in listing order, then done), counts them, applies the filter.
+  private func arrange(_ items: [TodoItem]) -> [TodoItem] {
+    let today = viewModel.today
+    var counts = TodoListModel.Counts()
+    for item in items {
+      if item.isDone {
+        counts.done += 1
+      } else {
+        counts.open += 1
+        if item.isOverdue(today: today) { counts.overdue += 1 }
+      }
+    }
+    viewModel.counts = counts
+    let ordered =
+      TodoItem.inListOrder(items.filter { !$0.isDone })
+      + TodoItem.inListOrder(items.filter(\.isDone))
+    viewModel.todos = .loaded(ordered)
+    applyFilter(all: ordered, keepingItem: false)
+    return ordered
+  }
+
+  /// Filters; keeps the selected item selected when `keepingItem`, else the row index.
+  private func applyFilter(all: [TodoItem]? = nil, keepingItem: Bool = true) {
+    let model = viewModel
+    let items = all ?? model.todos.value ?? []
+    let keptID = keepingItem ? model.selected?.id : nil
+    let needle = model.filter.lowercased()
+    model.visible =
+      needle.isEmpty
+      ? items
+      : items.filter { item in
+        item.title.lowercased().contains(needle)
+          || item.tags.contains { $0.lowercased().contains(needle) }
+      }
+    if let keptID, let index = model.visible.firstIndex(where: { $0.id == keptID }) {
+      model.selection = index
+    } else {
+      model.selection = min(model.selection, max(0, model.visible.count - 1))
+    }
+  }
+}
+
+// MARK: - Terminal view
+
+/// The list screen in the terminal: a header with counts, the rows, and a text field
+/// at the bottom while adding or filtering.
+final class TodoListScreen: TerminalScreen {
+  let interactor: TodoListInteractor
+  private var list = ListView()
+  private var field: TextField?
+  private var isAdding = false
+
+  init(context: ScreenContext<TodoRoute>, interactor: TodoListInteractor) {
+    self.interactor = interactor
+    context.bind(interactor)
+  }
+
+  var title: String { "Todos" }
+  var isEditingText: Bool { field != nil }
+
+  var keyBindings: [KeyBinding] {
+    if field != nil {
+      return [
+        KeyBinding(.enter, isAdding ? "Add" : "Keep filter"),
+        KeyBinding(.escape, "Cancel"),
+      ]
+    }
+    return [
+      KeyBinding(keys: [.up, .down, .character("k"), .character("j")], "Move", label: "↑↓"),
+      KeyBinding(.character(" "), "Done", label: "Space") { [unowned self] in
+        interactor.toggleSelected()
+      },
+      KeyBinding(.character("a"), "Add") { [unowned self] in
+        isAdding = true
+        field = TextField()
+      },
+      KeyBinding(.enter, "Open") { [unowned self] in interactor.openSelected() },
+      KeyBinding(.character("d"), "Delete") { [unowned self] in interactor.requestDelete() },
+      KeyBinding(.character("/"), "Filter") { [unowned self] in
+        isAdding = false
+        field = TextField(text: interactor.viewModel.filter)
+        interactor.beginFilter()
+      },
+      KeyBinding(.character("u"), "Undo") { [unowned self] in interactor.undo() },
+      KeyBinding(LoadableView.retryKey, "Reload", isInFooter: false) { [unowned self] in
+        interactor.reload()
+      },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    guard area.height > 0 else { return }
+    let counts = model.counts
+    var header = "\(counts.open) open · \(counts.done) done"
+    if counts.overdue > 0 { header += " · \(counts.overdue) overdue" }
+    if !model.filter.isEmpty, field == nil { header += " · filter: " + model.filter }
+    frame.draw(header, row: area.row, column: 1, width: area.width - 2, style: .secondary)
+    if let status = model.status {
+      let width = min(status.terminalWidth, area.width / 2)
+      frame.draw(status, row: area.row, column: area.column + area.width - width - 1, width: width)
+    }
+    let fieldRows = field == nil ? 0 : 1
+    let body = Rect(
+      row: area.row + 1, column: area.column, width: area.width,
+      height: max(0, area.height - 1 - fieldRows))
+    let rows = model.visible
+    let today = model.today
+    list.select(model.selection, count: rows.count)
+    LoadableView.render(
+      model.todos, into: &frame, area: body, isEmpty: { _ in rows.isEmpty },
+      emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
+      content: { [self] _, frame, area in
+        list.render(into: &frame, area: area, count: rows.count) { index in
+          Self.row(rows[index], today: today)
+        }
+      })
+    if var field {
+      let label = isAdding ? "New todo: " : "Filter: "
+      let row = area.row + area.height - 1
+      frame.draw(label, row: row, column: 1, style: .bold, sanitizing: false)
+      field.render(
+        into: &frame, row: row, column: 1 + label.count, width: max(2, area.width - label.count - 2)
+      )
+      self.field = field
+    }
+  }
+
+  /// One row: check box, id and title; priority, due date and tags at the right.
+  static func row(_ item: TodoItem, today: Day) -> ListRow {
+    var detail: [String] = item.tags.map { "+" + $0 }
+    if let priority = item.priority { detail.append(priority.name) }
+    if let due = item.due { detail.append(due.description) }
+    let style: TextStyle =
+      item.isDone
+      ? .secondary : item.isOverdue(today: today) ? TextStyle(foreground: .role(.danger)) : .plain
+    return ListRow(
+      (item.isDone ? "[x] " : "[ ] ") + "\(item.id)  " + item.title,
+      detail: detail.isEmpty ? nil : detail.joined(separator: "  "), style: style)
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    if var editing = field {
+      switch event {
+      case .key(.enter):
+        field = nil
+        if isAdding {
+          interactor.add(title: editing.text)
+        } else {
+          interactor.endFilter(clear: false)
+        }
+      case .key(.escape):
+        field = nil
+        if !isAdding { interactor.endFilter(clear: true) }
+      default:
+        _ = editing.handle(event)
+        field = editing
+        if !isAdding { interactor.setFilter(editing.text) }
+      }
+      return true
+    }
+    let count = interactor.viewModel.visible.count
+    guard list.handle(event, count: count) else { return false }
+    interactor.select(list.selection)
+    return true
+  }
+}

@@ -1,0 +1,5 @@
+import Core
+
+await CommandLineApp(spec: TodoCommands.spec).main { command, context in
+  try await TodoCommands.run(command, in: context)
+}

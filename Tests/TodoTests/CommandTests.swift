@@ -1,0 +1,227 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+@testable import todo
+
+@Suite("todo commands, run as the built executable", .timeLimit(.minutes(1)))
+struct CommandTests {
+  let home: TodoHome
+
+  init() throws { home = try TodoHome() }
+
+  @Test("add prints the new id; list orders by priority, due date, id; the file is private")
+  func addAndList() throws {
+    #expect(try home.output(["add", "Buy", "milk"]) == "1\n")
+    #expect(
+      try home.output(["add", "Call mom", "--due", "2099-01-02", "-p", "high", "-t", "family"])
+        == "2\n")
+    #expect(try home.output(["add", "Old thing", "--due", "2000-01-01"]) == "3\n")
+    #expect(
+      try home.output(["add", "Pay rent", "--priority", "high", "--due", "2099-01-01"]) == "4\n")
+    let list = try home.output(["list"])
+    #expect(
+      list == """
+         4  [ ] high    2099-01-01  Pay rent
+         2  [ ] high    2099-01-02  Call mom  +family
+         3  [ ]         2000-01-01  Old thing
+         1  [ ]                     Buy milk
+
+        """)
+    #expect(!list.contains("\u{1B}"))  // a pipe gets no escape sequences
+    // No arguments and no terminal: the same as `todo list`.
+    #expect(try home.output([]) == list)
+    let attributes = try FileManager.default.attributesOfItem(atPath: home.storeFile.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let folder = home.storeFile.deletingLastPathComponent().path
+    let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder)
+    #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test("done, reopen, filters, show, edit, rm, clear and undo")
+  func lifecycle() throws {
+    for title in ["a", "b", "c"] { try home.output(["add", title, "--tag", "x"]) }
+    try home.output(["add", "late", "--due", "2001-02-03"])
+    #expect(try home.output(["done", "1", "3"]) == "done 2 todos\n")
+    #expect(try home.output(["list"]).split(separator: "\n").count == 2)
+    #expect(try home.output(["list", "--done"]).contains("[x]"))
+    #expect(try home.output(["list", "--all"]).split(separator: "\n").count == 4)
+    #expect(try home.output(["list", "--overdue"]).contains("late"))
+    #expect(try home.output(["list", "--all", "--tag", "x"]).split(separator: "\n").count == 3)
+    #expect(try home.output(["reopen", "3"]) == "reopened 1 todo\n")
+    try home.output([
+      "edit", "2", "--title", "B", "--priority", "low", "--due", "2099-12-31", "--tag", "-x",
+      "--tag", "+y",
+    ])
+    let shown = try JSONSerialization.jsonObject(
+      with: Data(try home.output(["show", "2", "--json"]).utf8))
+    let object = try #require(shown as? [String: Any])
+    #expect(object["title"] as? String == "B")
+    #expect(object["priority"] as? String == "low")
+    #expect(object["due"] as? String == "2099-12-31")
+    #expect(object["tags"] as? [String] == ["y"])
+    #expect(object["id"] as? Int == 2)
+    #expect(try home.output(["show", "2"]).contains("priority:  low"))
+    #expect(try home.output(["rm", "2"]) == "removed 2\n")
+    #expect(try home.output(["clear", "--done"]) == "cleared 1 done todo\n")
+    #expect(try home.output(["undo"]) == "undid: clear 1 done\n")
+    #expect(try home.output(["undo"]) == "undid: rm 2\n")
+    #expect(try home.output(["undo"]) == "undid: edit 2\n")
+    #expect(try home.output(["show", "2", "--json"]).contains(#""title":"b""#))
+    // Ids are never reused.
+    #expect(try home.output(["add", "new"]) == "5\n")
+  }
+
+  @Test(
+    "bad input: one line on stderr, exit 64, nothing changed",
+    arguments: [
+      (["frobnicate"], "unknown command 'frobnicate'"),
+      (["add"], "missing argument <title>"),
+      (["add", "   "], "the title is empty"),
+      (["add", "x", "--due", "someday"], "invalid value 'someday' for '--due'"),
+      (["add", "x", "--priority", "urgent"], "invalid value 'urgent' for '--priority'"),
+      (["add", "x", "--tag", ""], "invalid tag ''"),
+      (["list", "--bogus"], "unknown option '--bogus'"),
+      (["done", "42"], "no todo with id 42"),
+      (["done", "1", "42"], "no todo with id 42"),
+      (["done", "abc"], "invalid value 'abc' for <ids>"),
+      (["rm", "0"], "invalid value '0' for <ids>"),
+      (["edit", "1"], "nothing to change"),
+      (["edit", "1", "--title", ""], "the title is empty"),
+      (["edit", "1", "--due", "nope"], "invalid value 'nope' for '--due'"),
+      (["show", "9"], "no todo with id 9"),
+      (["clear"], "'todo clear' needs --done"),
+    ])
+  func badInput(arguments: [String], message: String) throws {
+    try home.output(["add", "keep me"])
+    let before = home.storedBytes
+    let result = try home.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix("todo: error: \(message)"))
+    #expect(result.error.split(separator: "\n").count <= 2)
+    #expect(home.storedBytes == before)
+  }
+
+  @Test("undo with nothing left says so")
+  func nothingToUndo() throws {
+    let result = try home.run(["undo"])
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("todo: error: nothing to undo"))
+  }
+
+  @Test("a damaged file: exit 65 naming it, left byte for byte, for reads and changes")
+  func corruptFile() throws {
+    try home.output(["add", "x"])
+    let damaged = Data(#"{"version":1,"value":{"items":[{"id":1,"title":"x"#.utf8)
+    try damaged.write(to: home.storeFile)
+    for arguments in [["list"], ["add", "y"], ["undo"], ["done", "1"]] {
+      let result = try home.run(arguments)
+      #expect(result.status == 65)
+      #expect(result.error.contains("todo: error: "))
+      #expect(result.error.contains(home.storeFile.path))
+      #expect(result.output.isEmpty)
+      #expect(home.storedBytes == damaged)
+    }
+  }
+
+  @Test("import: all or nothing, new ids, moves a list between homes")
+  func importMovesLists() throws {
+    try home.output(["add", "one", "--tag", "a", "--due", "2099-01-01"])
+    try home.output(["add", "two", "-p", "medium"])
+    try home.output(["done", "2"])
+    let exported = try home.output(["list", "--all", "--json"])
+
+    let other = try TodoHome()
+    try other.output(["add", "already here"])
+    let input = Data(exported.utf8)
+    let result = try other.run(["import", "-"], input: input)
+    #expect(result.status == 0)
+    #expect(result.output == "imported 2 todos (ids 2–3)\n")
+    let imported = try other.output(["list", "--all", "--json"])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(imported.utf8)) as? [[String: Any]])
+    #expect(items.map { $0["title"] as? String } == ["two", "one", "already here"])
+    #expect(items.map { $0["id"] as? Int } == [2, 3, 1])
+    #expect(items.first?["done"] as? Bool == true)
+
+    let before = other.storedBytes
+    let bad = Data(#"[{"title":"fine"},{"title":"bad","due":"never"}]"#.utf8)
+    let failed = try other.run(["import", "-"], input: bad)
+    #expect(failed.status == 65)
+    #expect(failed.error.contains("bad due date 'never'"))
+    #expect(other.storedBytes == before)
+
+    let missing = try other.run(["import", home.folder.appending("nope.json").path])
+    #expect(missing.status == 66)
+    #expect(other.storedBytes == before)
+  }
+
+  @Test("control characters are stored as given but never reach the terminal raw")
+  func controlCharacters() throws {
+    let title = "evil \u{1B}]0;pwned\u{7}title \u{1B}[2J\u{9B}31m"
+    try home.output(["add", title, "--tag", "t\u{1B}[1m"])
+    let list = try home.output(["list"], environment: ["FORCE_COLOR": "3"])
+    let withoutOurColors = list.replacingOccurrences(
+      of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
+    #expect(!withoutOurColors.contains("\u{1B}"))
+    #expect(!list.contains("\u{9B}"))
+    #expect(!list.contains("\u{7}"))
+    #expect(!list.contains("]0;"))
+    #expect(!list.contains("[2J"))
+    #expect(try home.output(["show", "1"]).contains("evil title"))
+    // Stored and exported as given.
+    let json = try home.output(["show", "1", "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["title"] as? String == title)
+  }
+
+  @Test("invalid UTF-8 and very long arguments do not crash")
+  func hostileArguments() throws {
+    let script = #""$0" add "$(printf 'bad \377\376 bytes')" && "$0" list"#
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, home.product.url.path]
+    process.environment = home.environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(String(decoding: output, as: UTF8.self).contains("bad"))
+
+    let long = String(repeating: "long title ", count: 10_000)
+    #expect(try home.output(["add", long]) == "2\n")
+    #expect(try home.output(["list"]).contains(long.trimmingCharacters(in: .whitespaces)))
+  }
+
+  @Test("with color on, ids use the theme's accent and overdue dates the danger color")
+  func colors() throws {
+    try home.writeSettings(##"{"theme.accent":"#FF0000","theme.palette.danger":"#00FF00"}"##)
+    try home.output(["add", "late", "--due", "2000-01-01"])
+    let colored = try home.output(["list"], environment: ["FORCE_COLOR": "3"])
+    #expect(colored.contains("\u{1B}[38;2;255;0;0m1\u{1B}[0m"))
+    #expect(colored.contains("\u{1B}[38;2;0;255;0m2000-01-01\u{1B}[0m"))
+    let forced = try home.output(["list", "--color", "always"], environment: ["NO_COLOR": "1"])
+    #expect(forced.contains("\u{1B}["))
+    let plain = try home.output(["list"], environment: ["FORCE_COLOR": "3", "NO_COLOR": "1"])
+    #expect(!plain.contains("\u{1B}"))
+    #expect(
+      try home.output(["list", "--color", "never"], environment: ["FORCE_COLOR": "3"])
+        == " 1  [ ]         2000-01-01  late\n")
+  }
+
+  @Test("help for the app and every command, and the version")
+  func help() throws {
+    let help = try home.output(["--help"])
+    for command in TodoCommands.spec.commands {
+      #expect(help.contains(command.name))
+      let commandHelp = try home.output([command.name, "--help"])
+      #expect(commandHelp.contains(command.summary))
+    }
+    #expect(try home.output(["--version"]) == "todo 1.0.0\n")
+  }
+}

@@ -1,0 +1,39 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Concurrent processes", .timeLimit(.minutes(1)))
+struct ConcurrencyTests {
+  @Test("twenty processes each adding 25 items leave 500 items with 500 distinct ids")
+  func twentyWriters() throws {
+    let home = try TodoHome()
+    // Each writer is a shell that runs `todo add` 25 times; all start together. They
+    // run at the lowest priority so the 500 processes do not starve timing-sensitive
+    // tests running in parallel (the lock contention between them is the same).
+    let script =
+      #"for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do "$0" add "writer $1 item $i" > /dev/null || exit 1; done"#
+    let writers = try (1...20).map { writer in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+      process.arguments = [
+        "-n", "19", "/bin/sh", "-c", script, home.product.url.path, String(writer),
+      ]
+      process.environment = home.environment
+      try process.run()
+      return process
+    }
+    for process in writers { process.waitUntilExit() }
+    #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+
+    let json = try home.output(["list", "--json"])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    let ids = items.compactMap { $0["id"] as? Int }
+    #expect(items.count == 500)
+    #expect(Set(ids).count == 500)
+    #expect(Set(ids) == Set(1...500))
+    let titles = Set(items.compactMap { $0["title"] as? String })
+    #expect(titles.count == 500)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import todo
+
+@Suite("Due dates")
+struct DayTests {
+  /// 2026-05-06 is a Wednesday.
+  static let today = Day(year: 2026, month: 5, day: 6)
+
+  @Test(
+    "what a person types, relative to Wednesday 2026-05-06",
+    arguments: [
+      ("2026-12-01", "2026-12-01"),
+      ("2024-02-29", "2024-02-29"),
+      ("today", "2026-05-06"),
+      ("Today", "2026-05-06"),
+      ("tomorrow", "2026-05-07"),
+      ("thursday", "2026-05-07"),
+      ("wednesday", "2026-05-13"),
+      ("wed", "2026-05-13"),
+      ("monday", "2026-05-11"),
+      ("SUNDAY", "2026-05-10"),
+      ("+0d", "2026-05-06"),
+      ("+3d", "2026-05-09"),
+      ("+30d", "2026-06-05"),
+      ("+2w", "2026-05-20"),
+      ("+52w", "2027-05-05"),
+    ])
+  func parses(text: String, expected: String) throws {
+    let today = try #require(Self.today)
+    #expect(Day.parse(text, today: today)?.description == expected)
+  }
+
+  @Test(
+    "rejects what is not a date",
+    arguments: [
+      "", "2026-13-01", "2026-02-30", "2025-02-29", "26-12-01", "2026-1-01", "2026-12-01x",
+      "yesterday", "+3", "+d", "+-3d", "++3d", "+3y", "3d", "+99999999999999999999d", "mond",
+      "２０２６-12-01",
+    ])
+  func rejects(text: String) throws {
+    let today = try #require(Self.today)
+    #expect(Day.parse(text, today: today) == nil)
+  }
+
+  @Test("day numbers round-trip and weekdays are right")
+  func calendar() throws {
+    #expect(Day(number: 0).description == "1970-01-01")
+    #expect(Day(number: 0).weekday == 4)  // a Thursday
+    #expect(try #require(Self.today).weekday == 3)
+    for number in stride(from: -719_162, through: 2_932_896, by: 997) {  // 0001-01-01 to 9999-12-31
+      let day = Day(number: number)
+      let (year, month, dayOfMonth) = day.components
+      #expect(Day(year: year, month: month, day: dayOfMonth) == day)
+      #expect(Day(iso: day.description) == day)
+    }
+  }
+
+  @Test(
+    "today follows the time zone",
+    arguments: [
+      ("UTC", 1_778_110_000, "2026-05-06"),  // 2026-05-06T23:26:40Z
+      ("Pacific/Kiritimati", 1_778_110_000, "2026-05-07"),
+      ("America/Los_Angeles", 1_778_030_000, "2026-05-05"),  // 2026-05-06T01:13:20Z
+    ])
+  func todayInZone(zone: String, seconds: Int, expected: String) throws {
+    let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+    let timeZone = try #require(TimeZone(identifier: zone))
+    #expect(Day.today(in: timeZone, now: instant).description == expected)
+  }
+}

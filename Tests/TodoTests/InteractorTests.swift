@@ -1,0 +1,180 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+@testable import todo
+
+@MainActor
+@Suite("List and detail interactors, headless")
+struct InteractorTests {
+  let folder: TemporaryDirectory
+  let store: TodoStore
+  /// Wednesday 2026-05-06, 10:00 UTC.
+  let now = Now(date: Date(timeIntervalSince1970: 1_778_061_600), timeZone: .gmt)
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "todo-interactors")
+    store = TodoStore(directory: folder.url)
+    try store.change { document in
+      document.add([
+        .init(title: "Buy milk", tags: ["shop"], created: 1),
+        .init(title: "Pay rent", priority: .high, due: Day(iso: "2026-05-01"), created: 1),
+        .init(title: "Call mom", priority: .low, created: 1),
+      ])
+    }
+  }
+
+  func makeList() async -> (TodoListInteractor, ScreenBinding<TodoListModel>, Errors) {
+    let fixed = now
+    let interactor = TodoListInteractor(store: store, now: { fixed })
+    let errors = Errors()
+    let binding = ScreenBinding(
+      interactor,
+      onError: {
+        errors.messages.append("\($0)")
+        return true
+      })
+    binding.appear()
+    await interactor.waitForTasks()
+    return (interactor, binding, errors)
+  }
+
+  @Test("loads, orders and counts; overdue is before today and open")
+  func loads() async {
+    let (list, _, _) = await makeList()
+    let model = list.viewModel
+    #expect(model.visible.map(\.title) == ["Pay rent", "Call mom", "Buy milk"])
+    #expect(model.counts == .init(open: 3, done: 0, overdue: 1))
+    #expect(model.selected?.title == "Pay rent")
+  }
+
+  @Test("space toggles done (done items sink), undo brings it back, both stored")
+  func toggleAndUndo() async throws {
+    let (list, _, errors) = await makeList()
+    list.toggleSelected()
+    #expect(list.viewModel.visible.map(\.title) == ["Call mom", "Buy milk", "Pay rent"])
+    #expect(list.viewModel.counts == .init(open: 2, done: 1, overdue: 0))
+    #expect(list.viewModel.status == "done 2")
+    #expect(try store.load().item(2).completed == now.seconds)
+    list.undo()
+    #expect(list.viewModel.status == "undid: done 2")
+    #expect(try store.load().item(2).completed == nil)
+    #expect(errors.messages.isEmpty)
+  }
+
+  @Test("moving stops at the ends")
+  func moving() async {
+    let (list, _, _) = await makeList()
+    list.moveSelection(by: -1)
+    #expect(list.viewModel.selection == 0)
+    list.moveSelection(by: 10)
+    #expect(list.viewModel.selection == 2)
+    #expect(list.viewModel.selected?.title == "Buy milk")
+  }
+
+  @Test("the filter matches titles and tags as you type and keeps the selected item")
+  func filter() async {
+    let (list, _, _) = await makeList()
+    list.moveSelection(by: 2)  // Buy milk
+    list.beginFilter()
+    list.setFilter("SHOP")
+    #expect(list.viewModel.visible.map(\.title) == ["Buy milk"])
+    #expect(list.viewModel.selected?.title == "Buy milk")
+    list.setFilter("m")
+    #expect(list.viewModel.visible.map(\.title) == ["Call mom", "Buy milk"])
+    #expect(list.viewModel.selected?.title == "Buy milk")
+    list.endFilter(clear: true)
+    #expect(list.viewModel.visible.count == 3)
+    #expect(!list.viewModel.isFiltering)
+  }
+
+  @Test("adding: a new id; an empty title is an error and changes nothing")
+  func adding() async throws {
+    let (list, _, errors) = await makeList()
+    list.add(title: "Water plants")
+    #expect(list.viewModel.status == "added 4")
+    #expect(try store.load().items.count == 4)
+    let before = try store.load()
+    list.add(title: "   ")
+    #expect(errors.messages == ["the title is empty (say what to do)"])
+    #expect(try store.load() == before)
+  }
+
+  @Test("delete asks first; the destructive action deletes")
+  func deleteAsks() async throws {
+    let (list, binding, _) = await makeList()
+    list.requestDelete()
+    let intent = try #require(binding.takeNavigation())
+    #expect(intent.destination == .confirmDelete(id: 2))
+    guard case .confirmationDialog(let title, _, let actions) = intent.presentation else {
+      Issue.record("expected a confirmation dialog")
+      return
+    }
+    #expect(title == "Delete “Pay rent”?")
+    #expect(try store.load().items.count == 3)  // nothing deleted yet
+    let delete = try #require(actions.first { $0.role == .destructive })
+    delete.handler?()
+    #expect(try store.load().items.map(\.id) == [1, 3])
+    #expect(list.viewModel.visible.count == 2)
+  }
+
+  @Test("Enter opens the detail screen of the selected item")
+  func opens() async throws {
+    let (list, binding, _) = await makeList()
+    list.moveSelection(by: 1)
+    list.openSelected()
+    #expect(try #require(binding.takeNavigation()).destination == .detail(id: 3))
+  }
+
+  @Test("detail: edits each field as one change; bad input says why and keeps the item")
+  func detail() async throws {
+    let fixed = now
+    let detail = TodoDetailInteractor(id: 1, store: store, now: { fixed })
+    var changes = 0
+    let binding = ScreenBinding(detail, setup: { $0.onChange = { changes += 1 } })
+    binding.appear()
+    await detail.waitForTasks()
+    #expect(detail.viewModel.text[.title] == "Buy milk")
+
+    detail.beginEditing()
+    detail.setText("Buy oat milk")
+    detail.endEditing(save: true)
+    detail.moveFocus(by: 1)
+    detail.beginEditing()
+    detail.setText("friday")
+    detail.endEditing(save: true)
+    detail.moveFocus(by: 1)
+    detail.beginEditing()
+    detail.setText("high")
+    detail.endEditing(save: true)
+    detail.moveFocus(by: 1)
+    detail.beginEditing()
+    detail.setText("home, errands home")
+    detail.endEditing(save: true)
+    let item = try store.load().item(1)
+    #expect(item.title == "Buy oat milk")
+    #expect(item.due == Day(iso: "2026-05-08"))
+    #expect(item.priority == .high)
+    #expect(item.tags == ["home", "errands"])
+    #expect(changes == 4)
+
+    detail.moveFocus(by: 2)  // due
+    #expect(detail.viewModel.focus == .due)
+    detail.beginEditing()
+    detail.setText("someday")
+    detail.endEditing(save: true)
+    #expect(detail.viewModel.status?.hasPrefix("'someday' is not a date") == true)
+    #expect(try store.load().item(1) == item)
+    detail.beginEditing()
+    detail.setText("junk")
+    detail.endEditing(save: false)
+    #expect(detail.viewModel.text[.due] == "2026-05-08")
+  }
+}
+
+/// Collects reported errors.
+@MainActor
+final class Errors {
+  var messages: [String] = []
+}

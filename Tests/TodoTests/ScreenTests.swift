@@ -1,0 +1,122 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+@testable import todo
+
+@MainActor
+@Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(1)))
+struct ScreenTests {
+  let folder: TemporaryDirectory
+  let store: TodoStore
+  /// Wednesday 2026-05-06, 10:00 UTC.
+  let now = Now(date: Date(timeIntervalSince1970: 1_778_061_600), timeZone: .gmt)
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "todo-screens")
+    store = TodoStore(directory: folder.url)
+    try store.change { document in
+      document.add([
+        .init(title: "Buy milk", tags: ["shop"], created: 1_778_000_000),
+        .init(
+          title: "Pay rent", priority: .high, due: Day(iso: "2026-05-01"), created: 1_778_000_000),
+        .init(
+          title: "Call mom \u{1B}]0;pwned\u{7}", priority: .low, due: Day(iso: "2026-05-09"),
+          created: 1_778_000_000),
+        .init(title: "Water plants", created: 1_778_000_000, completed: 1_778_050_000),
+      ])
+    }
+  }
+
+  func makeHarness(columns: Int = 64, rows: Int = 12) async -> ScreenHarness {
+    let fixed = now
+    let harness = ScreenHarness(
+      size: TerminalSize(columns: columns, rows: rows),
+      root: TodoApp.makeStack(store: store, now: { fixed }))
+    await harness.settle()
+    return harness
+  }
+
+  @Test("the list screen: counts, order, overdue in the danger color, sanitized titles")
+  func listFrame() async {
+    let harness = await makeHarness()
+    harness.press(.character("j"))  // the overdue row, unselected, shows its color
+    await harness.settle()
+    assertGolden(harness.text, named: "todo-list")
+    assertGolden(harness.styles, named: "todo-list-styles")
+  }
+
+  @Test("the detail screen: fields, edit in place, Esc back to an updated list")
+  func detailFrame() async throws {
+    let harness = await makeHarness()
+    harness.press(.enter)
+    await harness.settle()
+    assertGolden(harness.text, named: "todo-detail")
+
+    harness.press(.enter, .ctrl("u"))
+    harness.type("Pay the rent")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(harness.text.contains("Pay the rent"))
+    #expect(harness.text.contains("saved"))
+    #expect(try store.load().item(2).title == "Pay the rent")
+
+    harness.press(.escape)
+    await harness.settle()
+    #expect(harness.text.contains("[ ] 2  Pay the rent"))
+  }
+
+  @Test("keys: space, add, filter, delete with confirmation, undo")
+  func keys() async throws {
+    let harness = await makeHarness()
+    harness.press(.character(" "))
+    await harness.settle()
+    #expect(try store.load().item(2).isDone)
+    harness.press(.character("a"))
+    harness.type("Read book")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(try store.load().items.map(\.title).contains("Read book"))
+
+    harness.press(.character("/"))
+    harness.type("milk")
+    await harness.settle()
+    #expect(harness.text.contains("Buy milk"))
+    #expect(!harness.text.contains("Read book"))
+    harness.press(.escape)
+    await harness.settle()
+    #expect(harness.text.contains("Read book"))
+
+    harness.press(.home, .character("d"))
+    await harness.settle()
+    #expect(
+      harness.text.contains("Delete “Call mom title”?") || harness.text.contains("Delete “Call mom")
+    )
+    harness.press(.enter)  // Cancel is highlighted first
+    await harness.settle()
+    #expect(try store.load().items.count == 5)
+    harness.press(.character("d"), .left, .enter)
+    await harness.settle()
+    #expect(try store.load().items.count == 4)
+    harness.press(.character("u"))
+    await harness.settle()
+    #expect(try store.load().items.count == 5)
+    #expect(harness.text.contains("undid: rm"))
+  }
+
+  @Test("10,000 items: End and PageUp move through the list")
+  func manyItems() async throws {
+    try store.change { document in
+      document.add((1...10_000).map { .init(title: "Item \($0)", created: 1) })
+    }
+    let harness = await makeHarness()
+    harness.press(.end)
+    await harness.settle()
+    #expect(harness.text.contains("[x] 4  Water plants"))
+    harness.press(.pageUp, .character("k"))
+    await harness.settle()
+    #expect(harness.text.contains("Item 99"))
+    #expect(harness.text.contains("10003 open · 1 done · 1 overdue"))
+  }
+}
