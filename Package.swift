@@ -41,7 +41,7 @@ let package = Package(
     .executableTarget(name: "settings", dependencies: ["Core"], path: "Apps/Settings"),
     .testTarget(
       name: "SettingsTests",
-      dependencies: ["settings", "Core", "TestSupport"],
+      dependencies: ["settings", "todo", "Core", "TestSupport"],
       path: "Tests/SettingsTests",
       exclude: ["Goldens"]
     ),
