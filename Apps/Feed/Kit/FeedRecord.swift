@@ -51,16 +51,23 @@ public struct FeedRecord: Sendable, Equatable, Codable {
     var byID: [String: Int] = [:]
     for (index, item) in items.enumerated() { byID[item.id] = index }
     var seen: Set<String> = []
-    var added = 0
+    var fresh: [ParsedItem] = []
     for item in parsed where seen.insert(item.id).inserted {
       if let index = byID[item.id] {
         items[index].update(from: item)
       } else {
-        items.append(CachedItem(item, number: nextNumber, firstSeen: now))
-        nextNumber += 1
-        added += 1
+        fresh.append(item)
       }
     }
+    // Oldest first, so numbers grow with time whatever order the feed lists items in.
+    let ordered = fresh.enumerated().sorted { lhs, rhs in
+      (lhs.element.date ?? now, rhs.offset) < (rhs.element.date ?? now, lhs.offset)
+    }
+    for (_, item) in ordered {
+      items.append(CachedItem(item, number: nextNumber, firstSeen: now))
+      nextNumber += 1
+    }
+    let added = fresh.count
     items.sort { ($0.sortDate, $0.number) > ($1.sortDate, $1.number) }
     if items.count > limit { items.removeSubrange(limit...) }
     let kept = Set(items.map(\.id))
