@@ -41,7 +41,7 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     load(\.feeds, keepingPreviousValue: true) { [library, viewModel] in
       let (feeds, isSample) = try library.feeds()
       viewModel.isSample = isSample
-      if isSample { viewModel.notice = SampleFeed.hint }
+      if isSample { viewModel.notice = SampleFeed.screenHint }
       return feeds
     }
   }
@@ -49,7 +49,7 @@ final class FeedsInteractor: Interactor<FeedsModel> {
   /// Refreshes every feed; each row updates as its feed finishes.
   func refresh() {
     guard !viewModel.isSample else {
-      viewModel.notice = SampleFeed.hint
+      viewModel.notice = SampleFeed.screenHint
       return
     }
     let current = viewModel.feeds.value ?? []

@@ -20,6 +20,9 @@ enum SampleFeed {
     return StoredFeed(subscription: Subscription(id: id, url: url), record: record)
   }
 
+  /// The same, short enough for the feeds screen.
+  static let screenHint = "Built-in sample. Add a feed: feed add URL"
+
   /// What to do next, shown with the sample.
   static let hint =
     "This is a built-in sample. Subscribe to a real feed with: feed add URL (then feed refresh)."
