@@ -11,6 +11,7 @@ let suites: [BenchmarkSuite] = [
   TerminalRenderBenchmarks.suite,
   NetworkingBenchmarks.suite,
   FeedBenchmarks.suite,
+  FeedRefreshBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
