@@ -55,7 +55,9 @@ enum ArticleText {
         current = indent
         currentWidth = indent.count
       }
-      while wordWidth > width - currentWidth, wordWidth > 0, currentWidth == 0 || currentWidth == indent.count {
+      while wordWidth > width - currentWidth, wordWidth > 0,
+        currentWidth == 0 || currentWidth == indent.count
+      {
         let piece = word.truncated(toWidth: width - currentWidth, ellipsis: "")
         guard !piece.isEmpty else { break }
         result.append(current + piece)
@@ -150,7 +152,8 @@ final class ArticleScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     guard let entry = interactor.entry else {
-      frame.draw("This item is no longer cached.", row: area.row, column: area.column + 1, style: .secondary)
+      frame.draw(
+        "This item is no longer cached.", row: area.row, column: area.column + 1, style: .secondary)
       return
     }
     let lines = ArticleText.lines(entry, width: area.width - 2)
@@ -159,8 +162,13 @@ final class ArticleScreen: TerminalScreen {
     offset = max(0, min(offset, lines.count - pageSize))
     for (index, line) in lines.dropFirst(offset).prefix(pageSize).enumerated() {
       let lineNumber = offset + index
-      let style: TextStyle = lineNumber == 0 ? .header : lineNumber < 3 && lineNumber > 0 && !line.isEmpty && offset == 0 ? .secondary : .plain
-      frame.draw(line, row: area.row + index, column: area.column + 1, width: area.width - 2, style: style, sanitizing: false)
+      let style: TextStyle =
+        lineNumber == 0
+        ? .header
+        : lineNumber < 3 && lineNumber > 0 && !line.isEmpty && offset == 0 ? .secondary : .plain
+      frame.draw(
+        line, row: area.row + index, column: area.column + 1, width: area.width - 2, style: style,
+        sanitizing: false)
     }
   }
 

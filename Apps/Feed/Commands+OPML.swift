@@ -32,7 +32,8 @@ extension FeedCommands {
           continue
         }
         guard !list.feeds.contains(where: { $0.url == url }) else { continue }
-        list.feeds.append(Subscription(id: String(list.nextID), url: url, customTitle: outline.title))
+        list.feeds.append(
+          Subscription(id: String(list.nextID), url: url, customTitle: outline.title))
         list.nextID += 1
         added += 1
       }

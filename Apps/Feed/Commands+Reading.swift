@@ -81,7 +81,8 @@ extension FeedCommands {
     let reference = command.string("feed")
     let all = command.flag("all")
     guard all != (reference != nil) else {
-      throw AppError("name one feed or give --all", hint: "feed mark-read FEED | feed mark-read --all")
+      throw AppError(
+        "name one feed or give --all", hint: "feed mark-read FEED | feed mark-read --all")
     }
     let feeds = try reference.map { [try library.feed($0)] } ?? library.store.feeds()
     var count = 0

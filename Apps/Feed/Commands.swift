@@ -127,7 +127,8 @@ enum FeedCommands {
     for feed in feeds {
       table.append([
         feed.id, String(feed.record.unreadCount), feed.displayTitle,
-        feed.record.lastFetched.map(FeedText.day) ?? "never", FeedText.status(feed.record, now: now),
+        feed.record.lastFetched.map(FeedText.day) ?? "never",
+        FeedText.status(feed.record, now: now),
       ])
     }
     context.write(table.rendered(capability: context.colorCapability, theme: context.theme))

@@ -30,7 +30,8 @@ struct FeedLibrary: Sendable {
   /// - Throws: `AppError` (exit 64) when none matches.
   func feed(_ reference: String) throws -> StoredFeed {
     let all = try store.feeds()
-    let titles = Dictionary(all.map { ($0.id, $0.record.title ?? "") }, uniquingKeysWith: { a, _ in a })
+    let titles = Dictionary(
+      all.map { ($0.id, $0.record.title ?? "") }, uniquingKeysWith: { a, _ in a })
     let list = try store.subscriptions()
     guard let subscription = list.find(reference, titles: titles),
       let feed = all.first(where: { $0.id == subscription.id })

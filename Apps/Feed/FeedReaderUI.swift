@@ -22,7 +22,8 @@ enum FeedReaderUI {
         switch route {
         case .items(let feed):
           ItemsScreen(
-            context: context, interactor: ItemsInteractor(feed: feed, library: library, feeds: feeds))
+            context: context,
+            interactor: ItemsInteractor(feed: feed, library: library, feeds: feeds))
         case .article(let reference):
           ArticleScreen(
             context: context,

@@ -141,11 +141,11 @@ final class FeedsScreen: TerminalScreen {
     var body = area
     if let notice = model.notice, area.height > 2 {
       body.height -= 2
-      frame.draw(notice, row: area.bottom - 1, column: area.column + 1, width: area.width - 2, style: .secondary)
+      frame.draw(
+        notice, row: area.bottom - 1, column: area.column + 1, width: area.width - 2,
+        style: .secondary)
     }
-    LoadableView.render(
-      model.feeds, into: &frame, area: body, isEmpty: { $0.isEmpty }, emptyMessage: "No feeds."
-    ) { feeds, frame, area in
+    LoadableView.render(model.feeds, into: &frame, area: body) { feeds, frame, area in
       list.render(into: &frame, area: area, count: feeds.count) { index in
         Self.row(feeds[index], isRefreshing: model.refreshing.contains(feeds[index].id))
       }

@@ -49,7 +49,8 @@ final class ItemsInteractor: Interactor<ItemsModel> {
 
   /// The sample is not stored: its read marks live in the model only.
   private func toggleSampleRead(_ id: String) {
-    guard var list = feeds.viewModel.feeds.value, let index = list.firstIndex(where: { $0.id == feedID })
+    guard var list = feeds.viewModel.feeds.value,
+      let index = list.firstIndex(where: { $0.id == feedID })
     else { return }
     if list[index].record.read.remove(id) == nil { list[index].record.read.insert(id) }
     feeds.viewModel.feeds = .loaded(list)
@@ -101,7 +102,9 @@ final class ItemsScreen: TerminalScreen {
     var body = area
     if let error = interactor.feed?.record.lastError, area.height > 2 {
       body.height -= 2
-      frame.draw("Last refresh failed: " + error, row: area.bottom - 1, column: area.column + 1, width: area.width - 2, style: .error)
+      frame.draw(
+        "Last refresh failed: " + error, row: area.bottom - 1, column: area.column + 1,
+        width: area.width - 2, style: .error)
     }
     guard !entries.isEmpty else {
       frame.draw(

@@ -25,7 +25,10 @@ struct FeedCommandTests {
   var dataFolder: URL { home.appending("data/blueprint/feed") }
 
   @discardableResult
-  func run(_ arguments: String..., expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
+  func run(
+    _ arguments: String..., expect status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> ProductResult
   {
     let result = try feed.run(arguments, environment: environment)
@@ -67,7 +70,9 @@ struct FeedCommandTests {
     #expect(lines[1].contains("1.3") && lines[1].contains("Item 3") && lines[1].hasPrefix("•"))
 
     let show = try run("show", "1.2")
-    #expect(show.output.hasPrefix("Item 2\nNews · 2026-10-03T10:00:02Z\nhttps://example.com/2\n\nText of item 2.\n"))
+    #expect(
+      show.output.hasPrefix(
+        "Item 2\nNews · 2026-10-03T10:00:02Z\nhttps://example.com/2\n\nText of item 2.\n"))
     #expect(!(try run("read", "--unread").output.contains("Item 2")))
 
     let json = try JSONSerialization.jsonObject(with: try run("list", "--json").standardOutput)
@@ -150,17 +155,19 @@ struct FeedCommandTests {
     #expect(!json.contains("\u{1B}"))
   }
 
-  @Test("usage errors and missing files", arguments: [
-    (["add", "ftp://example.com/feed"], Int32(64), "unsupported URL scheme 'ftp'"),
-    (["add", "/no/such/feed.xml"], 66, "no such file: /no/such/feed.xml"),
-    (["rm", "9"], 64, "no feed '9'"),
-    (["show", "nonsense"], 64, "invalid item 'nonsense'"),
-    (["show", "sample.99"], 64, "no item sample.99"),
-    (["read", "--limit", "x"], 64, "expected an integer"),
-    (["mark-read"], 64, "name one feed or give --all"),
-    (["import", "/no/such.opml"], 66, "no such file"),
-    (["refesh"], 64, "did you mean 'refresh'"),
-  ])
+  @Test(
+    "usage errors and missing files",
+    arguments: [
+      (["add", "ftp://example.com/feed"], Int32(64), "unsupported URL scheme 'ftp'"),
+      (["add", "/no/such/feed.xml"], 66, "no such file: /no/such/feed.xml"),
+      (["rm", "9"], 64, "no feed '9'"),
+      (["show", "nonsense"], 64, "invalid item 'nonsense'"),
+      (["show", "sample.99"], 64, "no item sample.99"),
+      (["read", "--limit", "x"], 64, "expected an integer"),
+      (["mark-read"], 64, "name one feed or give --all"),
+      (["import", "/no/such.opml"], 66, "no such file"),
+      (["refesh"], 64, "did you mean 'refresh'"),
+    ])
   func usageErrors(arguments: [String], status: Int32, message: String) throws {
     let result = try feed.run(arguments, environment: environment)
     #expect(result.status == status)
@@ -185,8 +192,12 @@ struct FeedCommandTests {
     #expect(imported.error.contains("skipped javascript:alert(1)"))
     #expect(try run("import", opml).output == "Imported 0 feeds (2 already subscribed).\n")
     let exported = try run("export").output
-    #expect(exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
-    #expect(exported.contains("<outline type=\"rss\" text=\"A &amp; B\" title=\"A &amp; B\" xmlUrl=\"https://a.example/feed\"/>"))
+    #expect(
+      exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
+    #expect(
+      exported.contains(
+        "<outline type=\"rss\" text=\"A &amp; B\" title=\"A &amp; B\" xmlUrl=\"https://a.example/feed\"/>"
+      ))
     let notOPML = try write(FeedSamples.rss(), to: "x.opml")
     #expect(try feed.run(["import", notOPML], environment: environment).status == 65)
   }
@@ -195,7 +206,9 @@ struct FeedCommandTests {
   func helpAndVersion() throws {
     #expect(try run("--version").output == "feed 1.0.0\n")
     let help = try run("--help").output
-    for command in ["add", "rm", "list", "refresh", "read", "show", "mark-read", "import", "export"] {
+    for command in [
+      "add", "rm", "list", "refresh", "read", "show", "mark-read", "import", "export",
+    ] {
       #expect(help.contains(command))
     }
     #expect(try run("refresh", "--help").output.contains("69"))

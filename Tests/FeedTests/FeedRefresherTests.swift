@@ -12,7 +12,9 @@ struct FeedRefresherTests {
   @Test("a 304 keeps the cached items, sends the stored validators and counts as success")
   func notModified() async throws {
     let server = try LoopbackServer(replies: [
-      .text(FeedSamples.rss(count: 2), headers: ["ETag": "\"v1\"", "Last-Modified": "Sat, 31 Oct 2026 10:00:00 GMT"]),
+      .text(
+        FeedSamples.rss(count: 2),
+        headers: ["ETag": "\"v1\"", "Last-Modified": "Sat, 31 Oct 2026 10:00:00 GMT"]),
       .status(304),
     ])
     defer { server.stop() }
@@ -68,9 +70,11 @@ struct FeedRefresherTests {
     #expect(record.lastError == nil)
   }
 
-  @Test("a permanent redirect updates the stored URL; a temporary one does not", arguments: [
-    (301, true), (308, true), (302, false), (307, false),
-  ])
+  @Test(
+    "a permanent redirect updates the stored URL; a temporary one does not",
+    arguments: [
+      (301, true), (308, true), (302, false), (307, false),
+    ])
   func redirect(status: Int, updates: Bool) async throws {
     let server = try LoopbackServer(routes: [
       "/old.xml": .status(status, headers: ["Location": "/new.xml"]),
@@ -163,7 +167,9 @@ struct FeedRefresherTests {
     let results = try await FeedSamples.refresher(store, maximumBytes: 10_000).refresh(feeds)
     #expect(results[0].outcome == .updated(new: 2, total: 2))
     #expect(results[1].outcome == .failed(FetchError.tooLarge(limit: 10_000).description))
-    #expect(results[2].outcome == .failed(FetchError.fileNotFound(folder.appending("none.xml").path).description))
+    #expect(
+      results[2].outcome
+        == .failed(FetchError.fileNotFound(folder.appending("none.xml").path).description))
   }
 
   @Test("the limiter never exceeds its bounds and serves every waiter")

@@ -100,7 +100,8 @@ struct FeedScreenTests {
 
   @Test("a narrow window truncates instead of wrapping rows", arguments: [30])
   func narrow(columns: Int) async throws {
-    try addFile(FeedSamples.rss(title: "A feed with a rather long title indeed", count: 2), named: "a.xml")
+    try addFile(
+      FeedSamples.rss(title: "A feed with a rather long title indeed", count: 2), named: "a.xml")
     let (harness, feeds) = makeHarness(columns: columns, rows: 8)
     await feeds.waitForTasks()
     feeds.refresh()

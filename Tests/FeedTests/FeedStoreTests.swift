@@ -33,7 +33,9 @@ struct FeedStoreTests {
   @Test("the default cache keeps 500 items per feed")
   func defaultLimit() {
     var record = FeedRecord()
-    record.merge(items(1...620), now: FeedSamples.now, limit: FeedStore(store: InMemoryKeyValueStore()).itemLimit)
+    record.merge(
+      items(1...620), now: FeedSamples.now,
+      limit: FeedStore(store: InMemoryKeyValueStore()).itemLimit)
     #expect(record.items.count == 500)
     #expect(record.items.first?.id == "i620")
   }
@@ -64,33 +66,41 @@ struct FeedStoreTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appending("feed-2.json").path))
   }
 
-  @Test("feed references: id, exact URL, or a unique title", arguments: [
-    ("2", "2"), ("https://b.example/feed", "2"), ("news", "1"), ("NEWS", "1"), ("nope", nil),
-  ])
+  @Test(
+    "feed references: id, exact URL, or a unique title",
+    arguments: [
+      ("2", "2"), ("https://b.example/feed", "2"), ("news", "1"), ("NEWS", "1"), ("nope", nil),
+    ])
   func find(reference: String, expected: String?) {
     var list = SubscriptionList()
     list.feeds = [
       Subscription(id: "1", url: URL(fileURLWithPath: "/a.xml"), customTitle: "News"),
-      Subscription(id: "2", url: URL(string: "https://b.example/feed") ?? URL(fileURLWithPath: "/")),
+      Subscription(
+        id: "2", url: URL(string: "https://b.example/feed") ?? URL(fileURLWithPath: "/")),
     ]
     #expect(list.find(reference)?.id == expected)
   }
 
-  @Test("URLs and paths a user can add", arguments: [
-    ("https://example.com/feed.xml", "https://example.com/feed.xml"),
-    ("HTTP://example.com/x", "HTTP://example.com/x"),
-    ("feed.xml", "file:///tmp/work/feed.xml"),
-    ("../feed.xml", "file:///tmp/feed.xml"),
-    ("/srv/f.xml", "file:///srv/f.xml"),
-    ("file:///srv/f.xml", "file:///srv/f.xml"),
-  ])
+  @Test(
+    "URLs and paths a user can add",
+    arguments: [
+      ("https://example.com/feed.xml", "https://example.com/feed.xml"),
+      ("HTTP://example.com/x", "HTTP://example.com/x"),
+      ("feed.xml", "file:///tmp/work/feed.xml"),
+      ("../feed.xml", "file:///tmp/feed.xml"),
+      ("/srv/f.xml", "file:///srv/f.xml"),
+      ("file:///srv/f.xml", "file:///srv/f.xml"),
+    ])
   func locations(text: String, expected: String) throws {
-    #expect(try FeedLocation.url(from: text, currentDirectory: "/tmp/work").absoluteString == expected)
+    #expect(
+      try FeedLocation.url(from: text, currentDirectory: "/tmp/work").absoluteString == expected)
   }
 
-  @Test("other schemes and broken URLs are refused", arguments: [
-    "ftp://example.com/feed", "javascript:alert(1)", "gopher://x", "https://", "  ",
-  ])
+  @Test(
+    "other schemes and broken URLs are refused",
+    arguments: [
+      "ftp://example.com/feed", "javascript:alert(1)", "gopher://x", "https://", "  ",
+    ])
   func refused(text: String) {
     #expect(throws: FetchError.self) { try FeedLocation.url(from: text, currentDirectory: "/") }
   }

@@ -50,7 +50,8 @@ enum FeedSamples {
 
 /// A thread-safe in-flight counter for the concurrency tests.
 final class InFlight: Sendable {
-  private let state = Locked((current: [String: Int](), maximum: [String: Int](), total: 0, maxTotal: 0))
+  private let state = Locked(
+    (current: [String: Int](), maximum: [String: Int](), total: 0, maxTotal: 0))
 
   func enter(_ host: String) {
     state.withLock {

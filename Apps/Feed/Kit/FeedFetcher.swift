@@ -43,7 +43,9 @@ public struct FeedFetcher: Sendable {
   ///   - client: The HTTP client.
   ///   - maximumBytes: The largest body accepted.
   ///   - timeout: The timeout of one HTTP attempt.
-  public init(client: any HTTPClient, maximumBytes: Int = 10 << 20, timeout: Duration = .seconds(30)) {
+  public init(
+    client: any HTTPClient, maximumBytes: Int = 10 << 20, timeout: Duration = .seconds(30)
+  ) {
     self.client = client
     self.maximumBytes = maximumBytes
     self.timeout = timeout
@@ -56,7 +58,9 @@ public struct FeedFetcher: Sendable {
   ///   - version: The app's version, for the User-Agent `feed/<version>`.
   ///   - maximumBytes: The largest body accepted.
   /// - Returns: The client.
-  public static func makeClient(version: String, maximumBytes: Int = 10 << 20) -> URLSessionHTTPClient {
+  public static func makeClient(version: String, maximumBytes: Int = 10 << 20)
+    -> URLSessionHTTPClient
+  {
     URLSessionHTTPClient(
       userAgent: "feed/\(version)", retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
   }
@@ -87,7 +91,9 @@ public struct FeedFetcher: Sendable {
       case .notModified:
         return .notModified
       case .modified(let response):
-        guard response.body.count <= maximumBytes else { throw FetchError.tooLarge(limit: maximumBytes) }
+        guard response.body.count <= maximumBytes else {
+          throw FetchError.tooLarge(limit: maximumBytes)
+        }
         return .body(
           FetchedBody(
             data: response.body, contentType: response.headers["Content-Type"],

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why a feed could not be fetched, apart from HTTP failures (`APIError`).
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
