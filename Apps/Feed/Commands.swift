@@ -116,7 +116,7 @@ enum FeedCommands {
       return
     }
     guard !feeds.isEmpty else {
-      context.write("No feeds yet. \(SampleFeed.hint)\n")
+      context.write("No feeds yet. \(SampleFeed.addHint)\n")
       return
     }
     var table = PlainTable(columns: [
@@ -140,7 +140,7 @@ enum FeedCommands {
     var ids: [String]?
     if let reference = command.string("feed") { ids = [try library.feed(reference).id] }
     guard !(try library.store.subscriptions().feeds.isEmpty) else {
-      context.write("No feeds to refresh. \(SampleFeed.hint)\n")
+      context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
       return
     }
     let results = try await library.refresh(ids)

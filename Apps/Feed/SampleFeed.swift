@@ -24,8 +24,10 @@ enum SampleFeed {
   static let screenHint = "Built-in sample. Add a feed: feed add URL"
 
   /// What to do next, shown with the sample.
-  static let hint =
-    "This is a built-in sample. Subscribe to a real feed with: feed add URL (then feed refresh)."
+  static let hint = "This is a built-in sample. " + addHint
+
+  /// How to subscribe.
+  static let addHint = "Subscribe to a feed with: feed add URL (then feed refresh)."
 
   static let rss = """
     <?xml version="1.0" encoding="UTF-8"?>
