@@ -88,7 +88,7 @@ struct FeedRefresherTests {
     #expect(stored == server.url(updates ? "/new.xml" : "/old.xml"))
   }
 
-  @Test("at most 2 requests per host and the total bound at once, measured at the server")
+  @Test("at most 2 requests per host at once, measured at the server")
   func concurrencyBound() async throws {
     let inFlight = InFlight()
     let server = try LoopbackServer { request in
@@ -99,19 +99,19 @@ struct FeedRefresherTests {
       return .text(FeedSamples.rss(title: request.path, count: 1))
     }
     defer { server.stop() }
-    // Two host names for the same server: 127.0.0.1 and localhost.
+    // Two host names for the same server, most feeds on the first one.
     var feeds: [Subscription] = []
-    for index in 0..<6 {
-      feeds.append(try store.add(server.url("/a\(index).xml")))
+    for index in 0..<8 { feeds.append(try store.add(server.url("/a\(index).xml"))) }
+    for index in 0..<4 {
       let other = try #require(URL(string: "http://localhost:\(server.port)/b\(index).xml"))
       feeds.append(try store.add(other))
     }
-    let results = try await FeedSamples.refresher(store, concurrency: 3).refresh(feeds)
+    let results = try await FeedSamples.refresher(store, concurrency: 8).refresh(feeds)
     #expect(results.allSatisfy { !$0.isFailure })
     #expect(server.requests.count == 12)
     let perHost = inFlight.maximumPerHost
+    #expect(perHost.count == 2)
     #expect(perHost.values.allSatisfy { $0 <= 2 }, "\(perHost)")
-    #expect(inFlight.maximumTotal <= 3)
     #expect(inFlight.maximumTotal >= 2)  // requests really overlapped
   }
 
