@@ -55,21 +55,23 @@ let package = Package(
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
     .target(name: "FeedFormats", path: "Apps/Feed/Formats"),
+    // The feed reader's fetching and storage, a library so the benchmarks can drive it.
+    .target(name: "FeedKit", dependencies: ["Core", "FeedFormats"], path: "Apps/Feed/Kit"),
     .executableTarget(
       name: "feed",
-      dependencies: ["Core", "FeedFormats"],
+      dependencies: ["Core", "FeedFormats", "FeedKit"],
       path: "Apps/Feed",
-      exclude: ["Formats"]
+      exclude: ["Formats", "Kit"]
     ),
     .testTarget(
       name: "FeedTests",
-      dependencies: ["FeedFormats"],
+      dependencies: ["FeedFormats", "FeedKit", "feed", "Core", "TestSupport"],
       path: "Tests/FeedTests",
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "Goldens"]
     ),
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["Core", "FeedFormats", "TestSupport"],
+      dependencies: ["Core", "FeedFormats", "FeedKit", "TestSupport"],
       path: "Tests/Benchmarks"
     ),
   ],

@@ -1,6 +1,6 @@
-// Placeholder entry point: the engineer who builds the feed reader (fetching, stores,
-// commands, UI — issue 8) replaces this file. Until then `feed` says so and exits 69.
-import Foundation
+// The feed reader's entry point: parse the command line, run the command.
+import Core
 
-FileHandle.standardError.write(Data("feed: error: not built yet\n".utf8))
-exit(69)
+await CommandLineApp(spec: FeedCommands.spec).main { command, context in
+  try await FeedCommands.run(command, in: context)
+}

@@ -12,6 +12,7 @@ let suites: [BenchmarkSuite] = [
   NetworkingBenchmarks.suite,
   FeedBenchmarks.suite,
   SettingsBenchmarks.suite,
+  FeedRefreshBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -1,0 +1,198 @@
+import Core
+import FeedKit
+import Foundation
+import Observation
+
+// MARK: - Text
+
+/// An article as text: `feed show` prints it, the article screen wraps it.
+enum ArticleText {
+  /// The header lines: title, feed, date, author, link.
+  static func header(_ entry: FeedEntry) -> [String] {
+    var lines = [entry.item.title ?? "(untitled)"]
+    var meta = [entry.feed.displayTitle]
+    if let date = entry.item.date { meta.append(FeedText.timestamp(date)) }
+    if let author = entry.item.author { meta.append(author) }
+    lines.append(meta.joined(separator: " · "))
+    if let link = entry.item.link { lines.append(link.absoluteString) }
+    return lines.map(\.terminalSafe)
+  }
+
+  /// The body as sanitized plain text (line breaks kept).
+  static func body(_ entry: FeedEntry) -> String {
+    TerminalSanitizer.multiLine.sanitize(entry.item.bodyText ?? "(no text)")
+  }
+
+  /// What `feed show` prints.
+  static func plain(_ entry: FeedEntry) -> String {
+    header(entry).joined(separator: "\n") + "\n\n" + body(entry) + "\n"
+  }
+
+  /// The header and the body wrapped to `width` cells.
+  static func lines(_ entry: FeedEntry, width: Int) -> [String] {
+    let width = max(8, width)
+    var lines: [String] = []
+    for line in header(entry) { lines += wrap(line, width: width) }
+    lines.append("")
+    for line in body(entry).split(separator: "\n", omittingEmptySubsequences: false) {
+      lines += wrap(String(line), width: width)
+    }
+    return lines
+  }
+
+  /// Wraps one line at spaces; a word longer than the width is cut.
+  static func wrap(_ line: String, width: Int) -> [String] {
+    guard line.terminalWidth > width else { return [line] }
+    let indent = String(line.prefix { $0 == " " })
+    var result: [String] = []
+    var current = ""
+    var currentWidth = 0
+    for word in line.split(separator: " ") {
+      var word = String(word)
+      var wordWidth = word.terminalWidth
+      if currentWidth > 0, currentWidth + 1 + wordWidth > width {
+        result.append(current)
+        current = indent
+        currentWidth = indent.count
+      }
+      while wordWidth > width - currentWidth, wordWidth > 0,
+        currentWidth == 0 || currentWidth == indent.count
+      {
+        let piece = word.truncated(toWidth: width - currentWidth, ellipsis: "")
+        guard !piece.isEmpty else { break }
+        result.append(current + piece)
+        word.removeFirst(piece.count)
+        wordWidth = word.terminalWidth
+        current = indent
+        currentWidth = indent.count
+      }
+      guard !word.isEmpty else { continue }
+      if currentWidth > indent.count || (currentWidth > 0 && indent.isEmpty) {
+        current += " "
+        currentWidth += 1
+      }
+      current += word
+      currentWidth += wordWidth
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+  }
+}
+
+// MARK: - View model
+
+@MainActor @Observable
+final class ArticleModel: NavigableViewModel {
+  var navigation: NavigationIntent<FeedRoute>?
+}
+
+// MARK: - Interactor
+
+/// Shows one article: marks it read when it first appears; `m` toggles.
+final class ArticleInteractor: Interactor<ArticleModel> {
+  let reference: ItemReference
+  let library: FeedLibrary
+  let feeds: FeedsInteractor
+
+  init(reference: ItemReference, library: FeedLibrary, feeds: FeedsInteractor) {
+    self.reference = reference
+    self.library = library
+    self.feeds = feeds
+    super.init(viewModel: ArticleModel())
+  }
+
+  var entry: FeedEntry? {
+    guard let feed = feeds.viewModel.feed(reference.feed),
+      let item = feed.record.items.first(where: { $0.number == reference.number })
+    else { return nil }
+    return FeedEntry(feed: feed, item: item)
+  }
+
+  override func prepare() {
+    if let entry, !entry.isRead { toggleRead() }
+  }
+
+  func toggleRead() {
+    guard let entry else { return }
+    let items = ItemsInteractor(feed: reference.feed, library: library, feeds: feeds)
+    items.toggleRead(entry)
+  }
+}
+
+// MARK: - Terminal view
+
+final class ArticleScreen: TerminalScreen {
+  let interactor: ArticleInteractor
+  private weak var context: ScreenContext<FeedRoute>?
+  private var offset = 0
+  private var pageSize = 1
+  private var lineCount = 0
+
+  init(context: ScreenContext<FeedRoute>, interactor: ArticleInteractor) {
+    self.interactor = interactor
+    self.context = context
+    context.bind(interactor)
+  }
+
+  var title: String { interactor.entry?.item.title ?? "Article" }
+
+  var keyBindings: [KeyBinding] {
+    [
+      KeyBinding(keys: [.up, .down], "Scroll", label: "↑↓"),
+      KeyBinding(.character(" "), "Page", label: "Space"),
+      KeyBinding(.character("m"), "Read/unread") { [unowned self] in
+        interactor.toggleRead()
+        context?.status = interactor.entry?.isRead == true ? "Marked read" : "Marked unread"
+      },
+      KeyBinding(.character("o"), "Link") { [unowned self] in
+        context?.status = LinkOpener.show(interactor.entry?.item.link)
+      },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    guard let entry = interactor.entry else {
+      frame.draw(
+        "This item is no longer cached.", row: area.row, column: area.column + 1, style: .secondary)
+      return
+    }
+    let lines = ArticleText.lines(entry, width: area.width - 2)
+    lineCount = lines.count
+    pageSize = max(1, area.height)
+    offset = max(0, min(offset, lines.count - pageSize))
+    for (index, line) in lines.dropFirst(offset).prefix(pageSize).enumerated() {
+      let lineNumber = offset + index
+      let style: TextStyle =
+        lineNumber == 0
+        ? .header
+        : lineNumber < 3 && lineNumber > 0 && !line.isEmpty && offset == 0 ? .secondary : .plain
+      frame.draw(
+        line, row: area.row + index, column: area.column + 1, width: area.width - 2, style: style,
+        sanitizing: false)
+    }
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    guard case .key(let key) = event else { return false }
+    switch key {
+    case .down, .character("j"): offset += 1
+    case .up, .character("k"): offset -= 1
+    case .character(" "), .pageDown: offset += pageSize - 1
+    case .pageUp: offset -= pageSize - 1
+    case .home, .character("g"): offset = 0
+    case .end, .character("G"): offset = lineCount
+    default: return false
+    }
+    offset = max(0, min(offset, lineCount - pageSize))
+    return true
+  }
+}
+
+/// What `o` does: shows the link in the status line (opening a browser from a
+/// full-screen terminal app would fight it for the terminal).
+enum LinkOpener {
+  static func show(_ link: URL?) -> String {
+    guard let link else { return "This item has no link." }
+    return "Link: " + link.absoluteString
+  }
+}

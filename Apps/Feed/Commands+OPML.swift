@@ -1,0 +1,53 @@
+import Core
+import FeedKit
+import Foundation
+
+extension FeedCommands {
+  static func importOPML(
+    _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
+  ) throws {
+    let path = command.string("file") ?? ""
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw AppError("no such file: \(path)", exitCode: .noInput)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw AppError("cannot read \(path)", exitCode: .noInput)
+    }
+    let outlines: [OPML.Outline]
+    do {
+      outlines = try OPML.outlines(in: data)
+    } catch let error as OPML.Malformed {
+      throw AppError("\(path) is not an OPML file: \(error.reason)", exitCode: .dataError)
+    }
+    var added = 0
+    var skipped: [String] = []
+    try library.store.updateSubscriptions { list in
+      for outline in outlines {
+        guard
+          let url = try? FeedLocation.url(
+            from: outline.url, currentDirectory: FileManager.default.currentDirectoryPath),
+          url.scheme != "file"
+        else {
+          skipped.append(outline.url)
+          continue
+        }
+        guard !list.feeds.contains(where: { $0.url == url }) else { continue }
+        list.feeds.append(
+          Subscription(id: String(list.nextID), url: url, customTitle: outline.title))
+        list.nextID += 1
+        added += 1
+      }
+    }
+    for url in skipped { context.warn("skipped \(url): not an http or https URL") }
+    context.write(
+      "Imported \(added) feed\(added == 1 ? "" : "s") (\(outlines.count - added - skipped.count) already subscribed).\n"
+    )
+  }
+
+  static func exportOPML(_ context: CommandContext, _ library: FeedLibrary) throws {
+    let feeds = try library.store.feeds().map {
+      (title: $0.displayTitle, url: $0.subscription.url.absoluteString)
+    }
+    context.write(OPML.document(feeds))
+  }
+}

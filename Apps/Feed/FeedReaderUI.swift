@@ -1,0 +1,42 @@
+import Core
+import FeedKit
+import Foundation
+
+/// The screens of the interactive reader.
+enum FeedRoute: Hashable, Sendable {
+  /// A feed's items.
+  case items(feed: String)
+  /// One article.
+  case article(ItemReference)
+}
+
+/// Starts the interactive reader: feeds → items → article, through the router.
+@MainActor
+enum FeedReaderUI {
+  /// Builds the screen stack; the feeds interactor is shared so every screen shows
+  /// the same, live data.
+  static func makeStack(library: FeedLibrary, feeds: FeedsInteractor) -> ScreenStack<FeedRoute> {
+    ScreenStack(
+      router: Router<FeedRoute>(), root: { FeedsScreen(context: $0, interactor: feeds) },
+      destination: { route, context in
+        switch route {
+        case .items(let feed):
+          ItemsScreen(
+            context: context,
+            interactor: ItemsInteractor(feed: feed, library: library, feeds: feeds))
+        case .article(let reference):
+          ArticleScreen(
+            context: context,
+            interactor: ArticleInteractor(reference: reference, library: library, feeds: feeds))
+        }
+      })
+  }
+
+  static func run(library: FeedLibrary, context: CommandContext) async throws {
+    let feeds = FeedsInteractor(library: library)
+    let runtime = TerminalRuntime(
+      terminal: SystemTerminal(), root: makeStack(library: library, feeds: feeds),
+      capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
+    try await runtime.run()
+  }
+}

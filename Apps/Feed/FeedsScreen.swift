@@ -1,0 +1,173 @@
+import Core
+import FeedKit
+import Foundation
+import Observation
+
+// MARK: - View model
+
+/// The feeds screen's state; the items and article screens read it too.
+@MainActor @Observable
+final class FeedsModel: NavigableViewModel {
+  /// The feeds with their records; `.loading(previous:)` while a refresh runs, with
+  /// each feed replaced as soon as its refresh is saved.
+  var feeds: Loadable<[StoredFeed]> = .idle
+  /// Whether the list is the built-in sample.
+  var isSample = false
+  /// The feeds whose refresh has not finished yet.
+  var refreshing: Set<String> = []
+  /// A one-line summary of the last refresh.
+  var notice: String?
+  var navigation: NavigationIntent<FeedRoute>?
+
+  /// A feed by id, from what is loaded.
+  func feed(_ id: String) -> StoredFeed? { feeds.value?.first { $0.id == id } }
+}
+
+// MARK: - Interactor
+
+/// Loads the feeds, refreshes them, and keeps the model in step with the store.
+final class FeedsInteractor: Interactor<FeedsModel> {
+  let library: FeedLibrary
+
+  init(library: FeedLibrary, clock: any Clock<Duration> = ContinuousClock()) {
+    self.library = library
+    super.init(viewModel: FeedsModel(), clock: clock)
+  }
+
+  override func prepare() { reload() }
+
+  /// Reads every feed from the store.
+  func reload() {
+    load(\.feeds, keepingPreviousValue: true) { [library, viewModel] in
+      let (feeds, isSample) = try library.feeds()
+      viewModel.isSample = isSample
+      if isSample { viewModel.notice = SampleFeed.screenHint }
+      return feeds
+    }
+  }
+
+  /// Refreshes every feed; each row updates as its feed finishes.
+  func refresh() {
+    guard !viewModel.isSample else {
+      viewModel.notice = SampleFeed.screenHint
+      return
+    }
+    let current = viewModel.feeds.value ?? []
+    viewModel.refreshing = Set(current.map(\.id))
+    viewModel.notice = nil
+    viewModel.feeds = .loading(previous: current)
+    asyncTask { [library, weak self] in
+      let results = try await library.refresh { [weak self] result in
+        await self?.finished(result)
+      }
+      guard let self else { return }
+      let failed = results.filter(\.isFailure).count
+      let fresh = results.reduce(0) { sum, result in
+        if case .updated(let new, _) = result.outcome { return sum + new }
+        return sum
+      }
+      viewModel.notice =
+        "Refreshed \(results.count) feed\(results.count == 1 ? "" : "s"): \(fresh) new"
+        + (failed > 0 ? ", \(failed) failed" : "")
+    } finally: { [weak self] _ in
+      guard let self else { return }
+      viewModel.refreshing = []
+      viewModel.feeds = .loaded(viewModel.feeds.value ?? [])
+    }
+  }
+
+  /// One feed's refresh was saved: show it.
+  func finished(_ result: RefreshResult) {
+    viewModel.refreshing.remove(result.feedID)
+    reloadFeed(result.feedID)
+  }
+
+  /// Re-reads one feed's record (after a refresh or a read mark).
+  func reloadFeed(_ id: String) {
+    guard !viewModel.isSample, var feeds = viewModel.feeds.value,
+      let index = feeds.firstIndex(where: { $0.id == id })
+    else { return }
+    performThrowable {
+      feeds[index].record = try library.store.record(id)
+      switch viewModel.feeds {
+      case .loading: viewModel.feeds = .loading(previous: feeds)
+      default: viewModel.feeds = .loaded(feeds)
+      }
+    }
+  }
+
+  /// Marks every item of a feed read.
+  func markAllRead(_ id: String) {
+    performThrowable { try library.markAllRead(id) }
+    reloadFeed(id)
+  }
+
+  func open(_ id: String) { navigate(to: .items(feed: id)) }
+}
+
+// MARK: - Terminal view
+
+final class FeedsScreen: TerminalScreen {
+  let interactor: FeedsInteractor
+  var list = ListView()
+
+  init(context: ScreenContext<FeedRoute>, interactor: FeedsInteractor) {
+    self.interactor = interactor
+    context.bind(interactor)
+  }
+
+  var title: String { "Feeds" }
+
+  private var feeds: [StoredFeed] { interactor.viewModel.feeds.value ?? [] }
+  private var selected: StoredFeed? {
+    feeds.indices.contains(list.selection) ? feeds[list.selection] : nil
+  }
+
+  var keyBindings: [KeyBinding] {
+    [
+      KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
+      KeyBinding(.enter, "Open") { [unowned self] in
+        if let feed = selected { interactor.open(feed.id) }
+      },
+      KeyBinding(.character("r"), "Refresh") { [unowned self] in interactor.refresh() },
+      KeyBinding(.character("m"), "Mark all read") { [unowned self] in
+        if let feed = selected { interactor.markAllRead(feed.id) }
+      },
+    ]
+  }
+
+  func render(into frame: inout Frame, area: Rect) {
+    let model = interactor.viewModel
+    var body = area
+    if let notice = model.notice, area.height > 2 {
+      body.height -= 2
+      frame.draw(
+        notice, row: area.bottom - 1, column: area.column + 1, width: area.width - 2,
+        style: .secondary)
+    }
+    LoadableView.render(model.feeds, into: &frame, area: body) { feeds, frame, area in
+      list.render(into: &frame, area: area, count: feeds.count) { index in
+        Self.row(feeds[index], isRefreshing: model.refreshing.contains(feeds[index].id))
+      }
+    }
+  }
+
+  static func row(_ feed: StoredFeed, isRefreshing: Bool) -> ListRow {
+    let unread = feed.record.unreadCount
+    let detail =
+      isRefreshing ? "refreshing…" : feed.record.lastError != nil ? "failed" : "\(unread) unread"
+    if feed.record.lastError != nil && !isRefreshing {
+      return ListRow("! " + feed.displayTitle, detail: detail, style: .error)
+    }
+    return ListRow(
+      (unread > 0 ? "• " : "  ") + feed.displayTitle, detail: detail,
+      style: unread > 0 ? .bold : .plain)
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    if case .key(.character(" ")) = event {
+      return list.handle(.key(.pageDown), count: feeds.count)
+    }
+    return list.handle(event, count: feeds.count)
+  }
+}

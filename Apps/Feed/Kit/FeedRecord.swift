@@ -1,0 +1,135 @@
+public import Core
+public import FeedFormats
+public import Foundation
+
+/// What the reader keeps for one feed: how the last fetch went, the cached items and
+/// which of them were read. Stored under its own key, `feed-<id>`.
+public struct FeedRecord: Sendable, Equatable, Codable {
+  /// The title the feed gives itself.
+  public var title: String?
+  /// The feed's web site.
+  public var siteLink: URL?
+  /// The `ETag` / `Last-Modified` of the last full response.
+  public var validators = Validators()
+  /// When the feed was last fetched successfully (a `304` counts).
+  public var lastFetched: Date?
+  /// The last attempt's error, `nil` after a success.
+  public var lastError: String?
+  /// Not to be fetched before this time: the server asked to wait (`Retry-After`).
+  public var retryNotBefore: Date?
+  /// The cached items, newest first.
+  public var items: [CachedItem] = []
+  /// The ids of the items that were read.
+  public var read: Set<String> = []
+  /// The number the next new item gets.
+  public var nextNumber = 1
+
+  /// Creates an empty record.
+  public init() {}
+
+  /// How many cached items are unread.
+  public var unreadCount: Int { items.count { !read.contains($0.id) } }
+
+  /// Whether an item was read.
+  ///
+  /// - Parameter item: A cached item.
+  /// - Returns: `true` when it was read.
+  public func isRead(_ item: CachedItem) -> Bool { read.contains(item.id) }
+
+  /// Merges freshly parsed items into the cache, newest first, keeping at most `limit`.
+  ///
+  /// Items already cached keep their number and read state and take the new text;
+  /// new items get the next numbers. Read marks of items that fell out are dropped.
+  ///
+  /// - Parameters:
+  ///   - parsed: The items as the feed lists them now.
+  ///   - now: When they were fetched (an undated item is sorted by this).
+  ///   - limit: The most items to keep.
+  /// - Returns: How many items were new.
+  @discardableResult
+  public mutating func merge(_ parsed: [ParsedItem], now: Date, limit: Int) -> Int {
+    var byID: [String: Int] = [:]
+    for (index, item) in items.enumerated() { byID[item.id] = index }
+    var seen: Set<String> = []
+    var fresh: [ParsedItem] = []
+    for item in parsed where seen.insert(item.id).inserted {
+      if let index = byID[item.id] {
+        items[index].update(from: item)
+      } else {
+        fresh.append(item)
+      }
+    }
+    // Oldest first, so numbers grow with time whatever order the feed lists items in.
+    let ordered = fresh.enumerated().sorted { lhs, rhs in
+      (lhs.element.date ?? now, rhs.offset) < (rhs.element.date ?? now, lhs.offset)
+    }
+    for (_, item) in ordered {
+      items.append(CachedItem(item, number: nextNumber, firstSeen: now))
+      nextNumber += 1
+    }
+    let added = fresh.count
+    items.sort { ($0.sortDate, $0.number) > ($1.sortDate, $1.number) }
+    if items.count > limit { items.removeSubrange(limit...) }
+    let kept = Set(items.map(\.id))
+    read.formIntersection(kept)
+    return added
+  }
+}
+
+/// One item as the reader keeps it.
+public struct CachedItem: Sendable, Equatable, Codable {
+  /// The feed's id for the item (guid, id, link or a hash).
+  public var id: String
+  /// A per-feed number, stable for the item's life: the `17` of item `3.17`.
+  public var number: Int
+  /// The title, as the feed wrote it (sanitize before display).
+  public var title: String?
+  /// The link to the article.
+  public var link: URL?
+  /// Published, else updated.
+  public var date: Date?
+  /// The author.
+  public var author: String?
+  /// The summary as HTML.
+  public var summaryHTML: String?
+  /// The content as HTML.
+  public var contentHTML: String?
+  /// When the reader first saw the item.
+  public var firstSeen: Date
+
+  /// Creates a cached item from a parsed one.
+  ///
+  /// - Parameters:
+  ///   - item: The parsed item.
+  ///   - number: Its per-feed number.
+  ///   - firstSeen: When it was first fetched.
+  public init(_ item: ParsedItem, number: Int, firstSeen: Date) {
+    id = item.id
+    self.number = number
+    self.firstSeen = firstSeen
+    title = item.title
+    link = item.link
+    date = item.date
+    author = item.author
+    summaryHTML = item.summaryHTML
+    contentHTML = item.contentHTML
+  }
+
+  mutating func update(from item: ParsedItem) {
+    title = item.title
+    link = item.link
+    date = item.date
+    author = item.author
+    summaryHTML = item.summaryHTML
+    contentHTML = item.contentHTML
+  }
+
+  /// The date the item sorts by: its own, else when it was first seen.
+  public var sortDate: Date { date ?? firstSeen }
+
+  /// The body as plain text: the content, else the summary, rendered from HTML.
+  public var bodyText: String? {
+    let html = contentHTML ?? summaryHTML
+    return html.map { HTMLText(html: $0, baseURL: link).rendered }
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Why a feed could not be fetched, apart from HTTP failures (`APIError`).
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The URL's scheme is not `http`, `https` or `file`.
+  case unsupportedScheme(String)
+  /// The text is not a usable URL.
+  case invalidURL(String)
+  /// A `file` feed does not exist.
+  case fileNotFound(String)
+  /// A `file` feed cannot be read.
+  case cannotRead(String, reason: String)
+  /// The body is larger than the limit, in bytes.
+  case tooLarge(limit: Int)
+
+  /// A one-line message.
+  public var description: String {
+    switch self {
+    case .unsupportedScheme(let scheme):
+      "unsupported URL scheme '\(scheme)': only http, https and file feeds are read"
+    case .invalidURL(let text): "not a valid feed URL: \(text)"
+    case .fileNotFound(let path): "no such file: \(path)"
+    case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
+    case .tooLarge(let limit): "the feed is larger than the \(limit >> 20) MiB limit"
+    }
+  }
+}

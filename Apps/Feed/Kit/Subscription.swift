@@ -1,0 +1,55 @@
+public import Foundation
+
+/// One feed the user subscribed to: what `feed add` stores.
+///
+/// The fetch state (validators, last fetch, errors, retry time) and the cached items
+/// live in the feed's own ``FeedRecord``, so a refresh writes one small file per feed
+/// and the subscription list only changes when the user (or a permanent redirect)
+/// changes it.
+public struct Subscription: Sendable, Hashable, Codable {
+  /// A short number-like id, unique among subscriptions (`3`), stable for the feed's life.
+  public var id: String
+  /// Where the feed is read from: an `http`, `https` or `file` URL.
+  public var url: URL
+  /// The title the user gave with `--title`, if any.
+  public var customTitle: String?
+
+  /// Creates a subscription.
+  ///
+  /// - Parameters:
+  ///   - id: Its id.
+  ///   - url: Its URL.
+  ///   - customTitle: A title chosen by the user.
+  public init(id: String, url: URL, customTitle: String? = nil) {
+    self.id = id
+    self.url = url
+    self.customTitle = customTitle
+  }
+}
+
+/// Every subscription, in the order they were added, and the next id to hand out.
+public struct SubscriptionList: Sendable, Hashable, Codable {
+  /// The subscriptions.
+  public var feeds: [Subscription] = []
+  /// The id the next subscription gets.
+  public var nextID = 1
+
+  /// Creates an empty list.
+  public init() {}
+
+  /// The subscription with an id, an exact URL, or a title (case-insensitive).
+  ///
+  /// - Parameters:
+  ///   - reference: What the user typed.
+  ///   - titles: The display title of each feed by id.
+  /// - Returns: The matching subscription, or `nil`.
+  public func find(_ reference: String, titles: [String: String] = [:]) -> Subscription? {
+    if let byID = feeds.first(where: { $0.id == reference }) { return byID }
+    if let byURL = feeds.first(where: { $0.url.absoluteString == reference }) { return byURL }
+    let lowered = reference.lowercased()
+    let byTitle = feeds.filter { feed in
+      (feed.customTitle ?? titles[feed.id])?.lowercased() == lowered
+    }
+    return byTitle.count == 1 ? byTitle[0] : nil
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Reading and writing OPML subscription lists (`feed import`, `feed export`).
+enum OPML {
+  struct Outline: Equatable {
+    var url: String
+    var title: String?
+  }
+
+  /// The feed outlines (`xmlUrl`) of an OPML document, nested ones included.
+  ///
+  /// - Throws: `OPML.Malformed` when the bytes are not an OPML document.
+  static func outlines(in data: Data) throws -> [Outline] {
+    let reader = Reader()
+    let parser = XMLParser(data: data)
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = reader
+    let finished = parser.parse()
+    guard reader.sawRoot else { throw Malformed(reason: "the root element is not <opml>") }
+    if !finished && reader.outlines.isEmpty {
+      throw Malformed(reason: parser.parserError.map { "\($0.localizedDescription)" } ?? "bad XML")
+    }
+    return reader.outlines
+  }
+
+  struct Malformed: Error {
+    var reason: String
+  }
+
+  /// An OPML 2.0 document listing `feeds` as (title, URL) pairs.
+  static func document(_ feeds: [(title: String, url: String)]) -> String {
+    var text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <opml version="2.0">
+        <head>
+          <title>feed subscriptions</title>
+        </head>
+        <body>
+
+      """
+    for feed in feeds {
+      let title = escape(feed.title)
+      text +=
+        "    <outline type=\"rss\" text=\"\(title)\" title=\"\(title)\" xmlUrl=\"\(escape(feed.url))\"/>\n"
+    }
+    text += "  </body>\n</opml>\n"
+    return text
+  }
+
+  /// Escapes text for an XML attribute; drops characters XML 1.0 cannot carry.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\n": result += "&#10;"
+      case "\t": result += "&#9;"
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private final class Reader: NSObject, XMLParserDelegate {
+    var outlines: [Outline] = []
+    var sawRoot = false
+    private var depth = 0
+
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+      qualifiedName qName: String?, attributes: [String: String] = [:]
+    ) {
+      depth += 1
+      if depth == 1 { sawRoot = elementName.lowercased() == "opml" }
+      guard sawRoot, elementName.lowercased() == "outline" else { return }
+      let url = attributes.first { $0.key.lowercased() == "xmlurl" }?.value
+      guard let url, !url.isEmpty else { return }
+      let title = attributes["title"] ?? attributes["text"]
+      outlines.append(Outline(url: url, title: title?.isEmpty == true ? nil : title))
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+      qualifiedName qName: String?
+    ) {
+      depth -= 1
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+/// The built `feed` executable, run with a temporary HOME and XDG folders.
+@Suite("feed commands, end to end", .timeLimit(.minutes(1)))
+struct FeedCommandTests {
+  let home: TemporaryDirectory
+  let feed: BuiltProduct
+
+  init() throws {
+    home = try TemporaryDirectory(prefix: "feed-test")
+    feed = try BuiltProduct("feed")
+  }
+
+  var environment: [String: String] {
+    [
+      "HOME": home.path, "XDG_DATA_HOME": home.appending("data").path,
+      "XDG_CONFIG_HOME": home.appending("config").path, "PATH": "/usr/bin:/bin",
+      "TERM": "xterm-256color",
+    ]
+  }
+
+  var dataFolder: URL { home.appending("data/blueprint/feed") }
+
+  @discardableResult
+  func run(
+    _ arguments: String..., expect status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  )
+    throws -> ProductResult
+  {
+    let result = try feed.run(arguments, environment: environment)
+    #expect(
+      result.status == status, "feed \(arguments.joined(separator: " ")): \(result.error)",
+      sourceLocation: sourceLocation)
+    return result
+  }
+
+  func write(_ text: String, to name: String) throws -> String {
+    let url = home.appending(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test("the first run shows the bundled sample and says how to add feeds")
+  func firstRun() throws {
+    let result = try run()
+    #expect(result.output.contains("Subscribe to your first feed"))
+    #expect(result.output.contains("sample.1"))
+    #expect(result.output.contains("feed add URL"))
+    #expect(result.error.isEmpty)
+    let show = try run("show", "sample.3")
+    #expect(show.output.contains("Subscribe to your first feed"))
+    #expect(show.output.contains("feed add https://example.com/feed.xml"))
+  }
+
+  @Test("add, refresh, read, show, mark read, list")
+  func readingFlow() throws {
+    let path = try write(FeedSamples.rss(title: "Local news", count: 3), to: "news.xml")
+    let added = try run("add", path, "--title", "News")
+    #expect(added.output.hasPrefix("Added feed 1: file://"))
+    let refresh = try run("refresh")
+    #expect(refresh.output.contains("ok       1  News   3 new, 3 cached"))
+
+    let read = try run("read")
+    let lines = read.output.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(lines[1].contains("1.3") && lines[1].contains("Item 3") && lines[1].hasPrefix("•"))
+
+    let show = try run("show", "1.2")
+    #expect(
+      show.output.hasPrefix(
+        "Item 2\nNews · 2026-10-03T10:00:02Z\nhttps://example.com/2\n\nText of item 2.\n"))
+    #expect(!(try run("read", "--unread").output.contains("Item 2")))
+
+    let json = try JSONSerialization.jsonObject(with: try run("list", "--json").standardOutput)
+    let feeds = try #require((json as? [String: Any])?["feeds"] as? [[String: Any]])
+    #expect(feeds.count == 1)
+    #expect(feeds[0]["unread"] as? Int == 2)
+    #expect(feeds[0]["items"] as? Int == 3)
+    #expect(feeds[0]["title"] as? String == "News")
+    #expect(feeds[0]["feedTitle"] as? String == "Local news")
+    #expect((feeds[0]["lastFetched"] as? String)?.hasSuffix("Z") == true)
+
+    #expect(try run("mark-read", "--all").output == "Marked 2 items read.\n")
+    #expect(try run("read", "--unread").output == "No unread items.\n")
+    #expect(try run().output == "No unread items.\n")  // no arguments, not a terminal
+    #expect(try run("read", "--limit", "1", "--json").output.contains("\"id\" : \"1.3\""))
+  }
+
+  @Test("one failing feed: the others are saved, exit 69, one line per feed")
+  func failingFeed() throws {
+    let good = try write(FeedSamples.rss(count: 2), to: "good.xml")
+    let bad = try write("<html>no</html>", to: "bad.xml")
+    try run("add", good)
+    try run("add", bad)
+    let result = try run("refresh", expect: 69)
+    #expect(result.output.contains("ok       1"))
+    #expect(result.output.contains("failed   2"))
+    #expect(result.output.contains("not a feed"))
+    #expect(result.error.hasPrefix("feed: error: 1 of 2 feeds failed to refresh\nhint: "))
+    #expect(try run("read", "1").output.contains("Item 2"))
+    #expect(try run("list").output.contains("error: not a feed"))
+  }
+
+  @Test("a server that asked to wait is skipped on the next run")
+  func retryAfterAcrossProcesses() throws {
+    let server = try LoopbackServer(replies: [
+      .text("busy", status: 503, headers: ["Retry-After": "600"]), .text(FeedSamples.rss()),
+    ])
+    defer { server.stop() }
+    try run("add", server.url("/feed.xml").absoluteString)
+    let first = try run("refresh", expect: 69)
+    #expect(first.output.contains("HTTP 503"))
+    let second = try run("refresh")
+    #expect(second.output.contains("skipped"))
+    #expect(server.requests.count == 1)
+    #expect(server.requests[0].headers["User-Agent"] == "feed/1.0.0")
+  }
+
+  @Test("corrupt data: exit 65 naming the file, which is left untouched")
+  func corrupt() throws {
+    let path = try write(FeedSamples.rss(count: 1), to: "f.xml")
+    try run("add", path)
+    let file = dataFolder.appendingPathComponent("feed-1.json")
+    let garbage = Data("{ not json".utf8)
+    try garbage.write(to: file)
+    for command in [["list"], ["refresh"], ["read"], ["mark-read", "--all"]] {
+      let result = try feed.run(command, environment: environment)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.error.contains(file.path), "\(command): \(result.error)")
+      #expect(result.output.isEmpty)
+    }
+    #expect(try Data(contentsOf: file) == garbage)
+  }
+
+  @Test("escape sequences and bidi overrides from a feed never reach stdout raw")
+  func hostileText() throws {
+    let path = try write(HostileFeeds.escapes, to: "evil.xml")
+    try run("add", path)
+    try run("refresh")
+    for command in [["list"], ["read"], ["show", "1.1"], ["refresh"], []] {
+      let result = try feed.run(command, environment: environment)
+      #expect(!result.output.contains("\u{1B}"), "\(command)")
+      #expect(!result.output.contains("\u{7}"), "\(command)")
+      #expect(!result.output.contains("\u{202E}"), "\(command)")
+      #expect(!result.output.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x9D })
+    }
+    #expect(try run("read").output.contains("Red title desrever"))
+    // JSON is data: kept as written, escaped.
+    let json = try run("show", "1.1", "--json").output
+    #expect(json.contains("\\u001b[31m"))
+    #expect(!json.contains("\u{1B}"))
+  }
+
+  @Test(
+    "usage errors and missing files",
+    arguments: [
+      (["add", "ftp://example.com/feed"], Int32(64), "unsupported URL scheme 'ftp'"),
+      (["add", "/no/such/feed.xml"], 66, "no such file: /no/such/feed.xml"),
+      (["rm", "9"], 64, "no feed '9'"),
+      (["show", "nonsense"], 64, "invalid item 'nonsense'"),
+      (["show", "sample.99"], 64, "no item sample.99"),
+      (["read", "--limit", "x"], 64, "expected an integer"),
+      (["mark-read"], 64, "name one feed or give --all"),
+      (["import", "/no/such.opml"], 66, "no such file"),
+      (["refesh"], 64, "did you mean 'refresh'"),
+    ])
+  func usageErrors(arguments: [String], status: Int32, message: String) throws {
+    let result = try feed.run(arguments, environment: environment)
+    #expect(result.status == status)
+    #expect(result.error.hasPrefix("feed: error: "))
+    #expect(result.error.contains(message), "\(result.error)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("OPML import subscribes, export lists the feeds as OPML 2.0")
+  func opml() throws {
+    let opml = try write(
+      """
+      <?xml version="1.0"?>
+      <opml version="1.0"><head><title>mine</title></head><body>
+      <outline text="Tech"><outline text="A &amp; B" type="rss" xmlUrl="https://a.example/feed"/></outline>
+      <outline text="C" xmlUrl="https://c.example/rss"/>
+      <outline text="Bad" xmlUrl="javascript:alert(1)"/>
+      </body></opml>
+      """, to: "subs.opml")
+    let imported = try run("import", opml)
+    #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
+    #expect(imported.error.contains("skipped javascript:alert(1)"))
+    #expect(try run("import", opml).output == "Imported 0 feeds (2 already subscribed).\n")
+    let exported = try run("export").output
+    #expect(
+      exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
+    #expect(
+      exported.contains(
+        "<outline type=\"rss\" text=\"A &amp; B\" title=\"A &amp; B\" xmlUrl=\"https://a.example/feed\"/>"
+      ))
+    let notOPML = try write(FeedSamples.rss(), to: "x.opml")
+    #expect(try feed.run(["import", notOPML], environment: environment).status == 65)
+  }
+
+  @Test("help and version come from the shared parser")
+  func helpAndVersion() throws {
+    #expect(try run("--version").output == "feed 1.0.0\n")
+    let help = try run("--help").output
+    for command in [
+      "add", "rm", "list", "refresh", "read", "show", "mark-read", "import", "export",
+    ] {
+      #expect(help.contains(command))
+    }
+    #expect(try run("refresh", "--help").output.contains("69"))
+  }
+}

@@ -1,0 +1,107 @@
+import Core
+import FeedFormats
+import FeedKit
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("The feed store and the item cache")
+struct FeedStoreTests {
+  func items(_ numbers: ClosedRange<Int>) -> [ParsedItem] {
+    numbers.reversed().map { number in
+      ParsedItem(
+        id: "i\(number)", title: "Item \(number)",
+        published: Date(timeIntervalSince1970: TimeInterval(number) * 3600))
+    }
+  }
+
+  @Test("merging keeps numbers and read marks, adds new items, and bounds the cache")
+  func merge() {
+    var record = FeedRecord()
+    #expect(record.merge(items(1...3), now: FeedSamples.now, limit: 4) == 3)
+    #expect(record.items.map(\.id) == ["i3", "i2", "i1"])
+    #expect(record.items.map(\.number) == [3, 2, 1])
+    record.read = ["i1", "i3"]
+
+    #expect(record.merge(items(2...5), now: FeedSamples.now, limit: 4) == 2)
+    #expect(record.items.map(\.id) == ["i5", "i4", "i3", "i2"])
+    #expect(record.items.first { $0.id == "i3" }?.number == 3)
+    #expect(record.read == ["i3"])  // i1 fell out of the cache, and its mark with it
+    #expect(record.unreadCount == 3)
+  }
+
+  @Test("the default cache keeps 500 items per feed")
+  func defaultLimit() {
+    var record = FeedRecord()
+    record.merge(
+      items(1...620), now: FeedSamples.now,
+      limit: FeedStore(store: InMemoryKeyValueStore()).itemLimit)
+    #expect(record.items.count == 500)
+    #expect(record.items.first?.id == "i620")
+  }
+
+  @Test("a repeated guid in one fetch is kept once")
+  func duplicates() {
+    var record = FeedRecord()
+    let twice = [ParsedItem(id: "same", title: "A"), ParsedItem(id: "same", title: "B")]
+    #expect(record.merge(twice, now: FeedSamples.now, limit: 10) == 1)
+    #expect(record.items.count == 1)
+  }
+
+  @Test("each feed is its own file; the subscription list is a separate small one")
+  func layout() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FeedStore(store: FileKeyValueStore(directory: folder.url))
+    let a = try store.add(try #require(URL(string: "https://a.example/feed")))
+    let b = try store.add(try #require(URL(string: "https://b.example/feed")), title: "B")
+    try store.updateRecord(b.id) { $0.merge(items(1...2), now: FeedSamples.now, limit: 10) }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { !$0.hasPrefix(".") }.sorted()
+    #expect(files == ["feed-2.json", "subscriptions.json"])
+    #expect(try store.feeds().map(\.displayTitle) == ["https://a.example/feed", "B"])
+    #expect(throws: FeedStoreError.alreadySubscribed(a)) { try store.add(a.url) }
+    try store.remove(b.id)
+    #expect(try store.subscriptions().feeds == [a])
+    #expect(!FileManager.default.fileExists(atPath: folder.appending("feed-2.json").path))
+  }
+
+  @Test(
+    "feed references: id, exact URL, or a unique title",
+    arguments: [
+      ("2", "2"), ("https://b.example/feed", "2"), ("news", "1"), ("NEWS", "1"), ("nope", nil),
+    ])
+  func find(reference: String, expected: String?) {
+    var list = SubscriptionList()
+    list.feeds = [
+      Subscription(id: "1", url: URL(fileURLWithPath: "/a.xml"), customTitle: "News"),
+      Subscription(
+        id: "2", url: URL(string: "https://b.example/feed") ?? URL(fileURLWithPath: "/")),
+    ]
+    #expect(list.find(reference)?.id == expected)
+  }
+
+  @Test(
+    "URLs and paths a user can add",
+    arguments: [
+      ("https://example.com/feed.xml", "https://example.com/feed.xml"),
+      ("HTTP://example.com/x", "HTTP://example.com/x"),
+      ("feed.xml", "file:///tmp/work/feed.xml"),
+      ("../feed.xml", "file:///tmp/feed.xml"),
+      ("/srv/f.xml", "file:///srv/f.xml"),
+      ("file:///srv/f.xml", "file:///srv/f.xml"),
+    ])
+  func locations(text: String, expected: String) throws {
+    #expect(
+      try FeedLocation.url(from: text, currentDirectory: "/tmp/work").absoluteString == expected)
+  }
+
+  @Test(
+    "other schemes and broken URLs are refused",
+    arguments: [
+      "ftp://example.com/feed", "javascript:alert(1)", "gopher://x", "https://", "  ",
+    ])
+  func refused(text: String) {
+    #expect(throws: FetchError.self) { try FeedLocation.url(from: text, currentDirectory: "/") }
+  }
+}
