@@ -14,7 +14,7 @@ enum TodoCommands {
           .option("due", valueName: "date", help: "When it is due."),
           .option("priority", short: "p", valueName: "level", help: "low, medium or high."),
           .option(
-            "tag", short: "t", valueName: "tag", help: "A tag (repeatable).", isRepeatable: true),
+            "tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
         ],
         arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
       CommandSpec(
@@ -23,7 +23,7 @@ enum TodoCommands {
           .flag("all", short: "a", help: "Include done todos."),
           .flag("done", help: "Only done todos."),
           .option(
-            "tag", short: "t", valueName: "tag", help: "Only todos with this tag (repeatable).",
+            "tag", short: "t", valueName: "tag", help: "Only todos with this tag.",
             isRepeatable: true),
           .flag("overdue", help: "Only open todos due before today."),
           .flag("json", help: "Print a JSON array (schema in Docs/Apps/Todo.md)."),
@@ -47,7 +47,7 @@ enum TodoCommands {
           .option("due", valueName: "date", help: "The new due date, or none."),
           .option("priority", short: "p", valueName: "level", help: "low, medium, high or none."),
           .option(
-            "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag (repeatable).",
+            "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.",
             isRepeatable: true),
         ],
         arguments: [.required("id", help: "The todo's id.")]),

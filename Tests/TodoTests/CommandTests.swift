@@ -221,7 +221,11 @@ struct CommandTests {
       #expect(help.contains(command.name))
       let commandHelp = try home.output([command.name, "--help"])
       #expect(commandHelp.contains(command.summary))
+      // The parser marks repeatable options itself; the help text must not say it twice.
+      #expect(!commandHelp.contains("(repeatable). (repeatable)"))
+      #expect(!commandHelp.contains("(repeatable) (repeatable)"))
     }
+    #expect(try home.output(["add", "--help"]).contains("A tag. (repeatable)"))
     #expect(try home.output(["--version"]) == "todo 1.0.0\n")
   }
 }
