@@ -203,8 +203,12 @@ enum TodoCommands {
     if file == "-" {
       data = context.readStandardInput()
     } else {
-      guard FileManager.default.fileExists(atPath: file) else {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
         throw AppError("cannot import \(file): no such file", exitCode: .noInput)
+      }
+      guard !isFolder.boolValue else {
+        throw AppError("cannot import \(file): it is a folder", exitCode: .noInput)
       }
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -219,7 +223,8 @@ enum TodoCommands {
       context.write("imported 0 todos\n")
       return
     }
-    context.write("imported \(ids.count) todo\(ids.count == 1 ? "" : "s") (ids \(first)–\(last))\n")
+    let range = first == last ? "id \(first)" : "ids \(first)–\(last)"
+    context.write("imported \(ids.count) todo\(ids.count == 1 ? "" : "s") (\(range))\n")
   }
 
   // MARK: - Arguments

@@ -159,7 +159,13 @@ extension TodoDocument.Draft {
         draft.due = day
       case "tags":
         guard !scanner.null() else { return }
-        try scanner.array { scanner in draft.tags.append(try scanner.string()) }
+        try scanner.array { scanner in
+          let tag = try scanner.string()
+          guard !tag.isEmpty, !tag.contains(where: \.isWhitespace) else {
+            throw AppError("\(item): invalid tag '\(tag)'", hint: "a tag is one word")
+          }
+          draft.tags.append(tag)
+        }
       case "created", "completed":
         guard !scanner.null() else { return }
         let text = try scanner.string()

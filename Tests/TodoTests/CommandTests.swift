@@ -156,6 +156,14 @@ struct CommandTests {
     let missing = try other.run(["import", home.folder.appending("nope.json").path])
     #expect(missing.status == 66)
     #expect(other.storedBytes == before)
+
+    let folder = try other.run(["import", home.folder.path])
+    #expect(folder.status == 66)
+    #expect(folder.error == "todo: error: cannot import \(home.folder.path): it is a folder\n")
+    #expect(other.storedBytes == before)
+
+    let one = try other.run(["import", "-"], input: Data(#"[{"title":"single"}]"#.utf8))
+    #expect(one.output == "imported 1 todo (id 4)\n")
   }
 
   @Test("control characters are stored as given but never reach the terminal raw")

@@ -122,6 +122,9 @@ struct StorageTests {
       (#"[{"title":"a","due":"tomorrow"}]"#, "bad due date 'tomorrow'"),
       (#"[{"title":"a","created":"yesterday"}]"#, "bad timestamp 'yesterday'"),
       (#"[{"title":"a","tags":"work"}]"#, "expected '['"),
+      // Tags follow the command line's rule (one word), so a list never shows "+a b".
+      (#"[{"title":"a","tags":["a b"]}]"#, "item 1: invalid tag 'a b'"),
+      (#"[{"title":"a","tags":["ok",""]}]"#, "item 1: invalid tag ''"),
       (#"[{"title":"a"}"#, "expected ',' or ']'"),
     ])
   func badImports(text: String, message: String) {
