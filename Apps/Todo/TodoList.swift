@@ -267,10 +267,18 @@ final class TodoListScreen: TerminalScreen {
     var header = "\(counts.open) open · \(counts.done) done"
     if counts.overdue > 0 { header += " · \(counts.overdue) overdue" }
     if !model.filter.isEmpty, field == nil { header += " · filter: " + model.filter }
-    frame.draw(header, row: area.row, column: 1, width: area.width - 2, style: .secondary)
+    // The status keeps its place at the right; the header gets the rest, one column apart.
+    var statusWidth = 0
     if let status = model.status {
-      let width = min(status.terminalWidth, area.width / 2)
-      frame.draw(status, row: area.row, column: area.column + area.width - width - 1, width: width)
+      statusWidth = min(status.terminalWidth, area.width / 2)
+      frame.draw(
+        status, row: area.row, column: area.column + area.width - statusWidth - 1,
+        width: statusWidth)
+    }
+    let headerWidth = area.width - 2 - (statusWidth > 0 ? statusWidth + 1 : 0)
+    if headerWidth > 0 {
+      frame.draw(
+        header, row: area.row, column: area.column + 1, width: headerWidth, style: .secondary)
     }
     let fieldRows = field == nil ? 0 : 1
     let body = Rect(

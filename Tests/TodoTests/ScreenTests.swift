@@ -105,6 +105,16 @@ struct ScreenTests {
     #expect(harness.text.contains("undid: rm"))
   }
 
+  @Test("a narrow window: the header is cut short before the status, never run into it")
+  func narrowHeader() async throws {
+    let harness = await makeHarness(columns: 22, rows: 8)
+    harness.press(.character(" "))  // "done 2" in the status
+    await harness.settle()
+    let header = try #require(harness.text.split(separator: "\n").dropFirst().first)
+    #expect(header.hasSuffix("… done 2 ") || header.hasSuffix("… done 2"))
+    #expect(header.hasPrefix(" 2 open"))
+  }
+
   @Test("10,000 items: End and PageUp move through the list")
   func manyItems() async throws {
     try store.change { document in
