@@ -138,6 +138,11 @@ enum TodoCommands {
     let tags = command.strings("tag")
     let showAll = command.flag("all")
     let onlyDone = command.flag("done")
+    guard !(showAll && onlyDone) else {
+      throw AppError(
+        "'--all' and '--done' cannot be used together",
+        hint: "--all lists every todo, --done only done ones")
+    }
     let onlyOverdue = command.flag("overdue")
     let items = document.items
     let order = TodoItem.listOrder(of: items) { item in

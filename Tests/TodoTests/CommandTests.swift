@@ -83,6 +83,7 @@ struct CommandTests {
       (["add", "x", "--priority", "urgent"], "invalid value 'urgent' for '--priority'"),
       (["add", "x", "--tag", ""], "invalid tag ''"),
       (["list", "--bogus"], "unknown option '--bogus'"),
+      (["list", "--all", "--done"], "'--all' and '--done' cannot be used together"),
       (["done", "42"], "no todo with id 42"),
       (["done", "1", "42"], "no todo with id 42"),
       (["done", "abc"], "invalid value 'abc' for <ids>"),
