@@ -74,6 +74,27 @@ struct SettingTypeTests {
     #expect(choices == setting.choices)
   }
 
+  @Test(
+    "A pasted essay is shortened in the error, which stays one short line",
+    arguments: ["displayName", "notifications", "appearance", "theme.accent", "theme.density"])
+  func longValue(key: String) throws {
+    let essay = String(repeating: "x", count: 5000)
+    let error = try #require(throws: SettingError.self) {
+      try Setting.named(key).canonicalize(essay)
+    }
+    #expect(error.message.count < 160, "\(error.message)")
+    #expect(error.message.contains("'xxxxxxxxxx"))
+    #expect(error.message.contains("…'"))
+  }
+
+  @Test("A very long unknown key is shortened in the error")
+  func longKey() {
+    let error = #expect(throws: SettingError.self) {
+      try Setting.named(String(repeating: "k", count: 5000))
+    }
+    #expect((error?.message.count ?? .max) < 80)
+  }
+
   @Test("An enum error's hint lists the valid choices")
   func enumHint() throws {
     let error = try #require(throws: SettingError.self) {
