@@ -73,6 +73,8 @@ struct SettingsFile: Sendable {
         try data.map { bytes throws(SettingsFileError) in try parse(bytes) }
         ?? SettingsDocument()
       try body(&document)
+      // No file and nothing to store (`reset KEY` on defaults): leave no empty file.
+      if data == nil, document == SettingsDocument() { return document }
       let encoded = try document.encoded()
       if keepsBackup, let old = data, old != encoded { try backups.setData(old, forKey: key) }
       data = encoded

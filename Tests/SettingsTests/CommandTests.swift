@@ -158,6 +158,28 @@ struct CommandTests {
     #expect(try String(contentsOf: fixture.backupURL, encoding: .utf8) == before)
   }
 
+  @Test("reset KEY with no settings file creates none")
+  func resetWithoutFile() throws {
+    let result = try fixture.run(["reset", "appearance"])
+    #expect(result.status == 0)
+    #expect(result.output == "appearance = system (default)\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.settingsURL.path))
+  }
+
+  @Test(
+    "A backup that cannot be written exits 73 and leaves the settings file as it was",
+    arguments: [["reset", "appearance"], ["reset", "--all"]])
+  func backupBlocked(arguments: [String]) throws {
+    _ = try fixture.run(["set", "appearance", "dark"])
+    let before = try #require(fixture.settingsText)
+    // A file where the backup folder should be (tests may run as root).
+    try Data("x".utf8).write(to: fixture.backupURL.deletingLastPathComponent())
+    let result = try fixture.run(arguments)
+    #expect(result.status == 73)
+    #expect(result.error.hasPrefix("settings: error: cannot create folder"))
+    #expect(fixture.settingsText == before)
+  }
+
   @Test("reset --all removes every setting; the backup restores them with import")
   func resetAll() throws {
     _ = try fixture.run(["set", "displayName", "Ada"])
