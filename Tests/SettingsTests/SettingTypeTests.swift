@@ -113,6 +113,9 @@ struct SettingTypeTests {
       ("theme.acent", "theme.accent"),
       ("accent", "theme.accent"),
       ("theme.background", "theme.palette.background"),
+      ("theme.palette.accent", "theme.accent"),
+      ("theme.palette.Accent", "theme.accent"),
+      ("Theme.Palette.SecondaryText", "theme.palette.secondaryText"),
       ("theme.palette.sucess", "theme.palette.success"),
       ("notification", "notifications"),
     ])
