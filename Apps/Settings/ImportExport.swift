@@ -43,8 +43,12 @@ enum ImportExport {
     guard !isFolder.boolValue else {
       throw AppError("\(path) is a folder, not a settings file", exitCode: .noInput)
     }
+    // A file handle, not Data(contentsOf:), which fails on a pipe such as
+    // `settings import <(…)` on Linux.
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      return try handle.readToEnd() ?? Data()
     } catch {
       throw AppError("cannot read \(path): \(error.localizedDescription)", exitCode: .ioError)
     }

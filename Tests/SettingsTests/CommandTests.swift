@@ -317,6 +317,25 @@ struct CommandTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.backupURL.path))
   }
 
+  @Test("import reads a pipe, as the shell's <(…) gives it")
+  func importProcessSubstitution() throws {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+    shell.arguments = [
+      "-c", #"exec "$0" import <(printf '%s' '{"appearance": "dark"}') 2>&1"#,
+      fixture.product.url.path,
+    ]
+    shell.environment = fixture.environment
+    let output = Pipe()
+    shell.standardOutput = output
+    try shell.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0, "\(text)")
+    #expect(text.hasPrefix("imported /dev/fd/"))
+    #expect(try fixture.sharedSettings().appearance == .dark)
+  }
+
   @Test("Importing a missing file exits 66")
   func importMissing() throws {
     let result = try fixture.run(["import", fixture.folder.appending("nope.json").path])
