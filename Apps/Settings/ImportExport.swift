@@ -27,12 +27,16 @@ enum ImportExport {
         "\(name) is not a valid settings file: \(error.message); nothing was changed",
         exitCode: .dataError)
     }
-    let changed = try file.replace(with: document)
+    let outcome = try file.replace(with: document)
     try file.verify { $0.settings == document.settings }
-    context.write(
-      changed
-        ? "imported \(name.terminalSafe); backup: \(file.backupPath)\n"
-        : "\(name.terminalSafe) matches the current settings; nothing changed\n")
+    switch outcome {
+    case .unchanged:
+      context.write("\(name.terminalSafe) matches the current settings; nothing changed\n")
+    case .created:
+      context.write("imported \(name.terminalSafe)\n")
+    case .replacedKeepingBackup:
+      context.write("imported \(name.terminalSafe); backup: \(file.backupPath)\n")
+    }
   }
 
   private static func read(_ path: String) throws -> Data {

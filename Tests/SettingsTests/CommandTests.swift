@@ -281,6 +281,7 @@ struct CommandTests {
       .write(to: file)
     let result = try fixture.run(["import", file.path])
     #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == "imported \(file.path); backup: \(fixture.backupURL.path)\n")
     let settings = try fixture.sharedSettings()
     #expect(settings.appearance == .dark)
     #expect(settings.notifications == false)
@@ -293,6 +294,9 @@ struct CommandTests {
   func importStandardInput() throws {
     let result = try fixture.run(["import", "-"], input: #"{"theme.density": "compact"}"#)
     #expect(result.status == 0)
+    // There was no settings file, so there is no backup to mention.
+    #expect(result.output == "imported standard input\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.backupURL.path))
     #expect(try fixture.sharedSettings().density == .compact)
   }
 
