@@ -102,12 +102,12 @@ enum SettingsCommands {
   {
     switch (key, all) {
     case (nil, true):
-      let changed = try file.replace(with: nil)
+      let outcome = try file.replace(with: nil)
       try file.verify { $0 == SettingsDocument() }
       context.write(
-        changed
-          ? "all settings reset; backup: \(file.backupPath)\n"
-          : "all settings are already defaults\n")
+        outcome == .unchanged
+          ? "all settings are already defaults\n"
+          : "all settings reset; backup: \(file.backupPath)\n")
     case (let key?, false):
       let setting = try Setting.named(key)
       try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }

@@ -27,12 +27,16 @@ enum ImportExport {
         "\(name) is not a valid settings file: \(error.message); nothing was changed",
         exitCode: .dataError)
     }
-    let changed = try file.replace(with: document)
+    let outcome = try file.replace(with: document)
     try file.verify { $0.settings == document.settings }
-    context.write(
-      changed
-        ? "imported \(name.terminalSafe); backup: \(file.backupPath)\n"
-        : "\(name.terminalSafe) matches the current settings; nothing changed\n")
+    switch outcome {
+    case .unchanged:
+      context.write("\(name.terminalSafe) matches the current settings; nothing changed\n")
+    case .created:
+      context.write("imported \(name.terminalSafe)\n")
+    case .replacedKeepingBackup:
+      context.write("imported \(name.terminalSafe); backup: \(file.backupPath)\n")
+    }
   }
 
   private static func read(_ path: String) throws -> Data {
@@ -43,8 +47,12 @@ enum ImportExport {
     guard !isFolder.boolValue else {
       throw AppError("\(path) is a folder, not a settings file", exitCode: .noInput)
     }
+    // A file handle, not Data(contentsOf:), which fails on a pipe such as
+    // `settings import <(…)` on Linux.
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      return try handle.readToEnd() ?? Data()
     } catch {
       throw AppError("cannot read \(path): \(error.localizedDescription)", exitCode: .ioError)
     }

@@ -145,10 +145,15 @@ extension SettingType where Value == ColorToken {
       kind: .color, choices: [],
       detail: "color: #RGB, #RRGGBB, #RRGGBBAA, or LIGHT/DARK such as #5E5CE6/#7D7AFF",
       parse: { input throws(InvalidValue) in
+        let text = input.trimmingCharacters(in: .whitespaces)
+        // Core's message quotes the whole input: keep a pasted essay out of it.
+        guard text.count <= 64 else {
+          throw InvalidValue(reason: "'\(visible(text))' is too long to be a color")
+        }
         do throws(ColorParseError) {
-          return try ColorToken(parsing: input.trimmingCharacters(in: .whitespaces))
+          return try ColorToken(parsing: text)
         } catch {
-          throw InvalidValue(reason: visible(error.message))
+          throw InvalidValue(reason: visible(error.message, limit: nil))
         }
       },
       format: { $0.hex },
@@ -156,10 +161,15 @@ extension SettingType where Value == ColorToken {
   }
 }
 
-/// `text` with control characters shown as visible symbols, for error messages.
+/// `text` with control characters shown as visible symbols, for error messages;
+/// shortened with `…` when longer than `limit`, so an error stays one short line.
 ///
-/// - Parameter text: Text that came from the user or a file.
+/// - Parameters:
+///   - text: Text that came from the user or a file.
+///   - limit: How many characters to keep; `nil` keeps them all.
 /// - Returns: The text, safe and readable on one line.
-func visible(_ text: String) -> String {
-  TerminalSanitizer(lineBreaks: .replaceWithSpace, controls: .showVisibly).sanitize(text)
+func visible(_ text: String, limit: Int? = 40) -> String {
+  let safe = TerminalSanitizer(lineBreaks: .replaceWithSpace, controls: .showVisibly).sanitize(text)
+  guard let limit, safe.count > limit else { return safe }
+  return safe.prefix(limit - 1) + "…"
 }

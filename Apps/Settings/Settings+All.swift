@@ -54,8 +54,8 @@ extension Setting {
     if let exact = keys.first(where: { $0.lowercased() == key.lowercased() }) { return exact }
     if let closest = Suggestion.closest(to: key, in: keys) { return closest }
     // `accent` or `theme.background`: the palette key that ends the same way.
-    let last = key.split(separator: ".").last.map(String.init) ?? key
-    return keys.first { $0.split(separator: ".").last.map(String.init) == last }
+    let last = (key.split(separator: ".").last.map(String.init) ?? key).lowercased()
+    return keys.first { $0.split(separator: ".").last.map { $0.lowercased() } == last }
   }
 
   private static let paletteSummaries: [Palette.Role: String] = [

@@ -77,7 +77,7 @@ struct SettingsDocument: Sendable, Equatable {
     else { return "not valid JSON" }
     let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
     let line = detail.split(separator: "\n").first.map(String.init) ?? detail
-    return "not valid JSON: \(visible(String(line.prefix(120))))"
+    return "not valid JSON: \(visible(line, limit: 120))"
   }
 }
 

@@ -73,6 +73,8 @@ struct SettingsFile: Sendable {
         try data.map { bytes throws(SettingsFileError) in try parse(bytes) }
         ?? SettingsDocument()
       try body(&document)
+      // No file and nothing to store (`reset KEY` on defaults): leave no empty file.
+      if data == nil, document == SettingsDocument() { return document }
       let encoded = try document.encoded()
       if keepsBackup, let old = data, old != encoded { try backups.setData(old, forKey: key) }
       data = encoded
@@ -87,21 +89,32 @@ struct SettingsFile: Sendable {
   ///   - document: The new content; `nil` removes the file (all defaults).
   ///   - expected: When given, the bytes the file must still hold (an editor's
   ///     starting point); `.some(nil)` means "no file".
-  /// - Returns: Whether the file changed.
+  /// - Returns: What happened: nothing, or a change with or without a backup.
   /// - Throws: ``SettingsFileError/changedMeanwhile(path:)`` when the file is no
   ///   longer `expected`, or a `PersistenceError`.
   @discardableResult
   func replace(with document: SettingsDocument?, expecting expected: Data?? = .none) throws
-    -> Bool
+    -> Replacement
   {
     let new = try document.map { try $0.encoded() }
     return try store.updateData(forKey: key) { data in
       if let expected, data != expected { throw SettingsFileError.changedMeanwhile(path: path) }
-      guard data != new else { return false }
+      guard data != new else { return .unchanged }
+      let hadFile = data != nil
       if let old = data { try backups.setData(old, forKey: key) }
       data = new
-      return true
+      return hadFile ? .replacedKeepingBackup : .created
     }
+  }
+
+  /// What ``replace(with:expecting:)`` did.
+  enum Replacement: Equatable {
+    /// The file already held that content.
+    case unchanged
+    /// There was no file; now there is one (no backup to keep).
+    case created
+    /// The previous file is now the backup.
+    case replacedKeepingBackup
   }
 
   /// Reads the file back and checks it, as every other app will read it.

@@ -158,6 +158,28 @@ struct CommandTests {
     #expect(try String(contentsOf: fixture.backupURL, encoding: .utf8) == before)
   }
 
+  @Test("reset KEY with no settings file creates none")
+  func resetWithoutFile() throws {
+    let result = try fixture.run(["reset", "appearance"])
+    #expect(result.status == 0)
+    #expect(result.output == "appearance = system (default)\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.settingsURL.path))
+  }
+
+  @Test(
+    "A backup that cannot be written exits 73 and leaves the settings file as it was",
+    arguments: [["reset", "appearance"], ["reset", "--all"]])
+  func backupBlocked(arguments: [String]) throws {
+    _ = try fixture.run(["set", "appearance", "dark"])
+    let before = try #require(fixture.settingsText)
+    // A file where the backup folder should be (tests may run as root).
+    try Data("x".utf8).write(to: fixture.backupURL.deletingLastPathComponent())
+    let result = try fixture.run(arguments)
+    #expect(result.status == 73)
+    #expect(result.error.hasPrefix("settings: error: cannot create folder"))
+    #expect(fixture.settingsText == before)
+  }
+
   @Test("reset --all removes every setting; the backup restores them with import")
   func resetAll() throws {
     _ = try fixture.run(["set", "displayName", "Ada"])
@@ -259,6 +281,7 @@ struct CommandTests {
       .write(to: file)
     let result = try fixture.run(["import", file.path])
     #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == "imported \(file.path); backup: \(fixture.backupURL.path)\n")
     let settings = try fixture.sharedSettings()
     #expect(settings.appearance == .dark)
     #expect(settings.notifications == false)
@@ -271,6 +294,9 @@ struct CommandTests {
   func importStandardInput() throws {
     let result = try fixture.run(["import", "-"], input: #"{"theme.density": "compact"}"#)
     #expect(result.status == 0)
+    // There was no settings file, so there is no backup to mention.
+    #expect(result.output == "imported standard input\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.backupURL.path))
     #expect(try fixture.sharedSettings().density == .compact)
   }
 
@@ -293,6 +319,25 @@ struct CommandTests {
     #expect(result.error.contains(reason), "\(result.error)")
     #expect(fixture.settingsText == before)
     #expect(!FileManager.default.fileExists(atPath: fixture.backupURL.path))
+  }
+
+  @Test("import reads a pipe, as the shell's <(…) gives it")
+  func importProcessSubstitution() throws {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+    shell.arguments = [
+      "-c", #"exec "$0" import <(printf '%s' '{"appearance": "dark"}') 2>&1"#,
+      fixture.product.url.path,
+    ]
+    shell.environment = fixture.environment
+    let output = Pipe()
+    shell.standardOutput = output
+    try shell.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0, "\(text)")
+    #expect(text.hasPrefix("imported /dev/fd/"))
+    #expect(try fixture.sharedSettings().appearance == .dark)
   }
 
   @Test("Importing a missing file exits 66")

@@ -71,6 +71,30 @@ struct EditCommandTests {
     #expect(try String(contentsOfFile: String(path), encoding: .utf8) == #"{"appearance": "dim"}"#)
   }
 
+  @Test("A change made while the editor is open wins; the edit is kept aside (exit 75)")
+  func changedMeanwhile() throws {
+    _ = try fixture.run(["set", "appearance", "dark"])
+    let edit = try editor(writing: #"{"appearance": "light"}"#)
+    // The "editor" also runs `settings set` before saving, as a second window would.
+    let script = fixture.folder.appending("racing-editor.sh")
+    try Data(
+      """
+      #!/bin/sh
+      "\(fixture.product.url.path)" set theme.density compact >/dev/null || exit 9
+      exec "\(edit)" "$@"
+
+      """.utf8
+    ).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+    let result = try fixture.run(["edit"], environment: ["EDITOR": script.path])
+    #expect(result.status == 75, "\(result.error)")
+    #expect(result.error.contains("changed while it was being edited; nothing was saved"))
+    #expect(result.error.contains("hint: your edit is kept in "))
+    let settings = try fixture.sharedSettings()
+    #expect(settings.appearance == .dark)
+    #expect(settings.density == .compact)
+  }
+
   @Test("An unchanged file is not rewritten")
   func noChanges() throws {
     _ = try fixture.run(["set", "appearance", "dark"])

@@ -26,6 +26,9 @@ struct SettingTypeTests {
       ("theme.accent", "#f00", "#FF0000"),
       ("theme.accent", "ff0000", "#FF0000"),
       ("theme.accent", "#FF000080", "#FF000080"),
+      ("theme.accent", "#f008", "#FF000088"),
+      ("theme.accent", "#FF0000FF", "#FF0000"),
+      ("theme.accent", " #0F0 /  #00f ", "#00FF00/#0000FF"),
       ("theme.accent", "#5e5ce6/#7d7aff", "#5E5CE6/#7D7AFF"),
       ("theme.accent", "#5E5CE6 / #7D7AFF", "#5E5CE6/#7D7AFF"),
       ("theme.accent", "#abc/#ABC", "#AABBCC"),
@@ -61,6 +64,8 @@ struct SettingTypeTests {
       ("theme.accent", "red", "contains 'r', which is not a hex digit"),
       ("theme.accent", "#000/#fff/#f00", "has 3 colors; expected one, or LIGHT/DARK"),
       ("theme.palette.text", "", "is empty"),
+      ("theme.palette.text", "#0f0/", "is empty"),
+      ("theme.palette.text", String(repeating: "#", count: 65), "is too long to be a color"),
     ])
   func invalid(key: String, input: String, reason: String) throws {
     let setting = try Setting.named(key)
@@ -72,6 +77,27 @@ struct SettingTypeTests {
     #expect(errorKey == key)
     #expect(message.contains(reason), "\(message)")
     #expect(choices == setting.choices)
+  }
+
+  @Test(
+    "A pasted essay is shortened in the error, which stays one short line",
+    arguments: ["displayName", "notifications", "appearance", "theme.accent", "theme.density"])
+  func longValue(key: String) throws {
+    let essay = String(repeating: "x", count: 5000)
+    let error = try #require(throws: SettingError.self) {
+      try Setting.named(key).canonicalize(essay)
+    }
+    #expect(error.message.count < 160, "\(error.message)")
+    #expect(error.message.contains("'xxxxxxxxxx"))
+    #expect(error.message.contains("…'"))
+  }
+
+  @Test("A very long unknown key is shortened in the error")
+  func longKey() {
+    let error = #expect(throws: SettingError.self) {
+      try Setting.named(String(repeating: "k", count: 5000))
+    }
+    #expect((error?.message.count ?? .max) < 80)
   }
 
   @Test("An enum error's hint lists the valid choices")
@@ -92,6 +118,9 @@ struct SettingTypeTests {
       ("theme.acent", "theme.accent"),
       ("accent", "theme.accent"),
       ("theme.background", "theme.palette.background"),
+      ("theme.palette.accent", "theme.accent"),
+      ("theme.palette.Accent", "theme.accent"),
+      ("Theme.Palette.SecondaryText", "theme.palette.secondaryText"),
       ("theme.palette.sucess", "theme.palette.success"),
       ("notification", "notifications"),
     ])
