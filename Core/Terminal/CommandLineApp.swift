@@ -21,7 +21,9 @@ import Foundation
 /// Error mapping: an ``AppErrorConvertible`` error (``AppError``, ``CommandLineError``,
 /// `PersistenceError`, `APIError`) exits with its own code; cancellation exits 130;
 /// anything else is reported as an unexpected error and exits 70. Nothing is
-/// printed to standard output on error.
+/// printed to standard output on error. When standard output could not be written
+/// (a full disk), the run ends with exit 74 and says so, so a script never takes a
+/// cut-short listing or export for a success.
 public struct CommandLineApp: Sendable {
   /// The app's commands and options.
   public let spec: CommandLineSpec
@@ -92,10 +94,14 @@ public struct CommandLineApp: Sendable {
       )
       do {
         try await command(parsedCommand, context)
-        return .ok
       } catch {
         return report(error, with: reporter)
       }
+      if let failure = io.outputFailure() {
+        reporter.report("cannot write to standard output: \(failure)")
+        return .ioError
+      }
+      return .ok
     }
   }
 

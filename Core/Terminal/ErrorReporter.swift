@@ -22,7 +22,7 @@ public struct ErrorReporter: Sendable {
   public init(appName: String) {
     self.init(appName: appName) { text in
       var bytes = Array(text.utf8)
-      bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(STDERR_FILENO, $0) }
+      _ = bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(STDERR_FILENO, $0) }
     }
   }
 

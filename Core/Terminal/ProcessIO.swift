@@ -20,6 +20,9 @@ public struct ProcessIO: Sendable {
   public var isInputTerminal: Bool
   /// Whether standard output is a terminal.
   public var isOutputTerminal: Bool
+  /// Why writing to standard output failed, if it did (a full disk, a closed
+  /// descriptor); `nil` while every write succeeded.
+  public var outputFailure: @Sendable () -> String?
 
   /// Creates streams from closures.
   ///
@@ -29,34 +32,53 @@ public struct ProcessIO: Sendable {
   ///   - readInput: Reads standard input to its end.
   ///   - isInputTerminal: Whether standard input is a terminal.
   ///   - isOutputTerminal: Whether standard output is a terminal.
+  ///   - outputFailure: Why writing to standard output failed, if it did.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> Data = { Data() },
     isInputTerminal: Bool = false,
-    isOutputTerminal: Bool = false
+    isOutputTerminal: Bool = false,
+    outputFailure: @escaping @Sendable () -> String? = { nil }
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
     self.isInputTerminal = isInputTerminal
     self.isOutputTerminal = isOutputTerminal
+    self.outputFailure = outputFailure
   }
 
   /// The process's own standard input, output and error.
+  ///
+  /// A failed write to standard output is remembered (``outputFailure``) and later
+  /// output is dropped; a closed pipe (EPIPE) is not a failure: like other Unix
+  /// tools, the app then stops writing quietly.
   public static var live: ProcessIO {
-    ProcessIO(
-      writeOutput: { writeAll(STDOUT_FILENO, $0) },
+    let failure = Locked<Int32>(0)
+    return ProcessIO(
+      writeOutput: { text in
+        guard failure.withLock({ $0 }) == 0 else { return }
+        let code = writeAll(STDOUT_FILENO, text)
+        if code != 0, code != EPIPE { failure.withLock { $0 = code } }
+      },
       writeError: { writeAll(STDERR_FILENO, $0) },
       readInput: { FileHandle.standardInput.readDataToEndOfFile() },
       isInputTerminal: isatty(STDIN_FILENO) == 1,
-      isOutputTerminal: isatty(STDOUT_FILENO) == 1
+      isOutputTerminal: isatty(STDOUT_FILENO) == 1,
+      outputFailure: {
+        let code = failure.withLock { $0 }
+        return code == 0 ? nil : String(cString: strerror(code))
+      }
     )
   }
 
-  /// Writes every byte, retrying short writes and EINTR; stops quietly on EPIPE.
-  private static func writeAll(_ descriptor: Int32, _ text: String) {
+  /// Writes every byte, retrying short writes and EINTR.
+  ///
+  /// - Returns: 0, or the `errno` of the write that failed.
+  @discardableResult
+  private static func writeAll(_ descriptor: Int32, _ text: String) -> Int32 {
     var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(descriptor, $0) }
+    return bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(descriptor, $0) }
   }
 }

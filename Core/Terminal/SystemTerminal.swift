@@ -68,7 +68,7 @@ public final class SystemTerminal: TerminalDevice {
   /// - Parameter bytes: Output bytes.
   public func write(_ bytes: [UInt8]) {
     var bytes = bytes
-    bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(outputDescriptor, $0) }
+    _ = bytes.withUnsafeMutableBufferPointer { TerminalRestorer.writeAll(outputDescriptor, $0) }
   }
 
   /// Saves the current settings, then enters raw mode, the alternate screen, a hidden

@@ -121,8 +121,11 @@ enum TerminalRestorer {
   // MARK: - Async-signal-safe actions
 
   /// Writes all of `buffer` to `descriptor`, retrying after interruptions.
-  static func writeAll(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>) {
-    guard let base = buffer.baseAddress else { return }
+  ///
+  /// - Returns: 0 when every byte was written, else the `errno` of the failed write.
+  @discardableResult
+  static func writeAll(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int32 {
+    guard let base = buffer.baseAddress else { return 0 }
     var offset = 0
     while offset < buffer.count {
       let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
@@ -131,9 +134,10 @@ enum TerminalRestorer {
       } else if written < 0, errno == EINTR {
         continue
       } else {
-        return
+        return written < 0 ? errno : EIO
       }
     }
+    return 0
   }
 
   /// Writes the restore bytes and puts the original settings back.

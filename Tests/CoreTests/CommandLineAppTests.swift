@@ -66,6 +66,14 @@ struct CommandLineAppTests {
     #expect(io.output.isEmpty)
   }
 
+  @Test("output that could not be written ends with exit 74, not success")
+  func outputFailure() async {
+    let io = CapturedIO(outputFailure: "No space left on device")
+    let (code, _) = await run(["list"], io: io) { _, context in context.write("a listing\n") }
+    #expect(code == .ioError)
+    #expect(io.error == "demo: error: cannot write to standard output: No space left on device\n")
+  }
+
   @Test("an app error's hint is printed on its own line")
   func hint() async {
     let (_, io) = await run(["fail"]) { _, _ in throw AppError("bad\u{1B}[2J id", hint: "try list")

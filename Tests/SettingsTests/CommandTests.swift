@@ -340,6 +340,22 @@ struct CommandTests {
     #expect(try fixture.sharedSettings().appearance == .dark)
   }
 
+  @Test("export to a full disk exits 74 and says so, instead of reporting success")
+  func exportToFullDisk() throws {
+    #expect(try fixture.run(["set", "appearance", "dark"]).status == 0)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", #"exec "$0" export > /dev/full"#, fixture.product.url.path]
+    shell.environment = fixture.environment
+    let errors = Pipe()
+    shell.standardError = errors
+    try shell.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 74)
+    #expect(text == "settings: error: cannot write to standard output: No space left on device\n")
+  }
+
   @Test("Importing a missing file exits 66")
   func importMissing() throws {
     let result = try fixture.run(["import", fixture.folder.appending("nope.json").path])

@@ -6,6 +6,7 @@ package final class CapturedIO: Sendable {
   private let state = Locked((output: "", error: ""))
   private let input: Data
   private let terminals: (input: Bool, output: Bool)
+  private let failure: String?
 
   /// Creates streams.
   ///
@@ -13,10 +14,14 @@ package final class CapturedIO: Sendable {
   ///   - input: What standard input holds.
   ///   - inputIsTerminal: Whether standard input claims to be a terminal.
   ///   - outputIsTerminal: Whether standard output claims to be a terminal.
-  package init(input: Data = Data(), inputIsTerminal: Bool = false, outputIsTerminal: Bool = false)
-  {
+  ///   - outputFailure: Reported as the reason standard output could not be written.
+  package init(
+    input: Data = Data(), inputIsTerminal: Bool = false, outputIsTerminal: Bool = false,
+    outputFailure: String? = nil
+  ) {
     self.input = input
     terminals = (inputIsTerminal, outputIsTerminal)
+    failure = outputFailure
   }
 
   /// Everything written to standard output.
@@ -31,7 +36,8 @@ package final class CapturedIO: Sendable {
       writeError: { text in self.state.withLock { $0.error += text } },
       readInput: { self.input },
       isInputTerminal: terminals.input,
-      isOutputTerminal: terminals.output
+      isOutputTerminal: terminals.output,
+      outputFailure: { self.failure }
     )
   }
 }
