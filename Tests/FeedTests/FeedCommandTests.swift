@@ -160,6 +160,7 @@ struct FeedCommandTests {
     arguments: [
       (["add", "ftp://example.com/feed"], Int32(64), "unsupported URL scheme 'ftp'"),
       (["add", "/no/such/feed.xml"], 66, "no such file: /no/such/feed.xml"),
+      (["add", "/"], 66, "/ is a folder, not a feed file"),
       (["rm", "9"], 64, "no feed '9'"),
       (["show", "nonsense"], 64, "invalid item 'nonsense'"),
       (["show", "sample.99"], 64, "no item sample.99"),
