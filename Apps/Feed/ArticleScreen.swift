@@ -40,42 +40,65 @@ enum ArticleText {
     return lines
   }
 
-  /// Wraps one line at spaces; a word longer than the width is cut.
+  /// Wraps one line at spaces; a word longer than the width is cut. The line's own
+  /// indent is kept, and continuation lines hang under the text of a list item
+  /// (`• `, `2. `, `[3] `) or repeat a quote's `> `.
   static func wrap(_ line: String, width: Int) -> [String] {
     guard line.terminalWidth > width else { return [line] }
-    let indent = String(line.prefix { $0 == " " })
+    let leading = String(line.prefix { $0 == " " })
+    var indent = leading + hangingIndent(line.dropFirst(leading.count))
+    if indent.count > width / 2 { indent = leading.count > width / 2 ? "" : leading }
     var result: [String] = []
-    var current = ""
-    var currentWidth = 0
+    var current = leading
+    var currentWidth = leading.count
+    var start = currentWidth  // where this line's words begin
     for word in line.split(separator: " ") {
       var word = String(word)
       var wordWidth = word.terminalWidth
-      if currentWidth > 0, currentWidth + 1 + wordWidth > width {
+      if currentWidth > start, currentWidth + 1 + wordWidth > width {
         result.append(current)
-        current = indent
-        currentWidth = indent.count
+        (current, currentWidth, start) = (indent, indent.count, indent.count)
       }
-      while wordWidth > width - currentWidth, wordWidth > 0,
-        currentWidth == 0 || currentWidth == indent.count
-      {
+      while wordWidth > width - currentWidth, wordWidth > 0, currentWidth == start {
         let piece = word.truncated(toWidth: width - currentWidth, ellipsis: "")
         guard !piece.isEmpty else { break }
         result.append(current + piece)
         word.removeFirst(piece.count)
         wordWidth = word.terminalWidth
-        current = indent
-        currentWidth = indent.count
+        (current, currentWidth, start) = (indent, indent.count, indent.count)
       }
       guard !word.isEmpty else { continue }
-      if currentWidth > indent.count || (currentWidth > 0 && indent.isEmpty) {
+      if currentWidth > start {
         current += " "
         currentWidth += 1
       }
       current += word
       currentWidth += wordWidth
     }
-    if !current.isEmpty { result.append(current) }
+    if currentWidth > start || result.isEmpty { result.append(current) }
     return result
+  }
+
+  /// What continuation lines start with after the line's own indent: `> ` for each
+  /// quote level, then spaces as wide as a list marker.
+  private static func hangingIndent(_ text: Substring) -> String {
+    var rest = text
+    var prefix = ""
+    while rest.hasPrefix("> ") {
+      prefix += "> "
+      rest = rest.dropFirst(2)
+    }
+    if rest.hasPrefix("• ") { return prefix + "  " }
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(". ") {
+      return prefix + String(repeating: " ", count: digits.count + 2)
+    }
+    let reference = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+    if rest.hasPrefix("["), !reference.isEmpty, rest.dropFirst(reference.count + 1).hasPrefix("] ")
+    {
+      return prefix + String(repeating: " ", count: reference.count + 3)
+    }
+    return prefix
   }
 }
 

@@ -84,8 +84,12 @@ enum FeedCommands {
     } catch {
       throw AppError(error.description, hint: "a feed is an http, https or file URL, or a path")
     }
-    if url.isFileURL, !FileManager.default.fileExists(atPath: url.path) {
+    var isFolder: ObjCBool = false
+    if url.isFileURL, !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
       throw AppError("no such file: \(url.path)", exitCode: .noInput)
+    }
+    if url.isFileURL, isFolder.boolValue {
+      throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
     }
     let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
     do {

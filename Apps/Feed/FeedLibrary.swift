@@ -37,6 +37,12 @@ struct FeedLibrary: Sendable {
       let feed = all.first(where: { $0.id == subscription.id })
     else {
       if reference == SampleFeed.id, all.isEmpty { return SampleFeed.stored(now: now()) }
+      let sameTitle = all.filter { $0.displayTitle.lowercased() == reference.lowercased() }
+      if sameTitle.count > 1 {
+        throw AppError(
+          "'\(reference)' is the title of several feeds (\(sameTitle.map(\.id).joined(separator: ", ")))",
+          hint: "name the feed by its id")
+      }
       throw AppError(
         "no feed '\(reference)'", hint: "'feed list' shows the feeds and their ids")
     }

@@ -46,8 +46,10 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     }
   }
 
-  /// Refreshes every feed; each row updates as its feed finishes.
+  /// Refreshes every feed; each row updates as its feed finishes. Ignored while a
+  /// refresh runs (rows already finished stay finished).
   func refresh() {
+    guard !isBusy else { return }
     guard !viewModel.isSample else {
       viewModel.notice = SampleFeed.screenHint
       return

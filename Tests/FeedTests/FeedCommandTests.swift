@@ -90,6 +90,16 @@ struct FeedCommandTests {
     #expect(try run("read", "--limit", "1", "--json").output.contains("\"id\" : \"1.3\""))
   }
 
+  @Test("a title shared by several feeds names them instead of saying there is none")
+  func ambiguousTitle() throws {
+    try run("add", try write(FeedSamples.rss(count: 1), to: "a.xml"), "--title", "Same")
+    try run("add", try write(FeedSamples.rss(count: 1), to: "b.xml"), "--title", "same")
+    let result = try run("read", "SAME", expect: 64)
+    #expect(result.error.contains("'SAME' is the title of several feeds (1, 2)"), "\(result.error)")
+    #expect(result.error.contains("hint: name the feed by its id"))
+    try run("read", "2")
+  }
+
   @Test("one failing feed: the others are saved, exit 69, one line per feed")
   func failingFeed() throws {
     let good = try write(FeedSamples.rss(count: 2), to: "good.xml")
@@ -160,6 +170,7 @@ struct FeedCommandTests {
     arguments: [
       (["add", "ftp://example.com/feed"], Int32(64), "unsupported URL scheme 'ftp'"),
       (["add", "/no/such/feed.xml"], 66, "no such file: /no/such/feed.xml"),
+      (["add", "/"], 66, "/ is a folder, not a feed file"),
       (["rm", "9"], 64, "no feed '9'"),
       (["show", "nonsense"], 64, "invalid item 'nonsense'"),
       (["show", "sample.99"], 64, "no item sample.99"),

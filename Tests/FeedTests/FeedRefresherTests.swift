@@ -163,6 +163,7 @@ struct FeedRefresherTests {
     try Data(FeedSamples.rss(count: 200).utf8).write(to: big)
     let feeds = [
       try store.add(small), try store.add(big), try store.add(folder.appending("none.xml")),
+      try store.add(folder.url),
     ]
     let results = try await FeedSamples.refresher(store, maximumBytes: 10_000).refresh(feeds)
     #expect(results[0].outcome == .updated(new: 2, total: 2))
@@ -170,6 +171,11 @@ struct FeedRefresherTests {
     #expect(
       results[2].outcome
         == .failed(FetchError.fileNotFound(folder.appending("none.xml").path).description))
+    #expect(
+      results[3].outcome
+        == .failed(
+          FetchError.cannotRead(folder.url.path, reason: "it is a folder, not a feed file")
+            .description))
   }
 
   @Test("the limiter never exceeds its bounds and serves every waiter")

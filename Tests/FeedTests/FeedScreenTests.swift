@@ -131,6 +131,9 @@ struct FeedScreenTests {
     #expect(feeds.viewModel.feeds.isLoading)
     #expect(feeds.viewModel.feed("1")?.record.unreadCount == 2)
     #expect(feeds.viewModel.feed("2")?.record.unreadCount == 0)
+    // `r` again while it runs: ignored, the finished row stays finished.
+    feeds.refresh()
+    #expect(feeds.viewModel.refreshing == ["2"])
 
     release.signal()
     await feeds.waitForTasks()
@@ -138,5 +141,6 @@ struct FeedScreenTests {
     #expect(feeds.viewModel.feed("2")?.record.unreadCount == 2)
     #expect(feeds.viewModel.notice == "Refreshed 2 feeds: 4 new")
     #expect(!feeds.viewModel.feeds.isLoading)
+    #expect(server.requests.count == 2)
   }
 }

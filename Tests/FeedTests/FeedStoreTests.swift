@@ -40,6 +40,20 @@ struct FeedStoreTests {
     #expect(record.items.first?.id == "i620")
   }
 
+  @Test("a feed listing more items than the cache keeps: only kept items count as new")
+  func longFeed() {
+    var record = FeedRecord()
+    let feed = items(1...12)
+    #expect(record.merge(feed, now: FeedSamples.now, limit: 5) == 5)
+    #expect(record.items.map(\.id) == ["i12", "i11", "i10", "i9", "i8"])
+    #expect(record.items.map(\.number) == [5, 4, 3, 2, 1])
+    // The same document again: the 7 items that did not fit are not new each time.
+    #expect(record.merge(feed, now: FeedSamples.now, limit: 5) == 0)
+    #expect(record.items.map(\.number) == [5, 4, 3, 2, 1])
+    #expect(record.merge(items(1...13), now: FeedSamples.now, limit: 5) == 1)
+    #expect(record.items.map(\.number) == [6, 5, 4, 3, 2])
+  }
+
   @Test("a repeated guid in one fetch is kept once")
   func duplicates() {
     var record = FeedRecord()

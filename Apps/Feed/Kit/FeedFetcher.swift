@@ -116,6 +116,9 @@ public struct FeedFetcher: Sendable {
     } catch {
       throw FetchError.fileNotFound(path)
     }
+    if attributes[.type] as? FileAttributeType == .typeDirectory {
+      throw FetchError.cannotRead(path, reason: "it is a folder, not a feed file")
+    }
     if let size = attributes[.size] as? Int, size > maximumBytes {
       throw FetchError.tooLarge(limit: maximumBytes)
     }

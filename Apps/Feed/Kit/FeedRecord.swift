@@ -45,7 +45,7 @@ public struct FeedRecord: Sendable, Equatable, Codable {
   ///   - parsed: The items as the feed lists them now.
   ///   - now: When they were fetched (an undated item is sorted by this).
   ///   - limit: The most items to keep.
-  /// - Returns: How many items were new.
+  /// - Returns: How many new items were kept.
   @discardableResult
   public mutating func merge(_ parsed: [ParsedItem], now: Date, limit: Int) -> Int {
     var byID: [String: Int] = [:]
@@ -63,16 +63,23 @@ public struct FeedRecord: Sendable, Equatable, Codable {
     let ordered = fresh.enumerated().sorted { lhs, rhs in
       (lhs.element.date ?? now, rhs.offset) < (rhs.element.date ?? now, lhs.offset)
     }
+    let firstNew = nextNumber
     for (_, item) in ordered {
       items.append(CachedItem(item, number: nextNumber, firstSeen: now))
       nextNumber += 1
     }
-    let added = fresh.count
     items.sort { ($0.sortDate, $0.number) > ($1.sortDate, $1.number) }
     if items.count > limit { items.removeSubrange(limit...) }
     let kept = Set(items.map(\.id))
     read.formIntersection(kept)
-    return added
+    // New items that fell out of the cache at once (a feed listing more than `limit`
+    // items, or old ones) are not new: renumber the kept ones without gaps, so the
+    // next refresh neither reports nor numbers them again.
+    let keptNew = items.indices.filter { items[$0].number >= firstNew }
+      .sorted { items[$0].number < items[$1].number }
+    for (offset, index) in keptNew.enumerated() { items[index].number = firstNew + offset }
+    nextNumber = firstNew + keptNew.count
+    return keptNew.count
   }
 }
 
