@@ -49,7 +49,9 @@ final class FeedsInteractor: Interactor<FeedsModel> {
   /// Refreshes every feed; each row updates as its feed finishes. Ignored while a
   /// refresh runs (rows already finished stay finished).
   func refresh() {
-    guard !isBusy else { return }
+    // Gated by its own key, not the busy flag: the list's Loadable already shows
+    // "Refreshing…", and a busy flag would add the status line's spinner too.
+    guard !isRunning(gateKey: Self.refreshKey) else { return }
     guard !viewModel.isSample else {
       viewModel.notice = SampleFeed.screenHint
       return
@@ -58,7 +60,7 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     viewModel.refreshing = Set(current.map(\.id))
     viewModel.notice = nil
     viewModel.feeds = .loading(previous: current)
-    asyncTask { [library, weak self] in
+    asyncTask(gateKey: Self.refreshKey) { [library, weak self] in
       let results = try await library.refresh { [weak self] result in
         await self?.finished(result)
       }
@@ -77,6 +79,9 @@ final class FeedsInteractor: Interactor<FeedsModel> {
       viewModel.feeds = .loaded(viewModel.feeds.value ?? [])
     }
   }
+
+  /// The gate of ``refresh()``.
+  static let refreshKey = "refresh"
 
   /// One feed's refresh was saved: show it.
   func finished(_ result: RefreshResult) {

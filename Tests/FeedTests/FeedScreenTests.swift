@@ -129,6 +129,9 @@ struct FeedScreenTests {
     while feeds.viewModel.refreshing.count > 1 { await Task.yield() }
     #expect(feeds.viewModel.refreshing == ["2"])
     #expect(feeds.viewModel.feeds.isLoading)
+    // The list's Loadable shows "Refreshing…"; the busy flag (the status line's
+    // "Working…" spinner) stays off, so there is one spinner, not two.
+    #expect(!feeds.isBusy)
     #expect(feeds.viewModel.feed("1")?.record.unreadCount == 2)
     #expect(feeds.viewModel.feed("2")?.record.unreadCount == 0)
     // `r` again while it runs: ignored, the finished row stays finished.
