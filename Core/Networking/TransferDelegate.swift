@@ -28,6 +28,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   private let entries = Locked([Int: Entry]())
+  private let invalidationHandler = Locked<(@Sendable () -> Void)?>(nil)
+
+  /// Sets what to call once the session has been invalidated (for tests).
+  func onInvalidated(_ handler: @escaping @Sendable () -> Void) {
+    invalidationHandler.withLock { $0 = handler }
+  }
 
   /// Starts tracking a task before it is resumed.
   func register(_ task: URLSessionTask, limit: Int) {
@@ -53,6 +59,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   // MARK: - URLSessionDataDelegate
+
+  func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+    invalidationHandler.withLock { $0 }?()
+  }
 
   // `didReceive response` is deliberately not implemented: on Linux the transfer waits
   // for its completion handler, a queue round trip per request, and the disposition is

@@ -119,6 +119,14 @@ public final class URLSessionHTTPClient: HTTPClient {
     session.finishTasksAndInvalidate()
   }
 
+  /// Calls `handler` once the session has been invalidated, which happens when the
+  /// client goes away (after the transfers in flight end). For tests.
+  ///
+  /// - Parameter handler: Called on the session's delegate queue.
+  package func onSessionInvalidated(_ handler: @escaping @Sendable () -> Void) {
+    delegate.onInvalidated(handler)
+  }
+
   // MARK: - Sending
 
   /// Sends the request an endpoint describes, retrying as ``retryPolicy`` allows.
