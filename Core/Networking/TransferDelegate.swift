@@ -87,7 +87,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       entries[id]?.body = Data()
       return true
     }
-    if tooLarge { dataTask.cancel() }
+    // Not inline: callbacks may run on the session's work queue, which cancel() waits for.
+    if tooLarge { DispatchQueue.global().async { dataTask.cancel() } }
   }
 
   func urlSession(

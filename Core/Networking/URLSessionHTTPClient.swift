@@ -100,7 +100,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     if let protocolClasses {
       configuration.protocolClasses = protocolClasses + (configuration.protocolClasses ?? [])
     }
-    let queue = OperationQueue()
+    let queue = InlineDelegateQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "URLSessionHTTPClient"
     let delegate = TransferDelegate()
