@@ -138,6 +138,24 @@ struct HTTPLoopbackTests {
     #expect(invalidated)
   }
 
+  @Test("a 401 with a WWW-Authenticate challenge is an unacceptable status, not a hang")
+  func unauthorized() async throws {
+    let server = try LoopbackServer(replies: [
+      .text("log in first", status: 401, headers: ["WWW-Authenticate": #"Basic realm="api""#])
+    ])
+    defer { server.stop() }
+    let error = await #expect(throws: APIError.self) {
+      try await client().send(Endpoint(server.baseURL))
+    }
+    #expect(error?.statusCode == 401)
+    guard case .unacceptableStatus(_, let headers, let bodyPrefix)? = error?.kind else {
+      Issue.record("expected unacceptableStatus, got \(String(describing: error))")
+      return
+    }
+    #expect(headers["WWW-Authenticate"] == #"Basic realm="api""#)
+    #expect(bodyPrefix == Data("log in first".utf8))
+  }
+
   @Test("cancelling many transfers at once neither deadlocks nor lets one finish")
   func cancelMany() async throws {
     let server = try LoopbackServer(replies: [
