@@ -28,6 +28,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   private let entries = Locked([Int: Entry]())
+  private let invalidationHandler = Locked<(@Sendable () -> Void)?>(nil)
+
+  /// Sets what to call once the session has been invalidated (for tests).
+  func onInvalidated(_ handler: @escaping @Sendable () -> Void) {
+    invalidationHandler.withLock { $0 = handler }
+  }
 
   /// Starts tracking a task before it is resumed.
   func register(_ task: URLSessionTask, limit: Int) {
@@ -54,6 +60,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
   // MARK: - URLSessionDataDelegate
 
+  func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+    invalidationHandler.withLock { $0 }?()
+  }
+
   // `didReceive response` is deliberately not implemented: on Linux the transfer waits
   // for its completion handler, a queue round trip per request, and the disposition is
   // ignored anyway (swift-corelibs-foundation #3236). The first data callback checks
@@ -77,7 +87,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       entries[id]?.body = Data()
       return true
     }
-    if tooLarge { dataTask.cancel() }
+    // Not inline: callbacks may run on the session's work queue, which cancel() waits for.
+    if tooLarge { DispatchQueue.global().async { dataTask.cancel() } }
   }
 
   func urlSession(
@@ -99,6 +110,46 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(request)
   }
 
+  #if canImport(FoundationNetworking)
+    /// A `401` with `WWW-Authenticate` arrives here once its body is in. FoundationNetworking
+    /// would wait for a credential forever (default handling without a stored one does
+    /// nothing), so the response ends the transfer as it is, an unacceptable status the
+    /// caller can see; the task is then cancelled to free it.
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+      completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+      guard let response = challenge.failureResponse as? HTTPURLResponse else {
+        completionHandler(.performDefaultHandling, nil)
+        return
+      }
+      let continuation = entries.withLock {
+        entries -> (CheckedContinuation<Transfer, any Error>, Result<Transfer, Failure>)? in
+        let id = task.taskIdentifier
+        guard var entry = entries[id] else { return nil }
+        let result: Result<Transfer, Failure> =
+          if let failure = entry.failure {
+            .failure(Failure(kind: failure))
+          } else {
+            .success(
+              Transfer(
+                response: response, body: entry.body,
+                permanentRedirectURL: entry.permanentRedirectURL))
+          }
+        guard let continuation = entry.continuation else {
+          entry.result = result
+          entries[id] = entry
+          return nil
+        }
+        entries[id] = nil
+        return (continuation, result)
+      }
+      continuation.map { $0.0.resume(with: $0.1) }
+      // Not inline: callbacks may run on the session's work queue, which cancel() waits for.
+      DispatchQueue.global().async { task.cancel() }
+    }
+  #endif
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
@@ -108,7 +159,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       guard var entry = entries[id] else {
         return (nil, .failure(Failure(kind: .transport(code: .unknown))))
       }
-      let result = Self.result(of: entry, task: task, error: error)
+      // A result already set (a 401 challenge) wins over the cancellation that follows it.
+      let result = entry.result ?? Self.result(of: entry, task: task, error: error)
       if let continuation = entry.continuation {
         entries[id] = nil
         return (continuation, result)

@@ -100,7 +100,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     if let protocolClasses {
       configuration.protocolClasses = protocolClasses + (configuration.protocolClasses ?? [])
     }
-    let queue = OperationQueue()
+    let queue = InlineDelegateQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "URLSessionHTTPClient"
     let delegate = TransferDelegate()
@@ -117,6 +117,14 @@ public final class URLSessionHTTPClient: HTTPClient {
 
   deinit {
     session.finishTasksAndInvalidate()
+  }
+
+  /// Calls `handler` once the session has been invalidated, which happens when the
+  /// client goes away (after the transfers in flight end). For tests.
+  ///
+  /// - Parameter handler: Called on the session's delegate queue.
+  package func onSessionInvalidated(_ handler: @escaping @Sendable () -> Void) {
+    delegate.onInvalidated(handler)
   }
 
   // MARK: - Sending
@@ -144,7 +152,8 @@ public final class URLSessionHTTPClient: HTTPClient {
       let elapsed = clock.elapsed() - start
       guard
         let wait = retryPolicy.delay(
-          after: error, method: endpoint.method, headers: endpoint.headers, elapsed: elapsed)
+          after: error, method: endpoint.method, headers: endpoint.headers, elapsed: elapsed),
+        leavesRoomForAttempt(after: wait, elapsed: elapsed)
       else { throw error }
       do {
         try await clock.sleep(wait)
@@ -153,6 +162,15 @@ public final class URLSessionHTTPClient: HTTPClient {
       }
       attempt += 1
     }
+  }
+
+  /// Whether an attempt made after `wait` would still have the shortest timeout the
+  /// platform honours (1 s on FoundationNetworking) before the deadline, so that it
+  /// cannot run past it.
+  private func leavesRoomForAttempt(after wait: Duration, elapsed: Duration) -> Bool {
+    guard let deadline = retryPolicy.deadline else { return true }
+    let shortestTimeout = Duration.seconds(Endpoint.wholeSeconds(0, rounding: .down))
+    return elapsed + wait + shortestTimeout <= deadline
   }
 
   /// One attempt; throws only ``APIError``.

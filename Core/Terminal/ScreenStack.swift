@@ -195,9 +195,11 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
     }
   }
 
+  /// The stack's own keys for the footer: `?` and `q` only when no text field takes them.
   private var stackBindings: [KeyBinding] {
     var bindings: [KeyBinding] = []
     if entries.count > 1 || !sheets.isEmpty { bindings.append(KeyBinding(.escape, "Back")) }
+    guard !front.screen.isEditingText else { return bindings }
     bindings.append(KeyBinding(.character("?"), "Help"))
     bindings.append(KeyBinding(.character("q"), "Quit"))
     return bindings

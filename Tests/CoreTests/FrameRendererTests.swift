@@ -64,6 +64,20 @@ struct FrameRendererTests {
     #expect(edge.lines[0] == " a…")
   }
 
+  @Test("drawing in an area stays inside it: rows outside draw nothing, text is cut at its edge")
+  func drawingInArea() {
+    var frame = Frame(size: TerminalSize(columns: 10, rows: 4))
+    let area = Rect(row: 1, column: 2, width: 5, height: 2)
+    #expect(frame.draw("above", row: 0, column: 2, in: area) == 0)
+    #expect(frame.draw("below", row: 3, column: 2, in: area) == 0)
+    #expect(frame.draw("left", row: 1, column: 1, in: area) == 0)
+    #expect(frame.draw("abcdefgh", row: 1, column: 3, in: area) == 4)
+    #expect(frame.draw("xyz", row: 2, column: 2, width: 2, in: area, style: .selected) == 2)
+    #expect(frame.lines == ["", "   abc…", "  x…", ""])
+    #expect(frame[2, 2].style == .selected)
+    #expect(frame[1, 7].text == " ", "nothing right of the area")
+  }
+
   @Test(
     "text field editing",
     arguments: [

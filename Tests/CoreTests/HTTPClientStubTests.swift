@@ -229,6 +229,24 @@ struct HTTPClientStubTests {
     #expect(clock.sleepDurations == [.seconds(2)])
   }
 
+  #if canImport(FoundationNetworking)
+    @Test("no retry starts with less time left than the shortest timeout Linux honours (1 s)")
+    func deadlineLeavesRoomForAttempt() async throws {
+      let stub = URLProtocolStub { _ in .reply(.status(503)) }
+      let clock = ManualClock()
+      var policy = RetryPolicy.exponential(base: .milliseconds(500), maxAttempts: 3, jitter: .none)
+      policy.deadline = .milliseconds(1200)
+      let client = stub.makeClient(retryPolicy: policy, clock: clock)
+      // After the 0.5 s wait only 0.7 s would be left, but the attempt's timeout could
+      // not be under 1 s: it might end 0.3 s past the deadline, so it is not made.
+      let error = await #expect(throws: APIError.self) {
+        try await client.send(Endpoint(stub.baseURL))
+      }
+      #expect(error?.attempts == 1)
+      #expect(clock.sleepDurations.isEmpty)
+    }
+  #endif
+
   @Test("cancelling during the backoff sleep ends with cancelled")
   func cancelDuringBackoff() async throws {
     let stub = URLProtocolStub { _ in .reply(.status(503)) }

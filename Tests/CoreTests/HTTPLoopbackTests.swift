@@ -119,6 +119,43 @@ struct HTTPLoopbackTests {
     #expect(elapsed < .milliseconds(900), "took \(elapsed)")
   }
 
+  @Test("releasing the client invalidates its session")
+  func releaseInvalidatesSession() async throws {
+    let server = try LoopbackServer(replies: [.text("hello")])
+    defer { server.stop() }
+    var client: URLSessionHTTPClient? = client()
+    let response = try await client?.send(Endpoint(server.baseURL))
+    #expect(response?.body == Data("hello".utf8))
+    let (invalidations, continuation) = AsyncStream.makeStream(of: Void.self)
+    client?.onSessionInvalidated {
+      continuation.yield()
+      continuation.finish()
+    }
+    client = nil
+    // Without invalidation this waits until the suite's time limit cancels it.
+    var invalidated = false
+    for await _ in invalidations { invalidated = true }
+    #expect(invalidated)
+  }
+
+  @Test("a 401 with a WWW-Authenticate challenge is an unacceptable status, not a hang")
+  func unauthorized() async throws {
+    let server = try LoopbackServer(replies: [
+      .text("log in first", status: 401, headers: ["WWW-Authenticate": #"Basic realm="api""#])
+    ])
+    defer { server.stop() }
+    let error = await #expect(throws: APIError.self) {
+      try await client().send(Endpoint(server.baseURL))
+    }
+    #expect(error?.statusCode == 401)
+    guard case .unacceptableStatus(_, let headers, let bodyPrefix)? = error?.kind else {
+      Issue.record("expected unacceptableStatus, got \(String(describing: error))")
+      return
+    }
+    #expect(headers["WWW-Authenticate"] == #"Basic realm="api""#)
+    #expect(bodyPrefix == Data("log in first".utf8))
+  }
+
   @Test("cancelling many transfers at once neither deadlocks nor lets one finish")
   func cancelMany() async throws {
     let server = try LoopbackServer(replies: [

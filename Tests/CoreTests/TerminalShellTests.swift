@@ -81,6 +81,8 @@ struct TerminalShellTests {
     harness.press(.down, .enter)
     #expect(stack?.router.path == [.item(1)])
     assertGolden(harness.text, named: "shelf-pushed")
+    let footer = harness.text.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(footer == "Esc Back", "no ? or q hints while a text field takes those keys")
     harness.press(.left)  // a text field has focus: ← edits, does not go back
     #expect(stack?.router.path == [.item(1)])
     harness.press(.escape)
