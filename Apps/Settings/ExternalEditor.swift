@@ -73,21 +73,18 @@ enum ExternalEditor {
   }
 
   /// Runs `editor FILE` through `/bin/sh -c`, so `code --wait` works, on the
-  /// process's own terminal.
+  /// process's own terminal. Ctrl-C in the editor belongs to the editor: `settings`
+  /// ignores it meanwhile, so it is still there to check and save the edit.
   private static func run(_ editor: String, on path: String, environment: [String: String])
     throws -> Int32
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", editor + " \"$1\"", "sh", path]
-    process.environment = environment
     do {
-      try process.run()
+      return try ForegroundProcess.run(
+        executable: "/bin/sh", arguments: ["-c", editor + " \"$1\"", "sh", path],
+        environment: environment)
     } catch {
-      throw AppError("cannot start /bin/sh: \(error.localizedDescription)", exitCode: .unavailable)
+      throw AppError("\(error)", exitCode: .unavailable)
     }
-    process.waitUntilExit()
-    return process.terminationStatus
   }
 
   private static func makeFolder() throws -> URL {

@@ -37,22 +37,40 @@ extension APIError {
     return url.port.map { "\(host):\($0)" } ?? host
   }
 
+  /// Plain words for the transport failures people meet; any other code is
+  /// named with its number so it can still be looked up.
   private static func transportMessage(_ code: URLError.Code, host: String) -> String {
-    let detail: String
     switch code {
     case .timedOut: return "the request to \(host) timed out"
-    case .cannotConnectToHost: detail = "cannot connect to \(host)"
-    case .cannotFindHost, .dnsLookupFailed: detail = "cannot find the host \(host)"
-    case .networkConnectionLost: detail = "the connection to \(host) was lost"
-    case .notConnectedToInternet: detail = "not connected to the internet"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+    case .cannotConnectToHost: return "cannot connect to \(host)"
+    case .cannotFindHost, .dnsLookupFailed: return "cannot find the host \(host)"
+    case .networkConnectionLost: return "the connection to \(host) was lost"
+    case .notConnectedToInternet: return "not connected to the internet"
+    case .httpTooManyRedirects: return "too many redirects from \(host)"
+    case .redirectToNonExistentLocation:
+      return "\(host) redirected to a location that does not exist"
+    // An endpoint's own URL is checked to be http(s) before sending, so here it is
+    // a redirect (libcurl refuses to follow it).
+    case .unsupportedURL: return "\(host) redirected to a URL that is not http or https"
+    case .badURL: return "the URL for \(host) is not valid"
+    case .badServerResponse: return "bad response from \(host) (or a redirect that was refused)"
+    case .cannotParseResponse: return "cannot read the response from \(host)"
+    case .cannotDecodeContentData, .cannotDecodeRawData:
+      return "cannot decode the content \(host) sent"
+    case .zeroByteResource: return "\(host) sent an empty response"
+    case .resourceUnavailable: return "the resource at \(host) is unavailable"
+    case .userAuthenticationRequired, .userCancelledAuthentication:
+      return "\(host) requires authentication"
+    case .secureConnectionFailed: return "cannot make a secure connection to \(host)"
+    case .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      detail = "cannot make a secure connection to \(host)"
-    case .badServerResponse: detail = "bad response from \(host)"
-    case .unsupportedURL: detail = "unsupported URL for \(host)"
-    default: detail = "network error talking to \(host)"
+      return "cannot make a secure connection to \(host): its certificate is not trusted"
+    case .clientCertificateRejected, .clientCertificateRequired:
+      return "cannot make a secure connection to \(host): it wants a client certificate"
+    case .cannotLoadFromNetwork: return "cannot load from the network"
+    case .dataLengthExceedsMaximum: return "the response from \(host) is too large"
+    default: return "network error talking to \(host) (URLError \(code.rawValue))"
     }
-    return "\(detail) (URLError \(code.rawValue))"
   }
 
   private static func size(_ bytes: Int) -> String {

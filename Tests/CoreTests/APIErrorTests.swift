@@ -17,7 +17,7 @@ struct APIErrorTests {
     ),
     (
       .transport(code: .cannotConnectToHost), 2,
-      "cannot connect to api.example.com (URLError -1004) — retried once"
+      "cannot connect to api.example.com — retried once"
     ),
     (.transport(code: .timedOut), 1, "the request to api.example.com timed out"),
     (
@@ -37,6 +37,51 @@ struct APIErrorTests {
     let error = APIError(kind, url: Self.url, attempts: attempts)
     #expect(error.description == expected)
     #expect(!error.description.contains("\n"))
+  }
+
+  static let transportWords: [(URLError.Code, String)] = [
+    (.timedOut, "the request to api.example.com timed out"),
+    (.cannotFindHost, "cannot find the host api.example.com"),
+    (.dnsLookupFailed, "cannot find the host api.example.com"),
+    (.cannotConnectToHost, "cannot connect to api.example.com"),
+    (.networkConnectionLost, "the connection to api.example.com was lost"),
+    (.notConnectedToInternet, "not connected to the internet"),
+    (.httpTooManyRedirects, "too many redirects from api.example.com"),
+    (
+      .badServerResponse,
+      "bad response from api.example.com (or a redirect that was refused)"
+    ),
+    (.unsupportedURL, "api.example.com redirected to a URL that is not http or https"),
+    (
+      .redirectToNonExistentLocation, "api.example.com redirected to a location that does not exist"
+    ),
+    (.secureConnectionFailed, "cannot make a secure connection to api.example.com"),
+    (
+      .serverCertificateUntrusted,
+      "cannot make a secure connection to api.example.com: its certificate is not trusted"
+    ),
+    (.cannotParseResponse, "cannot read the response from api.example.com"),
+    (.zeroByteResource, "api.example.com sent an empty response"),
+    (.dataLengthExceedsMaximum, "the response from api.example.com is too large"),
+    (.userAuthenticationRequired, "api.example.com requires authentication"),
+  ]
+
+  @Test("common transport failures are described in plain words", arguments: transportWords)
+  func plainWords(code: URLError.Code, expected: String) {
+    let error = APIError(.transport(code: code), url: Self.url)
+    #expect(error.description == expected)
+  }
+
+  @Test(
+    "any other transport failure keeps its URLError code in parentheses",
+    arguments: [
+      URLError.Code.unknown, .callIsActive, .fileDoesNotExist,
+    ])
+  func transportCode(code: URLError.Code) {
+    let error = APIError(.transport(code: code), url: Self.url, attempts: 3)
+    #expect(
+      error.description
+        == "network error talking to api.example.com (URLError \(code.rawValue)) — retried 2 times")
   }
 
   @Test("a non-default port is part of the host in messages")

@@ -117,6 +117,42 @@ struct HTTPLoopbackTests {
     let elapsed = start.duration(to: clock.now)
     #expect(error?.kind == .cancelled)
     #expect(elapsed < .milliseconds(900), "took \(elapsed)")
+    // The transfer really stopped: the client closed the connection while the
+    // body (about 10 s at this pace) had barely started.
+    let close = await server.waitForClientClose(timeout: .seconds(5))
+    let seen = try #require(close, "the server kept sending: the transfer was not stopped")
+    #expect(seen.bodyBytesTotal == body.count)
+    #expect(seen.bodyBytesSent < body.count / 4, "\(seen.bodyBytesSent) bytes were sent")
+  }
+
+  @Test("a slow body that is read to the end is not reported as closed by the client")
+  func completeSlowBodyIsNotAClose() async throws {
+    let body = Data(repeating: 0x62, count: 8 * 1024)
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply(status: 200, body: body).slow(pieces: 1024, every: .milliseconds(5))
+    ])
+    defer { server.stop() }
+    let response = try await client().send(Endpoint(server.baseURL))
+    #expect(response.body == body)
+    #expect(await server.waitForClientClose(timeout: .milliseconds(100)) == nil)
+  }
+
+  @Test("a redirect loop and a redirect to a non-HTTP URL are described in words, not codes")
+  func redirectFailures() async throws {
+    let server = try LoopbackServer { request in
+      if request.path == "/ftp" { return .status(302, headers: ["Location": "ftp://127.0.0.1/x"]) }
+      return .status(302, headers: ["Location": "/loop"])
+    }
+    defer { server.stop() }
+    let loop = await #expect(throws: APIError.self) {
+      try await client().send(Endpoint(server.url("/loop")))
+    }
+    #expect(loop?.description == "too many redirects from 127.0.0.1:\(server.port)")
+    let ftp = await #expect(throws: APIError.self) {
+      try await client().send(Endpoint(server.url("/ftp")))
+    }
+    #expect(
+      ftp?.description == "127.0.0.1:\(server.port) redirected to a URL that is not http or https")
   }
 
   @Test("releasing the client invalidates its session")

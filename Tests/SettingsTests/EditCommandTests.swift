@@ -125,4 +125,54 @@ struct EditCommandTests {
     #expect(try fixture.sharedSettings().appearance == .dark)
     #expect(try String(contentsOf: fixture.backupURL, encoding: .utf8) == "{ broken")
   }
+
+  @Test("Ctrl-C in the editor does not end settings: the edit made after it is saved")
+  func interruptInEditor() throws {
+    let edit = try editor(writing: #"{"appearance": "dark"}"#)
+    // The terminal sends SIGINT to the whole foreground group; the editor survives
+    // it (vim does). This "editor" sends it to the `settings` process above it
+    // (through the `sh -c` in between), then saves.
+    let script = fixture.folder.appending("interrupted-editor.sh")
+    try Data(
+      """
+      #!/bin/sh
+      pid=$PPID
+      while [ "$(cat /proc/$pid/comm)" != settings ]; do
+        pid=$(cut -d ' ' -f 4 /proc/$pid/stat)
+        [ "$pid" -gt 1 ] || exit 9
+      done
+      kill -INT $pid
+      kill -QUIT $pid
+      sleep 0.2
+      exec "\(edit)" "$@"
+
+      """.utf8
+    ).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+    // Started through `env --default-signal`: a Process started while a
+    // ForegroundProcess test runs in this process would inherit SIGINT ignored
+    // and hide the bug.
+    let output = fixture.folder.appending("edit.out")
+    let error = fixture.folder.appending("edit.err")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["--default-signal=INT,QUIT", fixture.product.url.path, "edit"]
+    process.environment = fixture.environment.merging(["EDITOR": script.path]) { $1 }
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: error.path, contents: nil)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: error)
+    try process.run()
+    process.waitUntilExit()
+    let errorText = try String(contentsOf: error, encoding: .utf8)
+    #expect(
+      process.terminationReason == .exit && process.terminationStatus == 0,
+      "settings ended with \(process.terminationReason) \(process.terminationStatus): \(errorText)")
+    #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("saved "))
+    #expect(try fixture.sharedSettings().appearance == .dark)
+    // The private copy is gone: nothing named settings-edit-* is left in TMPDIR.
+    let left = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)
+    #expect(!left.contains { $0.hasPrefix("settings-edit-") })
+  }
 }

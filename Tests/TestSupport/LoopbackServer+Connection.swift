@@ -55,6 +55,17 @@ extension LoopbackServer {
       }
     }
 
+    /// Whether the client has closed its end (a read would return 0), checked
+    /// without waiting. Bytes it sent meanwhile (a next request) count as open.
+    var isClosedByPeer: Bool {
+      var byte: UInt8 = 0
+      while true {
+        let count = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count < 0, errno == EINTR { continue }
+        return count == 0
+      }
+    }
+
     private func readUntilHeadEnd() -> Int? {
       var searchFrom = 0
       while true {

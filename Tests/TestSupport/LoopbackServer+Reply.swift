@@ -154,4 +154,14 @@ extension LoopbackServer {
       return String(target[target.index(after: mark)...])
     }
   }
+
+  /// A connection the client closed while the server was still sending a body.
+  package struct ClientClose: Sendable, Equatable {
+    /// The request target whose reply was cut off.
+    package var target: String
+    /// Body bytes sent before the server noticed the close.
+    package var bodyBytesSent: Int
+    /// The body's full size.
+    package var bodyBytesTotal: Int
+  }
 }

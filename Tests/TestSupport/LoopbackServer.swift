@@ -33,6 +33,9 @@ package final class LoopbackServer: Sendable {
     var requests: [Request] = []
     var accepted = 0
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var clientCloses: [ClientClose] = []
+    var closeWaiters: [Int: CheckedContinuation<ClientClose?, Never>] = [:]
+    var nextWaiter = 0
   }
 
   /// Starts a server that answers every request with `handler`.
@@ -145,6 +148,36 @@ package final class LoopbackServer: Sendable {
     }
   }
 
+  /// Every connection the client closed in the middle of a reply's body, in order.
+  package var clientCloses: [ClientClose] { state.withLock { $0.clientCloses } }
+
+  /// Waits (real time, at most `timeout`) until the client has closed a connection
+  /// while the server was still sending a body — a transfer really stopped.
+  ///
+  /// The server notices within one piece interval of a slow body.
+  ///
+  /// - Parameter timeout: The longest wait.
+  /// - Returns: The first such close, or `nil` when none happened in time.
+  package func waitForClientClose(timeout: Duration) async -> ClientClose? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<ClientClose?, Never>) in
+      let (seen, id) = state.withLock { state -> (ClientClose?, Int) in
+        if let first = state.clientCloses.first { return (first, 0) }
+        state.nextWaiter += 1
+        state.closeWaiters[state.nextWaiter] = continuation
+        return (nil, state.nextWaiter)
+      }
+      if let seen {
+        continuation.resume(returning: seen)
+        return
+      }
+      let seconds =
+        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [state] in
+        state.withLock { $0.closeWaiters.removeValue(forKey: id) }?.resume(returning: nil)
+      }
+    }
+  }
+
   /// Stops accepting, closes every connection and waits (briefly) for the server's
   /// threads to end. Calling it again does nothing.
   package func stop() {
@@ -253,13 +286,32 @@ package final class LoopbackServer: Sendable {
     while offset < body.count {
       let piece = body[body.index(body.startIndex, offsetBy: offset)...].prefix(pieceSize)
       let framed = framing == .chunked ? Self.chunk(Data(piece)) : Data(piece)
-      guard connection.send(framed) else { return false }
+      guard connection.send(framed) else {
+        recordClientClose(request, sent: offset, total: body.count)
+        return false
+      }
       offset += piece.count
-      if reply.pieceSize != nil, offset < body.count, !pause(reply.pieceInterval) { return false }
+      guard reply.pieceSize != nil, offset < body.count else { continue }
+      guard pause(reply.pieceInterval) else { return false }
+      if connection.isClosedByPeer {
+        recordClientClose(request, sent: offset, total: body.count)
+        return false
+      }
     }
     if truncated { return false }
     if framing == .chunked, !connection.send(Data("0\r\n\r\n".utf8)) { return false }
     return framing != .closeDelimited
+  }
+
+  private func recordClientClose(_ request: Request, sent: Int, total: Int) {
+    let close = ClientClose(target: request.target, bodyBytesSent: sent, bodyBytesTotal: total)
+    let waiters = state.withLock { state -> [CheckedContinuation<ClientClose?, Never>] in
+      guard !state.stopped else { return [] }
+      state.clientCloses.append(close)
+      defer { state.closeWaiters = [:] }
+      return Array(state.closeWaiters.values)
+    }
+    for waiter in waiters { waiter.resume(returning: close) }
   }
 
   /// Waits in small steps so that ``stop()`` is not held up; false once stopped.
