@@ -74,13 +74,15 @@ enum ExternalEditor {
 
   /// Runs `editor FILE` through `/bin/sh -c`, so `code --wait` works, on the
   /// process's own terminal. Ctrl-C in the editor belongs to the editor: `settings`
-  /// ignores it meanwhile, so it is still there to check and save the edit.
+  /// ignores it meanwhile, so it is still there to check and save the edit. The
+  /// shell `exec`s the editor, so no shell sits in between to be killed by that
+  /// Ctrl-C (dash does not exec a last command by itself).
   private static func run(_ editor: String, on path: String, environment: [String: String])
     throws -> Int32
   {
     do {
       return try ForegroundProcess.run(
-        executable: "/bin/sh", arguments: ["-c", editor + " \"$1\"", "sh", path],
+        executable: "/bin/sh", arguments: ["-c", "exec " + editor + " \"$1\"", "sh", path],
         environment: environment)
     } catch {
       throw AppError("\(error)", exitCode: .unavailable)

@@ -130,12 +130,14 @@ struct EditCommandTests {
   func interruptInEditor() throws {
     let edit = try editor(writing: #"{"appearance": "dark"}"#)
     // The terminal sends SIGINT to the whole foreground group; the editor survives
-    // it (vim does). This "editor" sends it to the `settings` process above it
-    // (through the `sh -c` in between), then saves.
+    // it (vim does). This "editor" checks that `settings` is its direct parent (the
+    // `sh -c` execs the editor, so no shell sits in between to die of the
+    // Ctrl-C), sends the signals to it, then saves.
     let script = fixture.folder.appending("interrupted-editor.sh")
     try Data(
       """
       #!/bin/sh
+      [ "$(cat /proc/$PPID/comm)" = settings ] || exit 8
       pid=$PPID
       while [ "$(cat /proc/$pid/comm)" != settings ]; do
         pid=$(cut -d ' ' -f 4 /proc/$pid/stat)
