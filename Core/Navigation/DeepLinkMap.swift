@@ -3,7 +3,7 @@ public import Foundation
 /// An app's pure mapping from a link to a whole navigation path.
 ///
 /// The map returns the complete path a link leads to, or nil for a link the app does
-/// not know; ``Router/open(_:using:)`` applies it in one change.
+/// not know; ``Router/open(_:using:)-(_,DeepLinkMap<Route>)`` applies it in one change.
 ///
 /// ```swift
 /// let links = DeepLinkMap<TodoRoute> { url in

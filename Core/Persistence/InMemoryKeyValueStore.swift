@@ -10,7 +10,7 @@ public final class InMemoryKeyValueStore: KeyValueStore {
 
   /// Creates a store holding `contents` (raw JSON bytes by key).
   ///
-  /// - Parameter contents: Initial bytes by key; use ``set(_:forKey:)`` for values.
+  /// - Parameter contents: Initial bytes by key; use ``set(_:forKey:)-(_,String)`` for values.
   public init(contents: [String: Data] = [:]) {
     storage = Locked(contents)
   }

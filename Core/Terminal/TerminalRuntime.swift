@@ -23,7 +23,7 @@ public final class TerminalRuntime {
   public private(set) var currentFrame: Frame
   /// How many frames were drawn (for tests).
   public private(set) var renderCount = 0
-  /// Whether ``run()`` is looping.
+  /// Whether ``run(events:)`` is looping.
   public private(set) var isRunning = false
 
   private var renderer: FrameRenderer
@@ -87,7 +87,7 @@ public final class TerminalRuntime {
     }
   }
 
-  /// Ends ``run()`` after the current event.
+  /// Ends ``run(events:)`` after the current event.
   public func quit() {
     isRunning = false
     quitContinuation?.finish()
