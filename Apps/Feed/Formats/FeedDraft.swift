@@ -139,7 +139,11 @@ func webURL(_ text: String, base: URL?) -> URL? {
   guard let trimmed = nonBlank(text) else { return nil }
   if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") {
     // Already absolute: skip the costlier relative resolution.
-    guard let url = URL(string: trimmed), url.host != nil else { return nil }
+    guard let url = URL(string: trimmed) else { return nil }
+    // The percent-encoded host is cheaper to get; its decoded form (`host`) is nil for
+    // the same URLs, except that it is also nil when the escapes are not valid UTF-8.
+    guard let encodedHost = url.host(percentEncoded: true) else { return nil }
+    if encodedHost.utf8.contains(UInt8(ascii: "%")), url.host == nil { return nil }
     return url
   }
   guard let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,

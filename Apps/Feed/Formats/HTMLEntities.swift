@@ -93,9 +93,16 @@ package enum HTMLEntities {
   package static func decodeAll(in text: String) -> String {
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
     let bytes = Array(text.utf8)
+    // A bare `&` ("Tom & Jerry") is common and decodes to itself: keep the string as is.
+    guard
+      let first = bytes.indices.first(where: {
+        bytes[$0] == UInt8(ascii: "&") && reference(in: bytes, at: $0) != nil
+      })
+    else { return text }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
-    var index = 0
+    output.append(contentsOf: bytes[..<first])
+    var index = first
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "&"), let (scalar, end) = reference(in: bytes, at: index) {

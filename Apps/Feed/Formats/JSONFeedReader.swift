@@ -13,25 +13,45 @@ enum JSONFeedReader {
   static func read(_ bytes: [UInt8], maximumItems: Int, baseURL: URL?) throws(FeedParseError)
     -> ParsedFeed
   {
+    let decoder = JSONDecoder()
+    if let key = Context.key {
+      decoder.userInfo[key] = Context(maximumItems: maximumItems, baseURL: baseURL)
+    }
     let document: Document
     do {
-      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+      // Hand JSONDecoder the bytes without another copy; they outlive the decode.
+      document = try bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { throw NotAJSONFeed() }
+        let data = Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
+          deallocator: .none)
+        return try decoder.decode(Document.self, from: data)
+      }
+    } catch is NotAJSONFeed {
+      throw FeedParseError(.notAFeed, "not a feed: JSON without a JSON Feed version")
     } catch DecodingError.typeMismatch {
       throw FeedParseError(.notAFeed, "not a feed: JSON that is not an object")
     } catch {
       throw FeedParseError(.malformed, "not a feed: the JSON is not valid")
     }
-    guard let version = document.version, version.contains("jsonfeed.org/version/") else {
-      throw FeedParseError(.notAFeed, "not a feed: JSON without a JSON Feed version")
-    }
-    var draft = FeedDraft()
-    draft.title = document.title.map { TypedText(value: $0, type: .text) }
-    draft.siteLink = document.homePageURL
-    draft.description = document.description.map { TypedText(value: $0, type: .text) }
-    draft.author = (document.authors?.first ?? document.author)?.name
-    draft.items = Array(document.items.prefix(maximumItems))
-    return draft.makeFeed(format: .jsonFeed, baseURL: baseURL)
+    return ParsedFeed(
+      format: .jsonFeed,
+      title: document.title.flatMap { plainText(TypedText(value: $0, type: .text)) },
+      siteLink: document.siteLink,
+      description: document.description.flatMap { plainText(TypedText(value: $0, type: .text)) },
+      items: document.items
+    )
   }
+
+  /// What the document needs from the caller while it decodes, passed in `userInfo`.
+  private struct Context: Sendable {
+    static let key = CodingUserInfoKey(rawValue: "blueprint.feed.jsonFeedContext")
+    var maximumItems = Int.max
+    var baseURL: URL?
+  }
+
+  /// Thrown when the object's `version` does not name a JSON Feed: nothing else is read.
+  private struct NotAJSONFeed: Error {}
 
   // MARK: - Lenient Codable shapes
 
@@ -45,26 +65,38 @@ enum JSONFeedReader {
     case dateModified = "date_modified"
   }
 
+  /// The feed, its items finished as they are read: no draft array, no second pass.
+  ///
+  /// The feed-level fields come first (JSON objects are unordered, the decoder is not), so
+  /// each item is resolved against the site link and inherits the feed's author at once,
+  /// and reading stops after `maximumItems`.
   private struct Document: Decodable {
-    var version: String?
     var title: String?
-    var homePageURL: String?
+    var siteLink: URL?
     var description: String?
-    var author: Author?
-    var authors: [Author]?
-    var items: [ItemDraft] = []
+    var items: [ParsedItem] = []
 
     init(from decoder: any Decoder) throws {
+      let context = Context.key.flatMap { decoder.userInfo[$0] as? Context } ?? Context()
       let container = try decoder.container(keyedBy: Key.self)
-      version = container.lenient(.version)
+      guard let version = container.lenient(.version), version.contains("jsonfeed.org/version/")
+      else { throw NotAJSONFeed() }
       title = container.lenient(.title)
-      homePageURL = container.lenient(.homePageURL)
+      siteLink = container.lenient(.homePageURL).flatMap { webURL($0, base: context.baseURL) }
       description = container.lenient(.description)
-      author = try? container.decodeIfPresent(Author.self, forKey: .author)
-      authors = (try? container.decodeIfPresent(Lenient<Author>.self, forKey: .authors))?.values
-      items =
-        (try? container.decodeIfPresent(Lenient<Item>.self, forKey: .items))?.values.map(\.draft)
-        ?? []
+      let author = try? container.decodeIfPresent(Author.self, forKey: .author)
+      let authors = (try? container.decodeIfPresent(Lenient<Author>.self, forKey: .authors))?.values
+      let feedAuthor = (authors?.first ?? author)?.name
+      let base = siteLink ?? context.baseURL
+      guard var list = try? container.nestedUnkeyedContainer(forKey: .items) else { return }
+      items.reserveCapacity(max(0, min(list.count ?? 0, context.maximumItems)))
+      while items.count < context.maximumItems, !list.isAtEnd {
+        if let item = try? list.decode(Item.self) {
+          items.append(item.draft.makeItem(base: base, feedAuthor: feedAuthor))
+        } else {
+          _ = try? list.decode(Skip.self)
+        }
+      }
     }
   }
 
