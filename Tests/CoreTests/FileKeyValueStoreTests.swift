@@ -139,18 +139,36 @@ struct FileKeyValueStoreTests {
     #expect(error?.message.contains("Not a directory") == true)
   }
 
-  @Test("A read-only folder is error 74 and keeps the old value", .enabled(if: getuid() != 0))
+  @Test("A folder that cannot be written to is error 74 and keeps the old value")
   func cannotWrite() throws {
     try store.set(1, forKey: "n")
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o500], ofItemAtPath: store.directory.path)
-    defer {
-      try? FileManager.default.setAttributes(
-        [.posixPermissions: 0o700], ofItemAtPath: store.directory.path)
-    }
+    let restore = try Self.makeUnwritable(store.directory)
+    defer { restore() }
     let error = #expect(throws: PersistenceError.self) { try store.set(2, forKey: "n") }
     #expect(error?.exitCode == 74)
     #expect(try store.value(Int.self, forKey: "n") == 1)
+  }
+
+  /// Makes `folder` refuse new files: mode 0500, or for root (whom modes do not
+  /// stop) the immutable attribute. Returns what undoes it.
+  private static func makeUnwritable(_ folder: URL) throws -> () -> Void {
+    guard getuid() == 0 else {
+      try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
+      return {
+        try? FileManager.default.setAttributes(
+          [.posixPermissions: 0o700], ofItemAtPath: folder.path)
+      }
+    }
+    func chattr(_ flag: String) throws -> Int32 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+      process.arguments = [flag, folder.path]
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+    try #require(try chattr("+i") == 0, "root needs chattr +i to make a folder unwritable")
+    return { _ = try? chattr("-i") }
   }
 
   @Test("Stores on the same folder see each other's changes", .timeLimit(.minutes(1)))
