@@ -15,11 +15,7 @@ struct FeedCommandTests {
   }
 
   var environment: [String: String] {
-    [
-      "HOME": home.path, "XDG_DATA_HOME": home.appending("data").path,
-      "XDG_CONFIG_HOME": home.appending("config").path, "PATH": "/usr/bin:/bin",
-      "TERM": "xterm-256color",
-    ]
+    home.isolatedEnvironment(["TERM": "xterm-256color"])
   }
 
   var dataFolder: URL { home.appending("data/blueprint/feed") }

@@ -15,13 +15,7 @@ final class SettingsFixture: Sendable {
 
   /// The environment: temporary HOME and XDG folders, nothing inherited.
   var environment: [String: String] {
-    [
-      "HOME": folder.path,
-      "XDG_CONFIG_HOME": folder.appending("config").path,
-      "XDG_DATA_HOME": folder.appending("data").path,
-      "TMPDIR": folder.path,
-      "PATH": "/usr/bin:/bin",
-    ]
+    folder.isolatedEnvironment()
   }
 
   /// `$XDG_CONFIG_HOME/blueprint/settings.json`.

@@ -48,3 +48,23 @@ package final class TemporaryDirectory: Sendable {
 
   deinit { remove() }
 }
+
+extension TemporaryDirectory {
+  /// An environment that keeps a built app inside this folder: `HOME`, the XDG
+  /// folders (`config`, `data`, `cache`, `state` below it), `TMPDIR` and a minimal
+  /// `PATH`; nothing is inherited from the test process.
+  ///
+  /// - Parameter extra: Variables to add or override (`TZ`, `TERM`, `EDITOR` …).
+  /// - Returns: The whole environment for the child process.
+  package func isolatedEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    [
+      "HOME": path,
+      "XDG_CONFIG_HOME": appending("config").path,
+      "XDG_DATA_HOME": appending("data").path,
+      "XDG_CACHE_HOME": appending("cache").path,
+      "XDG_STATE_HOME": appending("state").path,
+      "TMPDIR": path,
+      "PATH": "/usr/bin:/bin",
+    ].merging(extra) { $1 }
+  }
+}

@@ -13,13 +13,7 @@ final class TodoHome: Sendable {
 
   /// The environment the app sees: nothing inherited.
   var environment: [String: String] {
-    [
-      "HOME": folder.path,
-      "XDG_DATA_HOME": folder.appending("data").path,
-      "XDG_CONFIG_HOME": folder.appending("config").path,
-      "TZ": "UTC",
-      "PATH": "/usr/bin:/bin",
-    ]
+    folder.isolatedEnvironment(["TZ": "UTC"])
   }
 
   /// The stored list's file.
