@@ -37,6 +37,7 @@ public actor FetchLimiter {
   public func withPermit<T: Sendable>(
     for host: String, _ body: @Sendable () async throws -> T
   ) async rethrows -> T {
+    let host = host.lowercased()  // host names are case-insensitive
     await acquire(host)
     defer { release(host) }
     return try await body()
