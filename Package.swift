@@ -16,62 +16,111 @@ let upcomingFeatures: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Target names are distinctive (`Core…`, `Blueprint…`) so that a package depending on
+// Blueprint can name its own targets `todo`, `TestSupport` or `FeedKit`; the
+// executable products keep the short names, so `swift run todo` works.
 let package = Package(
   name: "Blueprint",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
+    // The headless kit: networking, navigation, interactors, theming, persistence.
     .library(name: "Core", targets: ["Core"]),
-    .executable(name: "feed", targets: ["feed"]),
-    .executable(name: "settings", targets: ["settings"]),
-    .executable(name: "todo", targets: ["todo"]),
+    // The terminal shell (Linux and macOS): device, input, rendering, screens, CLI runner.
+    .library(name: "CoreTerminal", targets: ["CoreTerminal"]),
+    // What users need to test an app built on Blueprint: clock, loopback server, goldens.
+    .library(name: "CoreTesting", targets: ["CoreTesting"]),
+    .executable(name: "todo", targets: ["BlueprintTodo"]),
+    .executable(name: "settings", targets: ["BlueprintSettings"]),
+    .executable(name: "feed", targets: ["BlueprintFeed"]),
+    .executable(name: "benchmarks", targets: ["BlueprintBenchmarks"]),
+    .executable(name: "terminal-demo", targets: ["BlueprintTerminalDemo"]),
   ],
   targets: [
-    .target(name: "Core", path: "Core"),
-    .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport"),
-    .testTarget(
-      name: "CoreTests",
-      dependencies: ["Core", "TestSupport", "store-stress", "pty-probe"],
-      path: "Tests/CoreTests",
-      exclude: ["Goldens"]
-    ),
-    // Drives FileKeyValueStore from separate processes in the persistence tests.
-    .executableTarget(name: "store-stress", dependencies: ["Core"], path: "Tests/StoreStress"),
-    // Runs on a real pseudo-terminal in the terminal tests.
-    .executableTarget(name: "pty-probe", dependencies: ["Core"], path: "Tests/PtyProbe"),
-    .executableTarget(name: "settings", dependencies: ["Core"], path: "Apps/Settings"),
-    .testTarget(
-      name: "SettingsTests",
-      dependencies: ["settings", "todo", "Core", "TestSupport"],
-      path: "Tests/SettingsTests",
-      exclude: ["Goldens"]
-    ),
-    .executableTarget(name: "todo", dependencies: ["Core"], path: "Apps/Todo"),
-    .testTarget(
-      name: "TodoTests",
-      dependencies: ["todo", "Core", "TestSupport"],
-      path: "Tests/TodoTests",
-      exclude: ["Goldens"]
-    ),
-    // A small interactive demo of the terminal shell: `swift run terminal-demo`.
-    .executableTarget(name: "terminal-demo", dependencies: ["Core"], path: "Tests/TerminalDemo"),
-    .target(name: "FeedFormats", path: "Apps/Feed/Formats"),
-    // The feed reader's fetching and storage, a library so the benchmarks can drive it.
-    .target(name: "FeedKit", dependencies: ["Core", "FeedFormats"], path: "Apps/Feed/Kit"),
+    // MARK: Library targets
+
+    .target(name: "Core", path: "Core", exclude: ["Terminal"]),
+    .target(name: "CoreTerminal", dependencies: ["Core"], path: "Core/Terminal"),
+    .target(
+      name: "CoreTesting", dependencies: ["Core", "CoreTerminal"], path: "Tests/CoreTesting"),
+
+    // MARK: Sample apps
+
     .executableTarget(
-      name: "feed",
-      dependencies: ["Core", "FeedFormats", "FeedKit"],
+      name: "BlueprintTodo", dependencies: ["Core", "CoreTerminal"], path: "Apps/Todo"),
+    .executableTarget(
+      name: "BlueprintSettings",
+      dependencies: ["Core", "CoreTerminal"],
+      path: "Apps/Settings"
+    ),
+    // The feed reader's parser and fetch engine are libraries so the benchmarks can drive them.
+    .target(name: "BlueprintFeedFormats", path: "Apps/Feed/Formats"),
+    .target(
+      name: "BlueprintFeedKit",
+      dependencies: ["Core", "BlueprintFeedFormats"],
+      path: "Apps/Feed/Kit"
+    ),
+    .executableTarget(
+      name: "BlueprintFeed",
+      dependencies: ["Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit"],
       path: "Apps/Feed",
       exclude: ["Formats", "Kit"]
     ),
+    // A small interactive demo of the terminal shell: `swift run terminal-demo`.
+    .executableTarget(
+      name: "BlueprintTerminalDemo",
+      dependencies: ["Core", "CoreTerminal"],
+      path: "Apps/TerminalDemo"
+    ),
+
+    // MARK: Tests
+
+    .testTarget(
+      name: "CoreTests",
+      dependencies: ["Core", "CoreTesting", "BlueprintStoreStress"],
+      path: "Tests/CoreTests"
+    ),
+    .testTarget(
+      name: "CoreTerminalTests",
+      dependencies: ["Core", "CoreTerminal", "CoreTesting", "BlueprintPtyProbe"],
+      path: "Tests/CoreTerminalTests",
+      exclude: ["Goldens"]
+    ),
+    .testTarget(
+      name: "TodoTests",
+      dependencies: ["BlueprintTodo", "Core", "CoreTerminal", "CoreTesting"],
+      path: "Tests/TodoTests",
+      exclude: ["Goldens"]
+    ),
+    .testTarget(
+      name: "SettingsTests",
+      dependencies: ["BlueprintSettings", "BlueprintTodo", "Core", "CoreTerminal", "CoreTesting"],
+      path: "Tests/SettingsTests",
+      exclude: ["Goldens"]
+    ),
     .testTarget(
       name: "FeedTests",
-      dependencies: ["FeedFormats", "FeedKit", "feed", "Core", "TestSupport"],
+      dependencies: [
+        "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "Core", "CoreTerminal",
+        "CoreTesting",
+      ],
       path: "Tests/FeedTests",
       exclude: ["Fixtures", "Goldens"]
     ),
+    // Drives FileKeyValueStore from separate processes in the persistence tests.
     .executableTarget(
-      name: "benchmarks",
-      dependencies: ["Core", "FeedFormats", "FeedKit", "TestSupport"],
+      name: "BlueprintStoreStress", dependencies: ["Core"], path: "Tests/Tools/StoreStress"),
+    // Runs on a real pseudo-terminal in the terminal tests.
+    .executableTarget(
+      name: "BlueprintPtyProbe",
+      dependencies: ["Core", "CoreTerminal"],
+      path: "Tests/Tools/PtyProbe"
+    ),
+    // `swift run -c release benchmarks [filter]`
+    .executableTarget(
+      name: "BlueprintBenchmarks",
+      dependencies: [
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "CoreTesting",
+      ],
       path: "Tests/Benchmarks"
     ),
   ],

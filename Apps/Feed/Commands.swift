@@ -1,5 +1,6 @@
+import BlueprintFeedKit
 import Core
-import FeedKit
+import CoreTerminal
 import Foundation
 
 /// The `feed` command line: the spec, and one function per command.

@@ -1,4 +1,4 @@
-import FeedKit
+import BlueprintFeedKit
 import Foundation
 
 /// The `--json` documents (schemas in Docs/Apps/Feed.md). Data is emitted as is,

@@ -1,5 +1,6 @@
+import BlueprintFeedKit
 import Core
-import FeedKit
+import CoreTerminal
 import Foundation
 
 /// The reader's data and refreshing, as the commands and the screens use them: the

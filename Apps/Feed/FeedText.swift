@@ -1,4 +1,4 @@
-import FeedKit
+import BlueprintFeedKit
 import Foundation
 
 /// How dates, statuses and refresh results read in plain output and on screen.

@@ -1,5 +1,5 @@
-import FeedFormats
-import FeedKit
+import BlueprintFeedFormats
+import BlueprintFeedKit
 import Foundation
 
 /// The feed shown on the first run, before any subscription: read through the same

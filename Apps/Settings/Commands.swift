@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The settings editor's commands: the spec the shared parser reads, and what each

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// The interactive editor: the screen stack on the terminal, until `q` or Ctrl-C.
 enum EditorApp {

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// `settings edit`: opens a copy of the settings file in the user's editor, checks

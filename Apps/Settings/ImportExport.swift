@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// `settings export` and `settings import FILE`: the settings file as JSON, out and in.

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// A mistake in a key or value the user typed; nothing was changed (exit 64).
 enum SettingError: Error, Hashable, AppErrorConvertible {

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// What kind of value a setting holds, and how text becomes that value and back.

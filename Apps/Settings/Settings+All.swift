@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 // MARK: - The registry
 

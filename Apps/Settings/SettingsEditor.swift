@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 import Observation
 

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The shared settings file on disk: reads it, changes it in one locked

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The list of settings: `list`, `get` and `describe` as plain text and JSON.

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The theme preview: every palette role in both appearances, and the contrast of

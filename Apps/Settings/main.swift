@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 // The settings editor reports a corrupt settings file itself (exit 65), so the
 // runner does not read it for the theme.

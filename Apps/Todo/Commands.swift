@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The todo app's command line: the spec (from which help and parsing follow) and

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// The plain-text form of items, as `todo list` and `todo show` print them.
 ///

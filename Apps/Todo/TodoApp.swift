@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// The interactive UI: the list screen at the root, detail screens pushed on it.
 enum TodoApp {

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The changes a person can make. Each one is a pure mutation of the document

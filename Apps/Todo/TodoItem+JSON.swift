@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The documented `--json` schema (see Docs/Apps/Todo.md), written and read by hand

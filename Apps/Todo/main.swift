@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 await CommandLineApp(spec: TodoCommands.spec).main { command, context in
   try await TodoCommands.run(command, in: context)

@@ -58,7 +58,7 @@ open class Interactor<V: ViewModel> {
 
   var errorHandler: (@MainActor (any Error) -> Bool)?
   var busyHandler: (@MainActor (Bool) -> Void)?
-  var navigationHandler: (@MainActor (Any) -> Bool)?
+  package var navigationHandler: (@MainActor (Any) -> Bool)?
   var ambient = AmbientHandlers()
 
   private var tasks: [UInt64: Task<TaskOutcome, Never>] = [:]

@@ -8,6 +8,8 @@
 /// ```swift
 /// throw AppError("no item with id 42", hint: "run 'todo list --all' to see ids")
 /// ```
+public import Core
+
 public struct AppError: Error, Hashable, Sendable, CustomStringConvertible {
   /// One line a person can act on; data in it is sanitized when printed.
   public var message: String

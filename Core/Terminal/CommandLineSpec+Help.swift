@@ -1,3 +1,5 @@
+import Core
+
 extension CommandLineSpec {
   /// The app's `--help`: summary, usage, commands and global options.
   ///

@@ -1,3 +1,5 @@
+import Core
+
 extension CommandLineSpec {
   /// Parses the arguments after the program name.
   ///

@@ -19,6 +19,8 @@
 /// case .run(let command): try run(command)
 /// }
 /// ```
+import Core
+
 public struct CommandLineSpec: Sendable {
   /// The app's command name, e.g. `todo`.
   public var name: String

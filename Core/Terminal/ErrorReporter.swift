@@ -1,4 +1,12 @@
-import Glibc
+import Core
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Prints errors the way every app does: `APP: error: MESSAGE`, then `hint: …`.
 ///

@@ -5,6 +5,8 @@
 /// ```swift
 /// exit(ExitCode.usage.rawValue)
 /// ```
+import Core
+
 public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The status passed to `exit`.
   public var rawValue: Int32

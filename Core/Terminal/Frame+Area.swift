@@ -1,3 +1,5 @@
+import Core
+
 extension Frame {
   /// Draws text clipped to an area of the frame (a screen's content area) instead of
   /// the whole frame, so a small window never draws over the header or footer.

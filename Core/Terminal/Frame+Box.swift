@@ -1,3 +1,5 @@
+import Core
+
 extension Frame {
   /// Draws a rounded box border with an optional title and clears its inside.
   ///

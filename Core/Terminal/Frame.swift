@@ -10,6 +10,8 @@
 /// frame.draw("Todos", row: 0, column: 0, style: .header)
 /// frame.draw(todo.title, row: 2, column: 2, width: 20)   // sanitized, clipped
 /// ```
+import Core
+
 public struct Frame: Sendable, Hashable {
   /// One cell: a grapheme (`" "` when blank, `""` for a wide character's second half)
   /// and its style.

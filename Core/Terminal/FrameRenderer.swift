@@ -6,6 +6,8 @@
 /// the capability given, and each style's sequence is computed once and cached.
 /// With ``ColorCapability/none`` no color parameters are written, but bold, dim,
 /// underline and reverse are, so a selected row stays visible under NO_COLOR.
+public import Core
+
 public struct FrameRenderer: Sendable {
   /// Which colors to emit.
   public let capability: ColorCapability

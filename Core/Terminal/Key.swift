@@ -12,6 +12,8 @@
 /// default: break
 /// }
 /// ```
+import Core
+
 public indirect enum Key: Hashable, Sendable {
   /// A printable character (a whole grapheme where it arrived in one read).
   case character(Character)

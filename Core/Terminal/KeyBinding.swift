@@ -8,6 +8,8 @@
 ///    KeyBinding(.character("d"), "Delete") { [unowned self] in delete() }]
 /// }
 /// ```
+import Core
+
 public struct KeyBinding {
   /// The keys that trigger the binding.
   public var keys: [Key]

@@ -18,6 +18,8 @@
 /// decoder.decode(Array("\u{1b}[".utf8))  // []
 /// decoder.decode(Array("A".utf8))        // [.key(.up)]
 /// ```
+import Core
+
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var paste: [UInt8]?

@@ -8,6 +8,8 @@
 /// table.append(["7", todo.title, "2026-12-01"])
 /// print(table.rendered(capability: capability), terminator: "")
 /// ```
+public import Core
+
 public struct PlainTable: Sendable {
   /// A column: its header, alignment and style.
   public struct Column: Sendable {

@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+public import Core
 import Observation
 
 /// What the stack draws around a screen: its status line and busy spinner.

@@ -1,3 +1,4 @@
+public import Core
 import Observation
 
 /// The terminal counterpart of SwiftUI's `NavigationStack`/`RouterView`: a root screen

@@ -1,3 +1,5 @@
+import Core
+
 extension StringProtocol {
   /// The number of terminal cells this text occupies on one line.
   ///

@@ -1,5 +1,13 @@
+import Core
 import Dispatch
-import Glibc
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The process's real terminal: standard input and output.
 ///

@@ -4,6 +4,8 @@
 /// sequence), a timer of `escapeDelay` starts on the given clock; if no more bytes come
 /// before it fires, the decoder is flushed, so a lone `ESC` becomes ``Key/escape``.
 /// Tests pass a manual clock and advance it instead of waiting.
+import Core
+
 public enum TerminalInputDecoder {
   private struct State {
     var decoder = KeyDecoder()

@@ -1,5 +1,12 @@
-import Glibc
-import Synchronization
+import Core
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The process-wide, signal-safe record of how to put the terminal back.
 ///
@@ -33,10 +40,7 @@ enum TerminalRestorer {
   /// - Parameter record: The descriptors and settings to restore.
   /// - Returns: `false` when another terminal is armed already.
   static func arm(_ record: Record) -> Bool {
-    guard
-      isArmed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
-        .exchanged
-    else { return false }
+    guard isArmed.exchange(1) == 0 else { return false }
     prepare()
     storage.pointee = record
     for signal in terminationSignals {
@@ -51,7 +55,7 @@ enum TerminalRestorer {
 
   /// Disarms the handlers and puts the previous signal actions back.
   static func disarm() {
-    guard isArmed.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    guard isArmed.exchange(0) != 0 else { return }
     for signal in terminationSignals + crashSignals + [SIGTSTP, SIGCONT, SIGWINCH] {
       uninstall(signal)
     }
@@ -59,9 +63,9 @@ enum TerminalRestorer {
 
   // MARK: - Prepared storage (never freed; read by signal handlers)
 
-  private static let isArmed = Atomic<Bool>(false)
-  private static let installedMask = Atomic<UInt64>(0)
-  private static let isPrepared = Atomic<Bool>(false)
+  private static let isArmed = SignalWord(0)
+  private static let installedMask = SignalWord(0)
+  private static let isPrepared = SignalWord(0)
   nonisolated(unsafe) private static let storage = UnsafeMutablePointer<Record>.allocate(
     capacity: 1)
   nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>
@@ -78,7 +82,7 @@ enum TerminalRestorer {
 
   /// Touches every static the handlers read, so none is lazily created in a handler.
   private static func prepare() {
-    guard !isPrepared.exchange(true, ordering: .sequentiallyConsistent) else { return }
+    guard isPrepared.exchange(1) == 0 else { return }
     storage.initialize(to: Record())
     previousActions.initialize(repeating: sigaction(), count: 65)
     _ = restoreBytes.count
@@ -102,7 +106,7 @@ enum TerminalRestorer {
       return
     }
     previousActions[Int(signal)] = previous
-    installedMask.bitwiseOr(1 << UInt64(signal), ordering: .sequentiallyConsistent)
+    installedMask.setBits(1 << UInt64(signal))
   }
 
   /// Whether an action is `SIG_IGN` (handler value 1; `SIG_DFL` is 0, imported as `nil`).
@@ -113,7 +117,7 @@ enum TerminalRestorer {
 
   private static func uninstall(_ signal: Int32) {
     let bit: UInt64 = 1 << UInt64(signal)
-    guard installedMask.bitwiseAnd(~bit, ordering: .sequentiallyConsistent).oldValue & bit != 0
+    guard installedMask.clearBits(bit) & bit != 0
     else { return }
     sigaction(signal, previousActions + Int(signal), nil)
   }
@@ -128,7 +132,7 @@ enum TerminalRestorer {
     guard let base = buffer.baseAddress else { return 0 }
     var offset = 0
     while offset < buffer.count {
-      let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+      let written = systemWrite(descriptor, base + offset, buffer.count - offset)
       if written > 0 {
         offset += written
       } else if written < 0, errno == EINTR {
@@ -149,18 +153,18 @@ enum TerminalRestorer {
   /// Passes `signal` on to whatever handled it before, now that the terminal is back.
   private static func forward(_ signal: Int32) {
     sigaction(signal, previousActions + Int(signal), nil)
-    installedMask.bitwiseAnd(~(1 << UInt64(signal)), ordering: .sequentiallyConsistent)
+    installedMask.clearBits(1 << UInt64(signal))
     raise(signal)  // blocked inside this handler: delivered when the handler returns
   }
 
   private static func restoreAtExit() {
-    guard isArmed.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    guard isArmed.exchange(0) != 0 else { return }
     restore()
   }
 
   private static let handleTermination: @convention(c) (Int32) -> Void = { signal in
     let saved = errno
-    if TerminalRestorer.isArmed.exchange(false, ordering: .sequentiallyConsistent) {
+    if TerminalRestorer.isArmed.exchange(0) != 0 {
       TerminalRestorer.restore()
     }
     TerminalRestorer.forward(signal)
@@ -168,7 +172,7 @@ enum TerminalRestorer {
   }
 
   private static let handleCrash: @convention(c) (Int32) -> Void = { signal in
-    if TerminalRestorer.isArmed.exchange(false, ordering: .sequentiallyConsistent) {
+    if TerminalRestorer.isArmed.exchange(0) != 0 {
       TerminalRestorer.restore()
     }
     TerminalRestorer.forward(signal)
@@ -176,7 +180,7 @@ enum TerminalRestorer {
 
   private static let handleSuspend: @convention(c) (Int32) -> Void = { signal in
     let saved = errno
-    let armed = TerminalRestorer.isArmed.load(ordering: .sequentiallyConsistent)
+    let armed = TerminalRestorer.isArmed.isSet
     if armed { TerminalRestorer.restore() }
     // Stop for real: default action, raise, unblock; execution continues on SIGCONT.
     var defaultAction = sigaction()
@@ -195,7 +199,7 @@ enum TerminalRestorer {
 
   private static let handleResume: @convention(c) (Int32) -> Void = { _ in
     let saved = errno
-    if TerminalRestorer.isArmed.load(ordering: .sequentiallyConsistent) {
+    if TerminalRestorer.isArmed.isSet {
       tcsetattr(
         TerminalRestorer.storage.pointee.inputDescriptor, TCSANOW,
         &TerminalRestorer.storage.pointee.raw)
@@ -214,6 +218,6 @@ enum TerminalRestorer {
 
   private static func wake(_ byte: UInt8) {
     var byte = byte
-    _ = Glibc.write(storage.pointee.wakeDescriptor, &byte, 1)
+    _ = systemWrite(storage.pointee.wakeDescriptor, &byte, 1)
   }
 }

@@ -1,3 +1,4 @@
+public import Core
 import Observation
 
 /// The app loop: draws the root view, re-draws when observed state changes, dispatches

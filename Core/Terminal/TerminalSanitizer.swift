@@ -19,6 +19,8 @@
 /// TerminalSanitizer.singleLine.sanitize("Hi\u{1b}[2J there")  // "Hi there"
 /// title.terminalSafe                                        // the same, as a property
 /// ```
+import Core
+
 public struct TerminalSanitizer: Sendable {
   /// What happens to line breaks (`LF`, `CR LF`, `U+2028`, `U+2029`).
   public enum LineBreaks: Sendable, Hashable {

@@ -16,6 +16,8 @@
 ///   func handle(_ event: InputEvent) -> Bool { list.handle(event, count: todos.count) }
 /// }
 /// ```
+import Core
+
 @MainActor
 public protocol TerminalScreen: AnyObject {
   /// The title shown in the header's breadcrumb.

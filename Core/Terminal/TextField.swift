@@ -8,6 +8,8 @@
 /// if field.handle(event) { … }        // true when it used the key
 /// field.render(into: &frame, row: 3, column: 2, width: 30)
 /// ```
+import Core
+
 public struct TextField: Sendable, Hashable {
   /// The characters typed.
   public private(set) var characters: [Character]

@@ -1,4 +1,4 @@
-import FeedFormats
+import BlueprintFeedFormats
 import Foundation
 
 #if canImport(FoundationXML)

@@ -1,7 +1,7 @@
+import BlueprintFeedKit
 import Core
-import FeedKit
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// Refreshing 50 feeds from the loopback server, 8 at a time against one at a time.
 ///

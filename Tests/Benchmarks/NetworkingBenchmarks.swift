@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

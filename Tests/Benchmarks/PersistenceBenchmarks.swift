@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// Rows for Core/Persistence: durable file writes against Foundation's atomic write.
 enum PersistenceBenchmarks {

@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// Rows for what the settings file costs the apps: reading the shared settings (every
 /// app does it at start-up) and one locked, durable change (what `settings set` does).

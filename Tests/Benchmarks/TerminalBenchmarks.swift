@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// Rows for the pure parts of Core/Terminal: sanitizing, measuring, key decoding, parsing.
 ///

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// Rows for terminal rendering: a list frame whose cost must not grow with the item
 /// count, and a full repaint of a large screen.

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 
 /// Rows for Core/Theming: what the terminal renderer pays per styled span.
 enum ThemingBenchmarks {

@@ -1,12 +1,12 @@
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("BuiltProduct")
 struct BuiltProductTests {
   @Test("runs a built helper and captures its exit status and output")
   func runsStoreStress() throws {
-    let product = try BuiltProduct("store-stress")
+    let product = try BuiltProduct("BlueprintStoreStress")
     let result = try product.run(["--no-such-flag"], environment: [:])
     #expect(!result.wasSignalled)
     #expect(result.status == 64)

@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +13,7 @@ import Testing
 @Suite("FileKeyValueStore across processes", .serialized)
 struct FileKeyValueStoreProcessTests {
   /// The built `store-stress` executable, beside the test bundle.
-  static func helper() throws -> URL { try BuiltProduct("store-stress").url }
+  static func helper() throws -> URL { try BuiltProduct("BlueprintStoreStress").url }
 
   static func launch(_ arguments: [String], output: Pipe? = nil) throws -> Process {
     let process = Process()

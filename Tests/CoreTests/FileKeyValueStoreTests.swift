@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Core
+import CoreTesting
 import Foundation
 import Observation
-import TestSupport
 import Testing
 
 /// The screen built step by step in Docs/Interactors.md and Docs/Navigation.md, kept

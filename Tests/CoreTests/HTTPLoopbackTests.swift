@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 /// `URLSessionHTTPClient` against a real HTTP/1.1 server on 127.0.0.1.

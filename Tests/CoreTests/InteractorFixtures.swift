@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Observation
-import TestSupport
 
 /// Where the test screen can lead.
 enum ItemsDestination: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Observation
-import TestSupport
 import Testing
 
 @Suite("Interactor tasks", .timeLimit(.minutes(1)))

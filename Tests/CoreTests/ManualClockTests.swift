@@ -1,5 +1,5 @@
 import Core
-import TestSupport
+import CoreTesting
 import Testing
 
 @Suite("ManualClock")

@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Observation
-import TestSupport
 import Testing
 
 @Suite("ScreenBinding", .timeLimit(.minutes(1)))

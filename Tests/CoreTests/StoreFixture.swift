@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// The three stores the behavioural suite runs against.
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {

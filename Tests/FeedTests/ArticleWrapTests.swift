@@ -1,7 +1,8 @@
 import Core
+import CoreTerminal
 import Testing
 
-@testable import feed
+@testable import BlueprintFeed
 
 @Suite("Article wrapping")
 struct ArticleWrapTests {

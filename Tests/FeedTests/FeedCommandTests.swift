@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 /// The built `feed` executable, run with a temporary HOME and XDG folders.

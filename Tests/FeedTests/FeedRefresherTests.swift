@@ -1,7 +1,7 @@
+import BlueprintFeedKit
 import Core
-import FeedKit
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 /// The fetch engine against a real HTTP server on 127.0.0.1.

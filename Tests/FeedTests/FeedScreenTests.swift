@@ -1,10 +1,11 @@
+import BlueprintFeedKit
 import Core
-import FeedKit
+import CoreTerminal
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import feed
+@testable import BlueprintFeed
 
 /// The interactive reader: interactors headless, screens as golden frames.
 @MainActor

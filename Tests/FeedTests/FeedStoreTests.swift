@@ -1,8 +1,8 @@
+import BlueprintFeedFormats
+import BlueprintFeedKit
 import Core
-import FeedFormats
-import FeedKit
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("The feed store and the item cache")

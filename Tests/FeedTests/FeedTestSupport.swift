@@ -1,7 +1,7 @@
+import BlueprintFeedKit
 import Core
-import FeedKit
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// Builders shared by the fetch, store, command and screen tests.
 enum FeedSamples {

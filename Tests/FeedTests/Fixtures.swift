@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedFormats
+@testable import BlueprintFeedFormats
 
 /// Reads the fixture files beside these tests.
 enum Fixtures {

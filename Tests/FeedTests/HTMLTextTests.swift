@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedFormats
+@testable import BlueprintFeedFormats
 
 @Suite("HTML to plain text")
 struct HTMLTextTests {

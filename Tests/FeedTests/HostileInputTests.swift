@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedFormats
+@testable import BlueprintFeedFormats
 
 @Suite("Feed parser — hostile input")
 struct HostileInputTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedFormats
+@testable import BlueprintFeedFormats
 
 /// The single-pass JSON Feed reader and the field helpers its fast paths touch.
 @Suite("Feed parser — JSON Feed in one pass")

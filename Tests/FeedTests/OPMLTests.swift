@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import feed
+@testable import BlueprintFeed
 
 @Suite("OPML export escaping")
 struct OPMLTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedFormats
+@testable import BlueprintFeedFormats
 
 #if canImport(FoundationXML)
   import FoundationXML

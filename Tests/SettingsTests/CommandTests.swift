@@ -1,9 +1,9 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import settings
+@testable import BlueprintSettings
 
 @Suite("settings commands, run as the built executable", .timeLimit(.minutes(1)))
 struct CommandTests {

@@ -1,6 +1,7 @@
 import Core
+import CoreTerminal
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("The other apps see what settings wrote", .timeLimit(.minutes(1)))

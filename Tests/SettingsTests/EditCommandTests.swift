@@ -1,6 +1,7 @@
 import Core
+import CoreTerminal
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("settings edit, with EDITOR set to a script", .timeLimit(.minutes(1)))

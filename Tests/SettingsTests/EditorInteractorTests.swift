@@ -1,9 +1,9 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import settings
+@testable import BlueprintSettings
 
 @Suite("Interactive editor interactors, headless")
 @MainActor

@@ -1,9 +1,10 @@
 import Core
+import CoreTerminal
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import settings
+@testable import BlueprintSettings
 
 @Suite("Interactive editor screens: golden frames on the virtual terminal")
 @MainActor

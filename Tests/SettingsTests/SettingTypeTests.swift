@@ -1,7 +1,8 @@
 import Core
+import CoreTerminal
 import Testing
 
-@testable import settings
+@testable import BlueprintSettings
 
 @Suite("Setting types: parsing and canonical forms")
 struct SettingTypeTests {

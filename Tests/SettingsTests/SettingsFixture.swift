@@ -1,6 +1,6 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// A temporary home for the settings app: XDG folders, the environment to run the
 /// built executable with, and the files it writes.

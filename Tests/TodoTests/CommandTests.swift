@@ -1,9 +1,10 @@
 import Core
+import CoreTerminal
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import todo
+@testable import BlueprintTodo
 
 @Suite("todo commands, run as the built executable", .timeLimit(.minutes(1)))
 struct CommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import todo
+@testable import BlueprintTodo
 
 @Suite("Due dates")
 struct DayTests {

@@ -1,9 +1,9 @@
 import Core
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import todo
+@testable import BlueprintTodo
 
 @MainActor
 @Suite("List and detail interactors, headless")

@@ -1,9 +1,10 @@
 import Core
+import CoreTerminal
+import CoreTesting
 import Foundation
-import TestSupport
 import Testing
 
-@testable import todo
+@testable import BlueprintTodo
 
 @MainActor
 @Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(1)))

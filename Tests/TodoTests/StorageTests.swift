@@ -1,8 +1,9 @@
 import Core
+import CoreTerminal
 import Foundation
 import Testing
 
-@testable import todo
+@testable import BlueprintTodo
 
 @Suite("Stored file and JSON schema")
 struct StorageTests {

@@ -1,7 +1,8 @@
 import Core
+import CoreTerminal
 import Testing
 
-@testable import todo
+@testable import BlueprintTodo
 
 @Suite("Changes to the list")
 struct TodoDocumentTests {

@@ -1,5 +1,5 @@
+import CoreTesting
 import Foundation
-import TestSupport
 
 /// A temporary home for the built `todo`: its own XDG folders and a fixed time zone.
 final class TodoHome: Sendable {

@@ -1,5 +1,5 @@
+public import BlueprintFeedFormats
 public import Core
-public import FeedFormats
 public import Foundation
 
 /// What the reader keeps for one feed: how the last fetch went, the cached items and

@@ -1,5 +1,5 @@
+public import BlueprintFeedFormats
 import Core
-public import FeedFormats
 public import Foundation
 
 /// Refreshes feeds: fetches each (bounded concurrency, politely), parses it off the

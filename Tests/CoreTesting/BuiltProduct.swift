@@ -1,0 +1,139 @@
+public import Foundation
+
+/// An executable this package builds (an app, a test helper), run as a real process.
+///
+/// Tests find products beside the running test binary (`.build/<triple>/debug/`), so
+/// the test target must depend on the executable target for `swift build
+/// --build-tests` to build it.
+///
+/// ```swift
+/// let result = try BuiltProduct("todo").run(["list", "--json"], environment: env)
+/// #expect(result.status == 0)
+/// ```
+public struct BuiltProduct: Sendable {
+  /// The executable's path.
+  public let url: URL
+
+  /// Finds the built product `name`.
+  ///
+  /// - Parameter name: The executable product's name, e.g. `todo`.
+  /// - Throws: ``Missing`` when it has not been built.
+  public init(_ name: String) throws {
+    let folder = Self.productsFolder
+    let url = folder.appendingPathComponent(name)
+    guard FileManager.default.isExecutableFile(atPath: url.path) else {
+      throw Missing(name: name, folder: folder.path)
+    }
+    self.url = url
+  }
+
+  /// The folder holding the running test binary and the products built with it.
+  public static var productsFolder: URL {
+    let running =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: running).deletingLastPathComponent()
+    // Inside an .xctest bundle on Apple platforms: walk up to the products folder.
+    while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents"
+      || folder.lastPathComponent == "MacOS"
+    {
+      folder.deleteLastPathComponent()
+    }
+    return folder
+  }
+
+  /// The product was not found.
+  public struct Missing: Error, CustomStringConvertible {
+    /// The product's name.
+    public var name: String
+    /// Where it was looked for.
+    public var folder: String
+    public var description: String {
+      "\(name) not found in \(folder); run `swift build --build-tests` first"
+    }
+  }
+
+  /// Starts the product.
+  ///
+  /// - Parameters:
+  ///   - arguments: Its arguments.
+  ///   - environment: Its whole environment (nothing is inherited).
+  ///   - input: What its standard input holds; empty by default.
+  /// - Returns: The running process; call ``RunningProduct/wait()``.
+  /// - Throws: When the process cannot be started.
+  public func start(
+    _ arguments: [String], environment: [String: String], input: Data = Data()
+  ) throws -> RunningProduct {
+    try RunningProduct(url: url, arguments: arguments, environment: environment, input: input)
+  }
+
+  /// Runs the product to its end.
+  ///
+  /// - Parameters:
+  ///   - arguments: Its arguments.
+  ///   - environment: Its whole environment (nothing is inherited).
+  ///   - input: What its standard input holds; empty by default.
+  /// - Returns: Exit status and output.
+  /// - Throws: When the process cannot be started.
+  public func run(
+    _ arguments: [String], environment: [String: String], input: Data = Data()
+  ) throws -> ProductResult {
+    try start(arguments, environment: environment, input: input).wait()
+  }
+}
+
+/// A product process that was started; its output goes to temporary files, so a
+/// large output never blocks it.
+public final class RunningProduct: @unchecked Sendable {
+  // Safe: the stored properties are set in init and only read afterwards.
+  private let process = Process()
+  private let folder: TemporaryDirectory
+
+  init(url: URL, arguments: [String], environment: [String: String], input: Data) throws {
+    folder = try TemporaryDirectory(prefix: "product-io")
+    let inputURL = folder.appending("stdin")
+    try input.write(to: inputURL)
+    _ = FileManager.default.createFile(atPath: folder.appending("stdout").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: folder.appending("stderr").path, contents: nil)
+    process.executableURL = url
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    process.standardOutput = try FileHandle(forWritingTo: folder.appending("stdout"))
+    process.standardError = try FileHandle(forWritingTo: folder.appending("stderr"))
+    try process.run()
+  }
+
+  /// The process id.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
+  /// Waits for the process to end.
+  ///
+  /// - Returns: Exit status and output.
+  /// - Throws: When the output cannot be read.
+  public func wait() throws -> ProductResult {
+    process.waitUntilExit()
+    return ProductResult(
+      status: process.terminationStatus,
+      wasSignalled: process.terminationReason == .uncaughtSignal,
+      standardOutput: try Data(contentsOf: folder.appending("stdout")),
+      standardError: try Data(contentsOf: folder.appending("stderr")))
+  }
+}
+
+/// How a product process ended.
+public struct ProductResult: Sendable {
+  /// The exit status, or the signal number when ``wasSignalled``.
+  public var status: Int32
+  /// Whether a signal ended the process (a crash, for example).
+  public var wasSignalled: Bool
+  /// Standard output's bytes.
+  public var standardOutput: Data
+  /// Standard error's bytes.
+  public var standardError: Data
+
+  /// Standard output as text (invalid UTF-8 repaired).
+  public var output: String { String(decoding: standardOutput, as: UTF8.self) }
+  /// Standard error as text (invalid UTF-8 repaired).
+  public var error: String { String(decoding: standardError, as: UTF8.self) }
+}
