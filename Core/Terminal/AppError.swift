@@ -1,3 +1,5 @@
+public import Core
+
 /// An error a command-line app reports to its user and exits with.
 ///
 /// The command-line parser throws it too, as ``CommandLineError`` (exit 64).
@@ -8,8 +10,6 @@
 /// ```swift
 /// throw AppError("no item with id 42", hint: "run 'todo list --all' to see ids")
 /// ```
-public import Core
-
 public struct AppError: Error, Hashable, Sendable, CustomStringConvertible {
   /// One line a person can act on; data in it is sanitized when printed.
   public var message: String

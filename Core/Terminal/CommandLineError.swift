@@ -1,8 +1,8 @@
+import Core
+
 /// A command line that cannot be run: an unknown command or option, a missing or
 /// invalid value. It is an ``AppError`` with exit code 64, printed as is by
 /// ``CommandLineApp``.
-import Core
-
 public typealias CommandLineError = AppError
 
 extension AppError {

@@ -1,3 +1,5 @@
+import Core
+
 /// The declarative description of an app's command line, from which parsing, `--help`
 /// and `--version` follow.
 ///
@@ -19,8 +21,6 @@
 /// case .run(let command): try run(command)
 /// }
 /// ```
-import Core
-
 public struct CommandLineSpec: Sendable {
   /// The app's command name, e.g. `todo`.
   public var name: String

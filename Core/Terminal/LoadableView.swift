@@ -1,6 +1,6 @@
-/// A spinner: one braille frame per animation tick.
 public import Core
 
+/// A spinner: one braille frame per animation tick.
 public enum Spinner {
   /// The frames, in order.
   public static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]

@@ -1,6 +1,6 @@
-/// The outcome of parsing a command line.
 import Core
 
+/// The outcome of parsing a command line.
 public enum ParsedCommandLine: Sendable, Hashable {
   /// Run a command with these values.
   case run(ParsedCommand)

@@ -1,3 +1,5 @@
+import Core
+
 /// Makes text from data safe to write to a terminal.
 ///
 /// Every string that comes from data — a title, a feed's text, a file's contents —
@@ -19,8 +21,6 @@
 /// TerminalSanitizer.singleLine.sanitize("Hi\u{1b}[2J there")  // "Hi there"
 /// title.terminalSafe                                        // the same, as a property
 /// ```
-import Core
-
 public struct TerminalSanitizer: Sendable {
   /// What happens to line breaks (`LF`, `CR LF`, `U+2028`, `U+2029`).
   public enum LineBreaks: Sendable, Hashable {
