@@ -10,7 +10,7 @@ enum SettingsCommands {
 
   /// The command line: `settings COMMAND …`.
   static let spec = CommandLineSpec(
-    name: "settings", version: "1.0.0",
+    identity: appIdentity,
     summary: "See and change the preferences the Blueprint apps share.",
     commands: [
       CommandSpec(

@@ -58,7 +58,8 @@ enum ExternalEditor {
       keepsCopy = true
       throw AppError(
         "the edited settings are invalid: \(error.message); \(file.path) was not changed",
-        hint: "your edit is kept in \(copy.path); fix it and run 'settings import \(copy.path)'",
+        hint:
+          "your edit is kept in \(copy.path); fix it and run '\(appIdentity.name) import \(copy.path)'",
         exitCode: .dataError)
     }
     do {
@@ -66,7 +67,8 @@ enum ExternalEditor {
     } catch let error as SettingsFileError {
       keepsCopy = true
       var appError = error.appError
-      appError.hint = "your edit is kept in \(copy.path); run 'settings import \(copy.path)'"
+      appError.hint =
+        "your edit is kept in \(copy.path); run '\(appIdentity.name) import \(copy.path)'"
       throw appError
     }
     try file.verify { $0.settings == document.settings }

@@ -145,13 +145,14 @@ enum SettingsFileError: Error, Hashable, AppErrorConvertible {
     case .corrupt(let path, let reason):
       return AppError(
         "the settings file is corrupt (\(reason)); left untouched: \(path)",
-        hint: "fix it with 'settings edit', or start over with 'settings reset --all' "
+        hint:
+          "fix it with '\(appIdentity.name) edit', or start over with '\(appIdentity.name) reset --all' "
           + "(keeps a backup)",
         exitCode: .dataError)
     case .changedMeanwhile(let path):
       return AppError(
         "\(path) changed while it was being edited; nothing was saved",
-        hint: "run 'settings edit' again", exitCode: .tempFail)
+        hint: "run '\(appIdentity.name) edit' again", exitCode: .tempFail)
     case .notVerified(let path):
       return AppError(
         "\(path) does not hold the new settings after writing them", exitCode: .ioError)

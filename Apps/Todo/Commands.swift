@@ -6,7 +6,7 @@ import Foundation
 /// one function per command.
 enum TodoCommands {
   static let spec = CommandLineSpec(
-    name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
+    identity: appIdentity, summary: "Keep a list of things to do.",
     commands: [
       CommandSpec(
         "add", summary: "Add a todo and print its id.",
@@ -73,7 +73,7 @@ enum TodoCommands {
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
-    let store = TodoStore(directory: context.directories.data(app: "todo"))
+    let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
     switch command.name {
     case "add": try add(command, store, clock, context)
@@ -99,7 +99,8 @@ enum TodoCommands {
     case "clear":
       guard command.flag("done") else {
         throw AppError(
-          "'todo clear' needs --done", hint: "run 'todo clear --done' to delete every done todo")
+          "'\(appIdentity.name) clear' needs --done",
+          hint: "run '\(appIdentity.name) clear --done' to delete every done todo")
       }
       let count = try store.change { $0.clearDone() }
       context.write("cleared \(count) done todo\(count == 1 ? "" : "s")\n")
@@ -108,7 +109,8 @@ enum TodoCommands {
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
     default:
-      throw AppError("unknown command '\(command.name ?? "")'", hint: "run 'todo --help'")
+      throw AppError(
+        "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")
     }
   }
 

@@ -122,7 +122,8 @@ extension TodoDocument.Draft {
       }
     } catch let failure as JSONScanner.Failure {
       throw AppError(
-        "cannot import \(source): \(failure)", hint: "expected the schema of 'todo list --json'",
+        "cannot import \(source): \(failure)",
+        hint: "expected the schema of '\(appIdentity.name) list --json'",
         exitCode: .dataError)
     } catch let error as AppError {
       throw AppError(

@@ -5,14 +5,14 @@ public import Foundation
 /// environment, folders, colors and the shared theme.
 ///
 /// ``CommandLineApp`` builds one per run. Tests build their own with
-/// ``init(appName:environment:io:color:readsSharedSettings:launchedWithoutArguments:)``
+/// ``init(appName:family:environment:io:color:readsSharedSettings:launchedWithoutArguments:)``
 /// and a ``ProcessIO`` that captures output.
 public struct CommandContext: Sendable {
   /// The app's name, as in `todo: error: …`.
   public let appName: String
   /// The process environment.
   public let environment: [String: String]
-  /// The XDG base directories from ``environment``.
+  /// The XDG base directories from ``environment``, with the app's folder family.
   public let directories: XDGDirectories
   /// What standard output can show, after `--color`, `NO_COLOR`, `FORCE_COLOR`, `TERM`.
   public let colorCapability: ColorCapability
@@ -35,6 +35,7 @@ public struct CommandContext: Sendable {
   ///
   /// - Parameters:
   ///   - appName: The app's name.
+  ///   - family: The app's folder family (see `AppIdentity`).
   ///   - environment: The environment to read XDG folders and color settings from.
   ///   - io: Where output goes and whether the ends are terminals.
   ///   - color: The `--color` choice.
@@ -43,6 +44,7 @@ public struct CommandContext: Sendable {
   ///   - launchedWithoutArguments: Whether the command line was empty.
   public init(
     appName: String,
+    family: String = XDGDirectories.blueprintFamily,
     environment: [String: String],
     io: ProcessIO,
     color: ColorChoice = .auto,
@@ -53,7 +55,7 @@ public struct CommandContext: Sendable {
     self.environment = environment
     self.io = io
     self.launchedWithoutArguments = launchedWithoutArguments
-    directories = XDGDirectories(environment: environment)
+    directories = XDGDirectories(environment: environment, family: family)
     colorCapability = ColorCapability.detect(
       environment: environment, isTerminal: io.isOutputTerminal, choice: color)
     isInteractiveTerminal = io.isInputTerminal && io.isOutputTerminal
@@ -70,6 +72,12 @@ public struct CommandContext: Sendable {
     theme = settings.theme
     appearance = (settings.appearance ?? .system).resolved(environment: environment)
   }
+
+  /// This app's data folder: `$XDG_DATA_HOME/<family>/<app>/`.
+  public var dataFolder: URL { directories.data(app: appName) }
+
+  /// This app's cache folder: `$XDG_CACHE_HOME/<family>/<app>/`.
+  public var cacheFolder: URL { directories.cache(app: appName) }
 
   /// Writes `text` to standard output as it is.
   ///

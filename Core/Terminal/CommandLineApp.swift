@@ -87,6 +87,7 @@ public struct CommandLineApp: Sendable {
     case .run(let parsedCommand):
       let context = CommandContext(
         appName: spec.name,
+        family: spec.family,
         environment: environment,
         io: io,
         color: parsedCommand.color,
