@@ -1,7 +1,7 @@
 /// Why a store could not read, write or find a value.
 ///
 /// Every case has a one-line ``message`` a command-line tool can print as is, the
-/// ``exitCode`` DESIGN.md assigns to it (sysexits), and the ``underlying`` cause
+/// ``exitCode`` the command-line conventions assign to it (sysexits), and the ``underlying`` cause
 /// where there is one.
 ///
 /// ```swift
