@@ -48,7 +48,7 @@ final class TodoHome: Sendable {
 
   /// Writes the shared settings file.
   func writeSettings(_ json: String) throws {
-    let url = folder.appending("config/blueprint")
+    let url = folder.appending("config/\(appIdentity.family)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     try Data(json.utf8).write(to: url.appendingPathComponent("settings.json"))
   }
