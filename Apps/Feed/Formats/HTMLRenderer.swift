@@ -47,12 +47,12 @@ struct HTMLRenderer {
           return  // an unterminated tag at the end: drop it
         }
       }
-      if byte == UInt8(ascii: "&"), let (scalar, end) = HTMLEntities.reference(in: input, at: index)
+      if byte == UInt8(ascii: "&"), let (value, end) = HTMLEntities.reference(in: input, at: index)
       {
-        if scalar == " " || scalar == "\n" || scalar == "\t" {
-          whitespace(UInt8(scalar.value))
+        if value == " " || value == "\n" || value == "\t" {
+          whitespace(value.utf8.first ?? 0x20)
         } else {
-          text(Array(String(Character(scalar)).utf8))
+          text(Array(value.utf8))
         }
         index = end
         continue

@@ -133,7 +133,7 @@ extension XMLPreparation {
       case "quot": scalar = "\""
       case "apos": scalar = "'"
       default:
-        guard body.first == UInt8(ascii: "#"), let decoded = HTMLEntities.decode(body),
+        guard let decoded = HTMLEntities.decodeNumeric(body),
           isXMLCharacter(decoded)
         else { return nil }
         scalar = decoded
