@@ -21,6 +21,7 @@ extension TextEncoding {
   ///   - label: A label such as `utf-8`, `ISO_8859-15` or `Shift_JIS`.
   ///   - bytes: The body, whose first bytes settle the byte order of `utf-16` and `utf-32`.
   ///   - shape: What the first bytes look like (`sniff`), if anything.
+  /// - Returns: The encoding, or `nil`.
   static func resolve(_ label: String, bytes: [UInt8], shape: TextEncoding?) -> TextEncoding? {
     let name = label.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\"'")).lowercased()
       .replacingOccurrences(of: "_", with: "-")
