@@ -73,7 +73,8 @@ public struct FeedParser: Sendable {
   private func parseXML(_ bytes: [UInt8], baseURL: URL?) throws(FeedParseError) -> ParsedFeed {
     var (prepared, mappedControls) = XMLPreparation.prepare(bytes)
     prepared = XMLPreparation.wrapEscapedText(prepared)
-    let reader = XMLFeedReader(maximumItems: maximumItems, restoresControls: mappedControls)
+    let reader = XMLFeedReader(
+      maximumItems: maximumItems, restoresControls: mappedControls, baseURL: baseURL)
     // Hand XMLParser the bytes without another copy; they outlive the parser, which
     // does not escape this closure.
     let (succeeded, parserError, line) = prepared.withUnsafeMutableBytes { buffer in
