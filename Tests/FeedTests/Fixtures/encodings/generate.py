@@ -53,7 +53,28 @@ ENCODINGS = [
 ]
 
 
+# The sample each encoding is made for, by index in SAMPLES (else the first that fits).
+PREFERRED = {
+    "gb2312": 10, "gbk": 10, "gb18030": 10, "big5": 11, "big5hkscs": 11, "euc-jp": 12,
+    "shift_jis": 12, "cp932": 12, "iso2022-jp": 12, "euc-kr": 13, "cp949": 13,
+    "cp1250": 2, "iso8859-2": 2, "cp852": 2, "cp1251": 3, "iso8859-5": 3, "koi8-r": 3,
+    "cp866": 3, "mac-cyrillic": 3, "koi8-u": 18, "cp1253": 4, "iso8859-7": 4,
+    "cp1254": 5, "iso8859-9": 5, "cp1255": 6, "iso8859-8": 6, "cp1256": 7, "iso8859-6": 7,
+    "cp1257": 8, "iso8859-4": 8, "iso8859-13": 8, "cp874": 9, "tis-620": 9,
+    "iso8859-11": 9, "iso8859-14": 14, "iso8859-16": 15, "iso8859-3": 16, "iso8859-10": 17,
+}
+
+
+def fits(text, codec):
+    try:
+        return text.encode(codec).decode(codec) == text
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return False
+
+
 def sample(codec):
+    if codec in PREFERRED and fits(SAMPLES[PREFERRED[codec]], codec):
+        return SAMPLES[PREFERRED[codec]]
     for text in SAMPLES:
         if codec == "ascii":
             return "Plain ASCII title"
