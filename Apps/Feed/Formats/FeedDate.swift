@@ -1,19 +1,25 @@
 public import Foundation
 
-/// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 (Atom, JSON Feed, `dc:date`).
+/// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 / W3C-DTF (Atom, JSON Feed,
+/// `dc:date`), and the other layouts found in the wild.
 ///
 /// A hand-written scanner over UTF-8 bytes, because `DateFormatter` costs about 140 µs a
-/// date on Linux. It accepts the variants found in the wild:
+/// date on Linux. It accepts:
 ///
 /// - RFC 822: an optional weekday (with or without a comma, short or long), one- or
-///   two-digit days, short or long month names in any case, two- or four-digit years
-///   (`00`–`49` → 20xx, `50`–`99` → 19xx), optional seconds, extra whitespace, and a zone
-///   as `±hhmm`, `±hh:mm`, `GMT`/`UT`/`UTC`/`Z`, the US names (`EST` … `PDT`) or a
-///   military letter (`A` = +1 h … `M` = +12 h, `N` = −1 h … `Y` = −12 h); no zone means UTC.
-/// - RFC 3339: `YYYY-MM-DD`, optionally `T` (or a space) and `hh:mm[:ss[.fraction]]`, then
-///   `Z`, `±hh:mm`, `±hhmm`, `±hh` or nothing (UTC).
+///   two-digit days, short or long month names in any case, an extra comma after the
+///   month (`13 Feb, 2012`), two- or four-digit years (`00`–`49` → 20xx, `50`–`99` →
+///   19xx), optional seconds and extra whitespace.
+/// - asctime (`Mon Feb 13 10:30:00 2012`, also with a zone before the year) and
+///   JavaScript's `Date.toString` (`Mon Feb 13 2012 10:30:00 GMT+0100 (CET)`).
+/// - RFC 3339 / W3C-DTF: `YYYY-MM-DD`, optionally `T` (or a space) and
+///   `hh:mm[:ss[.fraction]]`, then a zone; or reduced to `YYYY-MM` or `YYYY`.
+/// - Zones: `±hhmm`, `±hh:mm`, `±hh`, `GMT+0200`, `GMT`/`UT`/`UTC`/`Z`, common
+///   abbreviations (see `DateScanner.abbreviationMinutes`), IANA names (`Europe/Berlin`,
+///   `Etc/GMT-2`) and military letters. No zone, or a name it does not know, means UTC.
 ///
-/// Anything else, or an impossible date such as 31 February, gives `nil`.
+/// Anything else, an impossible date such as 31 February or hour 25, or a bare number,
+/// gives `nil`.
 public enum FeedDate {
   /// Parses a date in either format.
   ///
