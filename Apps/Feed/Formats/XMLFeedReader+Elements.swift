@@ -26,7 +26,7 @@ extension XMLFeedReader {
     case (core, "title"):
       begin(.title, type: draft.format == .atom ? TextType(attributes["type"]) : .textOrHTML)
     case (core, "link") where draft.format == .atom:
-      let rank = alternateRank(attributes)
+      let rank = alternateRank(attributes, rel: attributes["rel"])
       if rank > draft.siteLinkRank, let href = attributes["href"] {
         draft.siteLink = resolved(href)
         draft.siteLinkRank = rank
@@ -58,11 +58,12 @@ extension XMLFeedReader {
       switch name {
       case "title": begin(.title, attributes)
       case "link":
-        if attributes["rel"] == "enclosure", let href = attributes["href"] {
+        let rel = attributes["rel"]
+        if rel == "enclosure", let href = attributes["href"] {
           if item?.enclosure == nil { item?.enclosure = resolved(href) }
           return
         }
-        let rank = alternateRank(attributes)
+        let rank = alternateRank(attributes, rel: rel)
         if rank > (item?.linkRank ?? 0), let href = attributes["href"] {
           item?.link = resolved(href)
           item?.linkRank = rank
@@ -128,12 +129,12 @@ extension XMLFeedReader {
 
   /// How much an Atom `<link>` is the page to open: 0 when it is no alternate link,
   /// 3 for `text/html`, 2 for XHTML or no type, 1 for another type (a PDF, a video).
-  private func alternateRank(_ attributes: [String: String]) -> Int {
-    let rel = attributes["rel"] ?? "alternate"
-    guard rel == "alternate", attributes["href"] != nil else { return 0 }
-    switch attributes["type"]?.lowercased() {
-    case "text/html"?: return 3
-    case nil, "application/xhtml+xml"?: return 2
+  private func alternateRank(_ attributes: [String: String], rel: String?) -> Int {
+    guard rel == nil || rel == "alternate", attributes["href"] != nil else { return 0 }
+    guard let type = attributes["type"] else { return 2 }
+    switch type.lowercased() {
+    case "text/html": return 3
+    case "application/xhtml+xml": return 2
     default: return 1
     }
   }

@@ -115,7 +115,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   }
 
   private func noteBase(_ attributes: [String: String]) {
-    guard let value = attributes["xml:base"] ?? attributes["base"], let trimmed = nonBlank(value)
+    guard let value = attributes["xml:base"], let trimmed = nonBlank(value)
     else { return }
     let parent = bases.last?.url ?? documentURL
     guard let url = URL(string: trimmed, relativeTo: parent)?.absoluteURL else { return }
