@@ -28,7 +28,8 @@ enum SettingError: Error, Hashable, AppErrorConvertible {
     case .invalidValue(let key, _, _, let choices) where !choices.isEmpty:
       return "valid values: \(choices.joined(separator: ", ")) (see 'settings describe \(key)')"
     case .invalidValue(let key, _, _, _):
-      return "see 'settings describe \(key)'"
+      let detail = Setting.all.first { $0.key == key }.map { "expected \($0.detail); " } ?? ""
+      return "\(detail)see 'settings describe \(key)'"
     }
   }
 

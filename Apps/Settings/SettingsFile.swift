@@ -144,7 +144,7 @@ enum SettingsFileError: Error, Hashable, AppErrorConvertible {
     switch self {
     case .corrupt(let path, let reason):
       return AppError(
-        "the settings file is corrupt (\(reason)); left untouched: \(path)",
+        "the settings file \(path) is corrupt: \(reason); it was left untouched",
         hint: "fix it with 'settings edit', or start over with 'settings reset --all' "
           + "(keeps a backup)",
         exitCode: .dataError)

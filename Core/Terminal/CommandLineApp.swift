@@ -21,7 +21,9 @@ import Foundation
 ///
 /// Error mapping: an ``AppErrorConvertible`` error (``AppError``, ``CommandLineError``,
 /// `PersistenceError`, `APIError`) exits with its own code; cancellation exits 130;
-/// anything else is reported as an unexpected error and exits 70. Nothing is
+/// a Foundation file error is said in words and exits 66 or 74; anything else is
+/// reported as an unexpected error and exits 70. No error is printed as a Foundation
+/// dump (``CommandLineErrorDescription``). Nothing is
 /// printed to standard output on error. When standard output could not be written
 /// (a full disk), the run ends with exit 74 and says so, so a script never takes a
 /// cut-short listing or export for a success.
@@ -91,7 +93,7 @@ public struct CommandLineApp: Sendable {
         io: io,
         color: parsedCommand.color,
         readsSharedSettings: readsSharedSettings,
-        launchedWithoutArguments: arguments.isEmpty
+        launchedWithoutArguments: !parsedCommand.hasCommandArguments
       )
       do {
         try await command(parsedCommand, context)
@@ -116,7 +118,12 @@ public struct CommandLineApp: Sendable {
       reporter.report("interrupted")
       return ExitCode(rawValue: 130)
     }
-    reporter.report("unexpected error: \(error)")
+    let message = CommandLineErrorDescription.describe(error)
+    if let code = CommandLineErrorDescription.exitCode(for: error) {
+      reporter.report(message)
+      return code
+    }
+    reporter.report("unexpected error: \(message)")
     return .software
   }
 }

@@ -161,7 +161,8 @@ struct CommandTests {
 
     let folder = try other.run(["import", home.folder.path])
     #expect(folder.status == 66)
-    #expect(folder.error == "todo: error: cannot import \(home.folder.path): it is a folder\n")
+    #expect(
+      folder.error == "todo: error: cannot read \(home.folder.path): it is a folder, not a file\n")
     #expect(other.storedBytes == before)
 
     let one = try other.run(["import", "-"], input: Data(#"[{"title":"single"}]"#.utf8))
