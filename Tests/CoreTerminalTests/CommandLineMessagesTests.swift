@@ -88,6 +88,31 @@ struct CommandLineMessagesTests {
     #expect(CommandLineErrorDescription.exitCode(for: error)?.rawValue == code)
   }
 
+  @Test(
+    "store errors never print a Foundation dump, in the runner's words or in Core's",
+    arguments: [
+      CocoaError(.fileWriteOutOfSpace) as any Error,
+      NSError(
+        domain: NSCocoaErrorDomain, code: 3840,
+        userInfo: [NSDebugDescriptionErrorKey: "Invalid value around character 3."]),
+      DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [], debugDescription: "bad",
+          underlyingError: NSError(domain: NSCocoaErrorDomain, code: 3840))),
+    ])
+  func storeErrors(underlying: any Error) {
+    let errors: [PersistenceError] = [
+      .cannotWrite(key: "todos", path: "/data/todos.json", underlying: underlying),
+      .cannotRead(key: "todos", path: "/data/todos.json", underlying: underlying),
+      .corrupted(key: "todos", path: "/data/todos.json", underlying: underlying),
+    ]
+    for error in errors {
+      #expect(!error.message.contains("Domain="), "\(error.message)")
+      #expect(!error.appError.message.contains("Domain="), "\(error.appError.message)")
+      #expect(error.appError.message.contains("/data/todos.json"))
+    }
+  }
+
   @Test("line and column count characters, not bytes")
   func lineAndColumn() throws {
     let data = Data("ab\nçé x".utf8)
