@@ -77,7 +77,9 @@ public struct CommandContext: Sendable {
     let path = store.location(forKey: SharedSettings.storeKey)
     let editor = SharedSettings.editorCommand
     func warn(_ message: String, hint: String) {
-      io.writeError("\(appName): warning: \(message.terminalSafe)\nhint: \(hint.terminalSafe)\n")
+      io.writeError(
+        "\(appName): warning: \(ErrorReporter.escaped(message))\n"
+          + "hint: \(ErrorReporter.escaped(hint))\n")
     }
     let data: Data
     do {
@@ -120,12 +122,12 @@ public struct CommandContext: Sendable {
   /// Prints `APP: warning: MESSAGE` on standard error, and `hint: HINT` when given.
   ///
   /// - Parameters:
-  ///   - message: One line; it is sanitized.
-  ///   - hint: What the user can do about it, if anything; sanitized too.
+  ///   - message: One line; control characters in it are shown as escapes.
+  ///   - hint: What the user can do about it, if anything; escaped too.
   public func warn(_ message: String, hint: String? = nil) {
     io.writeError(
-      "\(appName): warning: \(message.terminalSafe)\n"
-        + (hint.map { "hint: \($0.terminalSafe)\n" } ?? ""))
+      "\(appName): warning: \(ErrorReporter.escaped(message))\n"
+        + (hint.map { "hint: \(ErrorReporter.escaped($0))\n" } ?? ""))
   }
 
   /// Reads all of standard input.

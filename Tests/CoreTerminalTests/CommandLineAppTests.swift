@@ -82,7 +82,7 @@ struct CommandLineAppTests {
   func hint() async {
     let (_, io) = await run(["fail"]) { _, _ in throw AppError("bad\u{1B}[2J id", hint: "try list")
     }
-    #expect(io.error == "demo: error: bad id\nhint: try list\n")
+    #expect(io.error == #"demo: error: bad\x1B[2J id"# + "\nhint: try list\n")
   }
 
   @Test(
