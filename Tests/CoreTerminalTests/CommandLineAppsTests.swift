@@ -23,8 +23,11 @@ struct CommandLineAppsTests {
 
   private func run(
     _ app: String, _ arguments: [String], input: Data = Data(), extra: [String: String] = [:]
-  ) throws -> ProductResult {
-    try BuiltProduct(app).run(arguments, environment: home.isolatedEnvironment(extra), input: input)
+  ) async throws -> ProductResult {
+    let environment = home.isolatedEnvironment(extra)
+    return try await offThePool {
+      try BuiltProduct(app).run(arguments, environment: environment, input: input)
+    }
   }
 
   private func writeSharedSettings(_ text: String) throws {
@@ -37,39 +40,44 @@ struct CommandLineAppsTests {
 
   @Test(
     "global options alone still open the interactive UI on a terminal",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(3)),
     arguments: apps, [[], ["--color", "never"], ["--color=always"]])
-  func globalOptionsKeepTheUI(app: String, arguments: [String]) throws {
-    let session = try TerminalSession(
-      BuiltProduct(app).url.path, arguments,
-      environment: home.isolatedEnvironment(["TERM": "xterm"]))
-    try session.waitForOutput(TerminalControl.enterSequence)
+  func globalOptionsKeepTheUI(app: String, arguments: [String]) async throws {
+    let environment = home.isolatedEnvironment(["TERM": "xterm"])
+    try await offThePool {
+      let session = try TerminalSession(
+        BuiltProduct(app).url.path, arguments, environment: environment)
+      try session.waitForOutput(TerminalControl.enterSequence)
+    }
   }
 
-  @Test("a command on a terminal prints and exits without the UI", .timeLimit(.minutes(1)))
-  func commandSkipsTheUI() throws {
+  @Test("a command on a terminal prints and exits without the UI", .timeLimit(.minutes(5)))
+  func commandSkipsTheUI() async throws {
+    let environment = home.isolatedEnvironment(["TERM": "xterm"])
     for (app, arguments) in [("todo", ["list"]), ("feed", ["list"]), ("settings", ["list"])] {
-      let session = try TerminalSession(
-        BuiltProduct(app).url.path, arguments + ["--color", "never"],
-        environment: home.isolatedEnvironment(["TERM": "xterm"]))
-      #expect(try session.waitForExit() == 0)
-      #expect(!session.outputText.contains(TerminalControl.enterSequence), "\(app)")
+      let (status, output) = try await offThePool {
+        let session = try TerminalSession(
+          BuiltProduct(app).url.path, arguments + ["--color", "never"], environment: environment)
+        return (try session.waitForExit(), session.outputText)
+      }
+      #expect(status == 0)
+      #expect(!output.contains(TerminalControl.enterSequence), "\(app)")
     }
   }
 
   // MARK: - Echoed input
 
   @Test("control characters in an argument are shown escaped", arguments: apps)
-  func escapedEcho(app: String) throws {
-    let result = try run(app, ["add\u{01}"])
+  func escapedEcho(app: String) async throws {
+    let result = try await run(app, ["add\u{01}"])
     #expect(result.status == 64)
     #expect(
       result.error.hasPrefix(#"\#(app): error: unknown command 'add\x01'"#), "\(result.error)")
   }
 
   @Test("a 120 KB argument is cut in the echo", arguments: apps)
-  func longEcho(app: String) throws {
-    let result = try run(app, [String(repeating: "a", count: 120_000)])
+  func longEcho(app: String) async throws {
+    let result = try await run(app, [String(repeating: "a", count: 120_000)])
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("\(app): error: unknown command 'aaa"))
     #expect(result.error.contains("…'"))
@@ -77,8 +85,8 @@ struct CommandLineAppsTests {
   }
 
   @Test("an abbreviated option suggests the full one")
-  func optionSuggestion() throws {
-    let result = try run("todo", ["add", "milk", "--prio", "high"])
+  func optionSuggestion() async throws {
+    let result = try await run("todo", ["add", "milk", "--prio", "high"])
     #expect(result.status == 64)
     #expect(result.error.contains("hint: did you mean '--priority'?"), "\(result.error)")
   }
@@ -86,10 +94,10 @@ struct CommandLineAppsTests {
   // MARK: - The shared settings
 
   @Test("a wrong value in the shared settings names the key, the value and the fix")
-  func wrongSettingsValue() throws {
+  func wrongSettingsValue() async throws {
     try writeSharedSettings(#"{"appearance": "dim", "theme.density": "compact"}"#)
     for app in ["todo", "feed"] {
-      let result = try run(app, ["list"])
+      let result = try await run(app, ["list"])
       #expect(result.status == 0, "\(app): \(result.error)")
       let path = home.appending("config/blueprint/settings.json").path
       #expect(
@@ -105,9 +113,9 @@ struct CommandLineAppsTests {
 
   @Test(
     "a shared settings file that is not JSON says where, in words", arguments: ["todo", "feed"])
-  func corruptSettingsWarning(app: String) throws {
+  func corruptSettingsWarning(app: String) async throws {
     try writeSharedSettings("{\n  \"appearance\": \"dark\",\n  oops\n}\n")
-    let result = try run(app, ["list"])
+    let result = try await run(app, ["list"])
     #expect(result.status == 0)
     #expect(
       result.error.contains("is corrupt: not valid JSON at line 3, column 3"), "\(result.error)")
@@ -118,12 +126,12 @@ struct CommandLineAppsTests {
   // MARK: - Errors in plain words
 
   @Test("a corrupt store is named, with what is wrong and the next step; no Foundation dump")
-  func corruptStores() throws {
+  func corruptStores() async throws {
     let todo = home.appending("data/blueprint/todo/todos.json")
     try FileManager.default.createDirectory(
       at: todo.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{\"version\": 1, \"todos\": [1,".utf8).write(to: todo)
-    let result = try run("todo", ["list"])
+    let result = try await run("todo", ["list"])
     #expect(result.status == 65)
     #expect(result.error.hasPrefix("todo: error: \(todo.path) is corrupt: "), "\(result.error)")
     #expect(result.error.contains("it was left untouched"))
@@ -144,7 +152,7 @@ struct CommandLineAppsTests {
   ]
 
   @Test("import reads a process substitution, a pipe on stdin and a file", arguments: imports)
-  func importSources(app: String, content: String) throws {
+  func importSources(app: String, content: String) async throws {
     let file = home.appending("input.txt")
     try Data(content.utf8).write(to: file)
     let binary = try BuiltProduct(app).url.path
@@ -153,7 +161,7 @@ struct CommandLineAppsTests {
       "cat '\(file.path)' | '\(binary)' import -",
       "'\(binary)' import '\(file.path)'",
     ] {
-      let result = try shell(command)
+      let result = try await shell(command)
       #expect(result.status == 0, "\(command): \(result.error)")
       #expect(result.error.isEmpty, "\(command): \(result.error)")
     }
@@ -162,27 +170,34 @@ struct CommandLineAppsTests {
   @Test(
     "import of a missing file or a folder exits 66 naming it; an endless input is cut off",
     arguments: apps)
-  func importFailures(app: String) throws {
-    let missing = try run(app, ["import", home.appending("nope.json").path])
+  func importFailures(app: String) async throws {
+    let missing = try await run(app, ["import", home.appending("nope.json").path])
     #expect(missing.status == 66)
     #expect(
       missing.error.hasPrefix(
         "\(app): error: cannot read \(home.appending("nope.json").path): no such file"))
-    let folder = try run(app, ["import", home.path])
+    let folder = try await run(app, ["import", home.path])
     #expect(folder.status == 66)
     #expect(
       folder.error.hasPrefix("\(app): error: cannot read \(home.path): it is a folder, not a file"))
-    let endless = try run(app, ["import", "/dev/zero"])
+    let endless = try await run(app, ["import", "/dev/zero"])
     #expect(endless.status == 65)
     #expect(endless.error.hasPrefix("\(app): error: /dev/zero is too large"))
   }
 
   /// Runs `command` with bash (for process substitution) in the isolated environment.
-  private func shell(_ command: String) throws -> (status: Int32, error: String) {
+  private func shell(_ command: String) async throws -> (status: Int32, error: String) {
+    let environment = home.isolatedEnvironment()
+    return try await offThePool { try Self.runShell(command, environment: environment) }
+  }
+
+  private static func runShell(_ command: String, environment: [String: String]) throws -> (
+    status: Int32, error: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = ["-c", command]
-    process.environment = home.isolatedEnvironment()
+    process.environment = environment
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
@@ -194,6 +209,16 @@ struct CommandLineAppsTests {
     _ = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
+  }
+}
+
+/// Runs blocking work (a child process, a pseudo-terminal) on a dispatch thread, so
+/// that waiting for it never holds one of the few threads async tests run on.
+private func offThePool<Result: Sendable>(
+  _ body: @escaping @Sendable () throws -> Result
+) async throws -> Result {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Swift.Result { try body() }) }
   }
 }
 
@@ -244,7 +269,7 @@ private final class TerminalSession {
   }
 
   /// Waits for `text` in the output; a hang guard, not a timing assertion.
-  func waitForOutput(_ text: String, seconds: Double = 30) throws {
+  func waitForOutput(_ text: String, seconds: Double = 90) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !outputText.contains(text) {
       guard Date() < deadline else {
@@ -256,7 +281,7 @@ private final class TerminalSession {
   }
 
   /// Waits for the process to exit and returns its status.
-  func waitForExit(seconds: Double = 30) throws -> Int32 {
+  func waitForExit(seconds: Double = 90) throws -> Int32 {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       pump(milliseconds: 20)
