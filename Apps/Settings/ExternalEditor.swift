@@ -88,7 +88,7 @@ enum ExternalEditor {
         executable: "/bin/sh", arguments: ["-c", "exec " + editor + " \"$1\"", "sh", path],
         environment: environment)
     } catch {
-      throw AppError("\(error)", exitCode: .unavailable)
+      throw AppError(CommandLineErrorDescription.describe(error), exitCode: .unavailable)
     }
   }
 
@@ -100,7 +100,8 @@ enum ExternalEditor {
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw AppError(
-        "cannot create \(folder.path): \(error.localizedDescription)", exitCode: .cantCreate)
+        "cannot create \(folder.path): \(CommandLineErrorDescription.describe(error))",
+        exitCode: .cantCreate)
     }
     return folder
   }

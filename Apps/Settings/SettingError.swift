@@ -29,7 +29,8 @@ enum SettingError: Error, Hashable, AppErrorConvertible {
       return
         "valid values: \(choices.joined(separator: ", ")) (see '\(appIdentity.name) describe \(key)')"
     case .invalidValue(let key, _, _, _):
-      return "see '\(appIdentity.name) describe \(key)'"
+      let detail = Setting.all.first { $0.key == key }.map { "expected \($0.detail); " } ?? ""
+      return "\(detail)see '\(appIdentity.name) describe \(key)'"
     }
   }
 

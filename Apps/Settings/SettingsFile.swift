@@ -144,9 +144,8 @@ enum SettingsFileError: Error, Hashable, AppErrorConvertible {
     switch self {
     case .corrupt(let path, let reason):
       return AppError(
-        "the settings file is corrupt (\(reason)); left untouched: \(path)",
-        hint:
-          "fix it with '\(appIdentity.name) edit', or start over with '\(appIdentity.name) reset --all' "
+        "the settings file \(path) is corrupt: \(reason); it was left untouched",
+        hint: "fix it with '\(appIdentity.name) edit', or start over with '\(appIdentity.name) reset --all' "
           + "(keeps a backup)",
         exitCode: .dataError)
     case .changedMeanwhile(let path):

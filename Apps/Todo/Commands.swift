@@ -206,26 +206,9 @@ enum TodoCommands {
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let file = command.string("file") ?? "-"
-    let data: Data
-    if file == "-" {
-      data = context.readStandardInput()
-    } else {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-        throw AppError("cannot import \(file): no such file", exitCode: .noInput)
-      }
-      guard !isFolder.boolValue else {
-        throw AppError("cannot import \(file): it is a folder", exitCode: .noInput)
-      }
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: file))
-      } catch {
-        throw AppError("cannot read \(file): \(error.localizedDescription)", exitCode: .noInput)
-      }
-    }
+    let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
     let drafts = try TodoDocument.Draft.importing(
-      data, source: file == "-" ? "standard input" : file, now: clock.seconds)
+      input.data, source: input.name, now: clock.seconds)
     let ids = try store.change { $0.add(drafts, summary: "import \(drafts.count) todos") }
     guard let first = ids.first, let last = ids.last else {
       context.write("imported 0 todos\n")

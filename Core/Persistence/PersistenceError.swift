@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a store could not read, write or find a value.
 ///
 /// Every case has a one-line ``message`` a command-line tool can print as is, the
@@ -82,9 +84,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
 
   /// A short, one-line account of an underlying error.
   static func summary(of error: any Error) -> String {
-    guard let decoding = error as? DecodingError else {
-      return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-    }
+    guard let decoding = error as? DecodingError else { return firstLine(of: error) }
     func at(_ path: [any CodingKey]) -> String {
       path.isEmpty
         ? ""
@@ -100,10 +100,21 @@ public enum PersistenceError: Error, CustomStringConvertible {
     case .valueNotFound(let type, let context):
       return "null where \(type) was expected\(at(context.codingPath))"
     case .dataCorrupted(let context):
-      let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      let reason = context.underlyingError.map(firstLine(of:)) ?? context.debugDescription
       return "not valid JSON: \(reason.prefix(120))\(at(context.codingPath))"
     @unknown default:
       return "\(decoding)"
     }
+  }
+
+  /// The first line of an error's description; a Foundation error (`NSError`) in
+  /// its own words, never its `Error Domain=… UserInfo=…` dump.
+  private static func firstLine(of error: any Error) -> String {
+    let text = "\(error)"
+    if text.hasPrefix("Error Domain=") {
+      let nsError = error as NSError
+      return nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+    }
+    return text.split(separator: "\n").first.map(String.init) ?? text
   }
 }

@@ -76,7 +76,7 @@ public enum LoadableView {
         content(value, &frame, area)
       }
     case .failed(let error, let previous):
-      let message = String(describing: error).terminalSafe
+      let message = CommandLineErrorDescription.describe(error).terminalSafe
       let line = "✗ " + message + "  (" + KeyBinding.name(of: retryKey) + " to retry)"
       if let previous {
         frame.draw(

@@ -163,7 +163,8 @@ struct CommandTests {
     #expect(folder.status == 66)
     #expect(
       folder.error
-        == "\(appIdentity.name): error: cannot import \(home.folder.path): it is a folder\n")
+        == "\(appIdentity.name): error: cannot read \(home.folder.path): it is a folder, not a file
+")
     #expect(other.storedBytes == before)
 
     let one = try other.run(["import", "-"], input: Data(#"[{"title":"single"}]"#.utf8))
