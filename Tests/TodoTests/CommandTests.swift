@@ -163,8 +163,7 @@ struct CommandTests {
     #expect(folder.status == 66)
     #expect(
       folder.error
-        == "\(appIdentity.name): error: cannot read \(home.folder.path): it is a folder, not a file
-")
+        == "\(appIdentity.name): error: cannot read \(home.folder.path): it is a folder, not a file\n")
     #expect(other.storedBytes == before)
 
     let one = try other.run(["import", "-"], input: Data(#"[{"title":"single"}]"#.utf8))
