@@ -92,8 +92,9 @@ enum SettingsCommands {
   {
     let setting = try Setting.named(key)
     let canonical = try setting.canonicalize(value)
-    try file.update { document in try setting.assign(canonical, in: &document.settings) }
-    try file.verify { setting.storedText(in: $0.settings) == canonical }
+    try file.update(verifying: { setting.storedText(in: $0.settings) == canonical }) { document in
+      try setting.assign(canonical, in: &document.settings)
+    }
     context.write("\(key) = \(canonical.terminalSafe)\n")
   }
 
@@ -103,16 +104,17 @@ enum SettingsCommands {
   {
     switch (key, all) {
     case (nil, true):
-      let outcome = try file.replace(with: nil)
-      try file.verify { $0 == SettingsDocument() }
+      let outcome = try file.replace(with: nil, verifying: { $0 == SettingsDocument() })
       context.write(
         outcome == .unchanged
           ? "all settings are already defaults\n"
           : "all settings reset; backup: \(file.backupPath)\n")
     case (let key?, false):
       let setting = try Setting.named(key)
-      try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
-      try file.verify { setting.storedText(in: $0.settings) == nil }
+      try file.update(keepsBackup: true, verifying: { setting.storedText(in: $0.settings) == nil })
+      {
+        setting.clear(in: &$0.settings)
+      }
       context.write("\(key) = \((setting.defaultText ?? "(not set)").terminalSafe) (default)\n")
     case (_?, true):
       throw AppError("give a key or --all, not both", hint: "usage: settings reset KEY | --all")

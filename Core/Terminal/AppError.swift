@@ -50,7 +50,9 @@ extension AppError: AppErrorConvertible {
 
 extension PersistenceError: AppErrorConvertible {
   /// The store error with its sysexits code (64, 65, 73, 74 or 75).
-  public var appError: AppError { AppError(message, exitCode: ExitCode(rawValue: exitCode)) }
+  public var appError: AppError {
+    AppError(message, hint: hint, exitCode: ExitCode(rawValue: exitCode))
+  }
 }
 
 extension APIError: AppErrorConvertible {
