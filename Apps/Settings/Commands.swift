@@ -92,9 +92,10 @@ enum SettingsCommands {
   {
     let setting = try Setting.named(key)
     let canonical = try setting.canonicalize(value)
-    try file.update(verifying: { setting.storedText(in: $0.settings) == canonical }) { document in
-      try setting.assign(canonical, in: &document.settings)
+    let holdsValue = { (document: SettingsDocument) in
+      setting.storedText(in: document.settings) == canonical
     }
+    try file.update(verifying: holdsValue) { try setting.assign(canonical, in: &$0.settings) }
     context.write("\(key) = \(canonical.terminalSafe)\n")
   }
 
@@ -111,10 +112,10 @@ enum SettingsCommands {
           : "all settings reset; backup: \(file.backupPath)\n")
     case (let key?, false):
       let setting = try Setting.named(key)
-      try file.update(keepsBackup: true, verifying: { setting.storedText(in: $0.settings) == nil })
-      {
-        setting.clear(in: &$0.settings)
+      let isCleared = { (document: SettingsDocument) in
+        setting.storedText(in: document.settings) == nil
       }
+      try file.update(keepsBackup: true, verifying: isCleared) { setting.clear(in: &$0.settings) }
       context.write("\(key) = \((setting.defaultText ?? "(not set)").terminalSafe) (default)\n")
     case (_?, true):
       throw AppError("give a key or --all, not both", hint: "usage: settings reset KEY | --all")

@@ -82,7 +82,10 @@ enum FolderLock {
   /// The helper thread's side of a wait.
   private final class Waiter: Sendable {
     enum State: Equatable, Sendable {
-      case waiting, acquired, failed(Int32), abandoned
+      case waiting
+      case acquired
+      case failed(Int32)
+      case abandoned
     }
 
     let descriptor: Int32

@@ -15,18 +15,21 @@ struct FileKeyValueStoreProcessTests {
   /// The built `store-stress` executable, beside the test bundle.
   static func helper() throws -> URL { try BuiltProduct("BlueprintStoreStress").url }
 
-  static func launch(_ arguments: [String], output: Pipe? = nil) throws -> Process {
+  static func launch(_ arguments: [String], output: Pipe? = nil, errors: Pipe = Pipe()) throws
+    -> Process
+  {
     let process = Process()
     process.executableURL = try helper()
     process.arguments = arguments
-    process.standardOutput = output
-    let errors = Pipe()
+    process.standardOutput = output ?? Pipe()
     process.standardError = errors
     try process.run()
     return process
   }
 
-  @Test("8 processes × 100 updates end at exactly 800", .timeLimit(.minutes(1)))
+  @Test(
+    "8 processes × 100 updates end at exactly 800", .tags(.heavy),
+    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(1)))
   func concurrentProcesses() throws {
     let folder = try TemporaryDirectory(prefix: "store-processes")
     let processes = try (0..<8).map { _ in
@@ -38,7 +41,79 @@ struct FileKeyValueStoreProcessTests {
     #expect(try store.value(Int.self, forKey: "counter") == 800)
   }
 
-  @Test("A writer killed with SIGKILL never leaves an undecodable file", .timeLimit(.minutes(1)))
+  @Test(
+    "100 processes × 10 updates all succeed with the default lock timeout",
+    .tags(.heavy), .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(3)))
+  func hundredWriters() throws {
+    // The lock used to be polled: newcomers took it between a waiter's pauses, and
+    // about one update in a thousand gave up with 75 while others went through.
+    let folder = try TemporaryDirectory(prefix: "store-hundred")
+    let processes = try (0..<100).map { _ in
+      try Self.launch(["increment", folder.path, "counter", "10"], output: Pipe())
+    }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 100))
+    #expect(try FileKeyValueStore(directory: folder.url).value(Int.self, forKey: "counter") == 1000)
+  }
+
+  @Test("A lock another process holds is 75 after the timeout; once released, writers get through")
+  func heldByAnotherProcess() throws {
+    let folder = try TemporaryDirectory(prefix: "store-held")
+    let holder = Process()
+    holder.executableURL = try Self.helper()
+    holder.arguments = ["hold", folder.path]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    let line = output.fileHandleForReading.availableData
+    try #require(String(decoding: line, as: UTF8.self) == "locked\n")
+
+    let errors = Pipe()
+    let impatient = try Self.launch(
+      ["increment", folder.path, "counter", "1", "1"], errors: errors)
+    impatient.waitUntilExit()
+    #expect(impatient.terminationStatus == 75)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(message.contains("could not lock \(folder.url.standardizedFileURL.path) within"))
+
+    // A patient writer blocks until the holder lets go, then succeeds.
+    let patient = try Self.launch(["increment", folder.path, "counter", "1", "60"])
+    try input.fileHandleForWriting.close()
+    holder.waitUntilExit()
+    patient.waitUntilExit()
+    #expect(holder.terminationStatus == 0)
+    #expect(patient.terminationStatus == 0)
+    #expect(try FileKeyValueStore(directory: folder.url).value(Int.self, forKey: "counter") == 1)
+  }
+
+  @Test("Under umask 000 the store's folders are 0700 and its files 0600")
+  func modesUnderOpenUmask() throws {
+    let folder = try TemporaryDirectory(prefix: "store-umask")
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = [
+      "-c", #"umask 000; exec "$0" increment "$1" counter 2"#, try Self.helper().path,
+      folder.appending("a/b/store").path,
+    ]
+    shell.standardOutput = Pipe()
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0)
+    let entries = try FileModes.below(folder.url)
+    #expect(
+      entries.map(\.path) == [
+        "a", "a/b", "a/b/store", "a/b/store/counter.json", "a/b/store/counter.json.last-good",
+      ])
+    for entry in entries {
+      #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "\(entry.path)")
+    }
+  }
+
+  @Test(
+    "A writer killed with SIGKILL never leaves an undecodable file", .tags(.heavy),
+    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(1)))
   func killedWriter() throws {
     let folder = try TemporaryDirectory(prefix: "store-kill")
     let store = FileKeyValueStore(directory: folder.url)

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Concurrent processes", .timeLimit(.minutes(1)))
 struct ConcurrencyTests {
-  @Test("twenty processes each adding 25 items leave 500 items with 500 distinct ids")
+  @Test(
+    "twenty processes each adding 25 items leave 500 items with 500 distinct ids",
+    .tags(.heavy), .enabled(if: HeavyTests.areEnabled))
   func twentyWriters() throws {
     let home = try TodoHome()
     // Each writer is a shell that runs `todo add` 25 times; all start together. They

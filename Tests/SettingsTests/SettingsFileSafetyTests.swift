@@ -1,0 +1,102 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The settings file under concurrent writers, a strict umask, FIFOs and links.
+@Suite("Settings file safety", .timeLimit(.minutes(2)))
+struct SettingsFileSafetyTests {
+  @Test(
+    "Forty processes setting the same key at once all succeed; one value wins",
+    .tags(.heavy), .enabled(if: HeavyTests.areEnabled))
+  func sameKeyRace() throws {
+    let fixture = try SettingsFixture()
+    let names = (1...40).map { "writer \($0)" }
+    // The read-back check used to run outside the lock and saw another writer's
+    // value: exit 74 although the value was written.
+    let processes = try names.map { name in
+      try fixture.product.start(["set", "displayName", name], environment: fixture.environment)
+    }
+    let results = try processes.map { try $0.wait() }
+    #expect(results.map(\.status) == Array(repeating: 0, count: names.count))
+    #expect(results.allSatisfy { $0.error.isEmpty })
+    let stored = try #require(try fixture.sharedSettings().displayName)
+    #expect(names.contains(stored))
+  }
+
+  @Test("Under umask 000 the config folders are 0700 and the files 0600")
+  func modesUnderOpenUmask() throws {
+    let fixture = try SettingsFixture()
+    let script = #"umask 000; "$0" set displayName Ada && exec "$0" reset displayName"#
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", script, fixture.product.url.path]
+    shell.environment = fixture.environment
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0)
+    let entries = try FileModes.below(fixture.folder.appending("config"))
+    #expect(entries.map(\.path).contains("blueprint/backups/settings.json"))
+    for entry in entries {
+      #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "\(entry.path)")
+    }
+  }
+
+  @Test("A FIFO as settings.json is an error, not a hang, and stays")
+  func fifo() throws {
+    let fixture = try SettingsFixture()
+    try fixture.writeSettings("{}")
+    try FileManager.default.removeItem(at: fixture.settingsURL)
+    try #require(mkfifo(fixture.settingsURL.path, 0o600) == 0)
+    for arguments in [["list"], ["set", "displayName", "Ada"]] {
+      let result = try fixture.run(arguments)
+      #expect(result.status == 74, "\(arguments)")
+      #expect(result.error.contains("it is a FIFO, not a regular file; left untouched"))
+    }
+    var info = stat()
+    #expect(lstat(fixture.settingsURL.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test("A linked settings.json is written through the link, which stays a link")
+  func linkedFile() throws {
+    let fixture = try SettingsFixture()
+    let dotfiles = fixture.folder.appending("dotfiles")
+    try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+    let target = dotfiles.appendingPathComponent("settings.json")
+    try Data(#"{"appearance": "dark"}"#.utf8).write(to: target)
+    try fixture.writeSettings("{}")
+    try FileManager.default.removeItem(at: fixture.settingsURL)
+    try FileManager.default.createSymbolicLink(at: fixture.settingsURL, withDestinationURL: target)
+
+    #expect(try fixture.run(["set", "displayName", "Ada"]).status == 0)
+
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.settingsURL.path)
+    #expect(link == target.path)
+    let settings = try fixture.sharedSettings()
+    #expect(settings.displayName == "Ada")
+    #expect(settings.appearance == .dark)
+  }
+
+  @Test("A corrupt settings file's hint restores the version before the last change")
+  func restoreHint() throws {
+    let fixture = try SettingsFixture()
+    #expect(try fixture.run(["set", "displayName", "Ada"]).status == 0)
+    #expect(try fixture.run(["set", "appearance", "dark"]).status == 0)
+    try Data("{oops".utf8).write(to: fixture.settingsURL)
+    let result = try fixture.run(["list"])
+    #expect(result.status == 65)
+    let path = fixture.settingsURL.path
+    #expect(
+      result.error.contains(
+        "hint: restore the version before the last change with: cp \(path).last-good \(path)"))
+    try FileManager.default.removeItem(at: fixture.settingsURL)
+    try FileManager.default.copyItem(atPath: path + ".last-good", toPath: path)
+    #expect(try fixture.sharedSettings().displayName == "Ada")
+  }
+}
