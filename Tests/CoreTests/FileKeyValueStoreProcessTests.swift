@@ -15,10 +15,12 @@ struct FileKeyValueStoreProcessTests {
   /// The built `store-stress` executable, beside the test bundle.
   static func helper() throws -> URL { try BuiltProduct("BlueprintStoreStress").url }
 
-  static func launch(_ arguments: [String], output: Pipe? = nil, errors: Pipe = Pipe()) throws
-    -> Process
-  {
+  static func launch(
+    _ arguments: [String], output: Pipe? = nil, errors: Pipe = Pipe(),
+    environment: [String: String]? = nil
+  ) throws -> Process {
     let process = Process()
+    if let environment { process.environment = environment }
     process.executableURL = try helper()
     process.arguments = arguments
     process.standardOutput = output ?? Pipe()
@@ -86,6 +88,29 @@ struct FileKeyValueStoreProcessTests {
     #expect(holder.terminationStatus == 0)
     #expect(patient.terminationStatus == 0)
     #expect(try FileKeyValueStore(directory: folder.url).value(Int.self, forKey: "counter") == 1)
+  }
+
+  @Test(
+    "Writers queue in XDG_RUNTIME_DIR and leave no queue file; without a usable queue folder they still take turns"
+  )
+  func queueFolder() throws {
+    let folder = try TemporaryDirectory(prefix: "store-queue")
+    let runtime = folder.appending("run")
+    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+    for (name, runtimePath) in [("queued", runtime.path), ("unqueued", "/dev/null/run")] {
+      let environment = folder.isolatedEnvironment(["XDG_RUNTIME_DIR": runtimePath])
+      let writers = try (0..<4).map { _ in
+        try Self.launch(
+          ["increment", folder.appending(name).path, "counter", "25"], environment: environment)
+      }
+      for writer in writers { writer.waitUntilExit() }
+      #expect(writers.map(\.terminationStatus) == [0, 0, 0, 0], "\(name)")
+      let store = FileKeyValueStore(directory: folder.appending(name))
+      #expect(try store.value(Int.self, forKey: "counter") == 100, "\(name)")
+    }
+    let queues = runtime.appendingPathComponent("blueprint/store-queues")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: queues.path) == [])
+    #expect(try FileModes.below(runtime).allSatisfy { $0.mode == 0o700 })
   }
 
   @Test("Under umask 000 the store's folders are 0700 and its files 0600")
