@@ -193,7 +193,9 @@ struct FileKeyValueStoreTests {
 extension FileManager {
   /// Creates `url` (and parents) and returns it.
   fileprivate func createFolder(_ url: URL) throws -> URL {
-    try createDirectory(at: url, withIntermediateDirectories: true)
+    // 0700 whatever the umask, as the store itself would create it.
+    try createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return url
   }
 }
