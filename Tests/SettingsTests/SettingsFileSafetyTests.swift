@@ -15,7 +15,7 @@ struct SettingsFileSafetyTests {
   @Test(
     "Forty processes setting the same key ten times each at once all succeed",
     .tags(.heavy), .enabled(if: HeavyTests.areEnabled))
-  func sameKeyRace() throws {
+  func sameKeyRace() async throws {
     let fixture = try SettingsFixture()
     // The read-back check used to run after the lock was released and could see
     // another writer's newer value: exit 74 although the value was written (about
@@ -25,32 +25,28 @@ struct SettingsFileSafetyTests {
         "$0" set displayName "writer $1 set $i" > /dev/null || exit $?
       done
       """#
-    let writers = try (1...40).map { writer in
+    let writers = (1...40).map { writer in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", script, fixture.product.url.path, String(writer)]
       process.environment = fixture.environment
       process.standardError = FileHandle.nullDevice
-      try process.run()
       return process
     }
-    for writer in writers { writer.waitUntilExit() }
-    #expect(writers.map(\.terminationStatus) == Array(repeating: 0, count: 40))
+    #expect(try await Process.runAllToExit(writers) == Array(repeating: 0, count: 40))
     let stored = try #require(try fixture.sharedSettings().displayName)
     #expect(stored.hasPrefix("writer ") && stored.hasSuffix(" set 10"))
   }
 
   @Test("Under umask 000 the config folders are 0700 and the files 0600")
-  func modesUnderOpenUmask() throws {
+  func modesUnderOpenUmask() async throws {
     let fixture = try SettingsFixture()
     let script = #"umask 000; "$0" set displayName Ada && exec "$0" reset displayName"#
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/sh")
     shell.arguments = ["-c", script, fixture.product.url.path]
     shell.environment = fixture.environment
-    try shell.run()
-    shell.waitUntilExit()
-    #expect(shell.terminationStatus == 0)
+    #expect(try await shell.runToExit() == 0)
     let entries = try FileModes.below(fixture.folder.appending("config"))
     #expect(entries.map(\.path).contains("blueprint/backups/settings.json"))
     for entry in entries {

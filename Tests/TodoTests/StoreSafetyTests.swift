@@ -13,7 +13,7 @@ import Testing
 @Suite("todo store safety", .timeLimit(.minutes(1)))
 struct StoreSafetyTests {
   @Test("Under umask 000 every folder todo creates is 0700 and every file 0600")
-  func modesUnderOpenUmask() throws {
+  func modesUnderOpenUmask() async throws {
     let home = try TodoHome()
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -22,9 +22,7 @@ struct StoreSafetyTests {
       home.product.url.path,
     ]
     shell.environment = home.environment
-    try shell.run()
-    shell.waitUntilExit()
-    #expect(shell.terminationStatus == 0)
+    #expect(try await shell.runToExit() == 0)
     let entries = try FileModes.below(home.folder.appending("data"))
     #expect(entries.map(\.path).contains("blueprint/todo/todos.json.last-good"))
     for entry in entries {
