@@ -92,10 +92,10 @@ enum SettingsCommands {
   {
     let setting = try Setting.named(key)
     let canonical = try setting.canonicalize(value)
-    let document = try file.update { document in
-      try setting.assign(canonical, in: &document.settings)
+    let holdsValue = { (document: SettingsDocument) in
+      setting.storedText(in: document.settings) == canonical
     }
-    try file.verify { setting.storedText(in: $0.settings) == canonical }
+    try file.update(verifying: holdsValue) { try setting.assign(canonical, in: &$0.settings) }
     context.write("\(key) = \(canonical.terminalSafe)\n")
     if let role = Palette.Role.allCases.first(where: { SharedSettings.Key.palette($0) == key }) {
       warnAboutContrast(of: role, in: document.settings.theme, context)
@@ -126,16 +126,17 @@ enum SettingsCommands {
   {
     switch (key, all) {
     case (nil, true):
-      let outcome = try file.replace(with: nil)
-      try file.verify { $0 == SettingsDocument() }
+      let outcome = try file.replace(with: nil, verifying: { $0 == SettingsDocument() })
       context.write(
         outcome == .unchanged
           ? "all settings are already defaults\n"
           : "all settings reset; backup: \(file.backupPath)\n")
     case (let key?, false):
       let setting = try Setting.named(key)
-      try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
-      try file.verify { setting.storedText(in: $0.settings) == nil }
+      let isCleared = { (document: SettingsDocument) in
+        setting.storedText(in: document.settings) == nil
+      }
+      try file.update(keepsBackup: true, verifying: isCleared) { setting.clear(in: &$0.settings) }
       context.write(
         setting.defaultText.map { "\(key) = \($0.terminalSafe) (default)\n" }
           ?? "\(key) = (not set)\n")

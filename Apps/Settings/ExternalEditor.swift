@@ -63,7 +63,9 @@ enum ExternalEditor {
         exitCode: .dataError)
     }
     do {
-      try file.replace(with: document, expecting: .some(original))
+      try file.replace(
+        with: document, expecting: .some(original),
+        verifying: { $0.settings == document.settings })
     } catch let error as SettingsFileError {
       keepsCopy = true
       var appError = error.appError
@@ -71,7 +73,6 @@ enum ExternalEditor {
         "your edit is kept in \(copy.path); run '\(appIdentity.name) import \(copy.path)'"
       throw appError
     }
-    try file.verify { $0.settings == document.settings }
     context.write("saved \(file.path)\n")
   }
 

@@ -31,8 +31,7 @@ enum ImportExport {
         "\(name) is not a valid settings file: \(error.message); nothing was changed",
         exitCode: .dataError)
     }
-    let outcome = try file.replace(with: document)
-    try file.verify { $0.settings == document.settings }
+    let outcome = try file.replace(with: document, verifying: { $0.settings == document.settings })
     switch outcome {
     case .unchanged:
       context.write("\(name.terminalSafe) matches the current settings; nothing changed\n")

@@ -62,14 +62,15 @@ extension PersistenceError: AppErrorConvertible {
       return AppError(
         "\(path) is corrupt: \(CommandLineErrorDescription.describe(underlying, in: document)); "
           + "it was left untouched",
-        hint: "fix it in a text editor, or move it away to start afresh", exitCode: code)
+        hint: hint ?? "fix it in a text editor, or move it away to start afresh", exitCode: code)
     case .cannotRead(_, let path, let underlying):
       return AppError(
-        "cannot read \(path): \(CommandLineErrorDescription.describe(underlying))", exitCode: code)
+        "cannot read \(path): \(CommandLineErrorDescription.describe(underlying))", hint: hint,
+        exitCode: code)
     case .cannotWrite(_, let path, let underlying):
       return AppError(
         "cannot write \(path): \(CommandLineErrorDescription.describe(underlying)); "
-          + "the previous version is still in place", exitCode: code)
+          + "the previous version is still in place", hint: hint, exitCode: code)
     case .cannotCreateFolder(let path, let underlying):
       return AppError(
         "cannot create the folder \(path): \(CommandLineErrorDescription.describe(underlying))",
@@ -79,7 +80,7 @@ extension PersistenceError: AppErrorConvertible {
         "cannot encode the value for '\(key)': \(CommandLineErrorDescription.describe(underlying))",
         exitCode: code)
     default:
-      return AppError(message, exitCode: code)
+      return AppError(message, hint: hint, exitCode: code)
     }
   }
 }
