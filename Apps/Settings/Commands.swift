@@ -95,7 +95,9 @@ enum SettingsCommands {
     let holdsValue = { (document: SettingsDocument) in
       setting.storedText(in: document.settings) == canonical
     }
-    try file.update(verifying: holdsValue) { try setting.assign(canonical, in: &$0.settings) }
+    let document = try file.update(verifying: holdsValue) {
+      try setting.assign(canonical, in: &$0.settings)
+    }
     context.write("\(key) = \(canonical.terminalSafe)\n")
     if let role = Palette.Role.allCases.first(where: { SharedSettings.Key.palette($0) == key }) {
       warnAboutContrast(of: role, in: document.settings.theme, context)
