@@ -124,6 +124,9 @@ open class Interactor<V: ViewModel> {
   public func teardown() {
     guard !isTornDown else { return }
     isTornDown = true
+    // A view's destination mapping usually captures the interactor to call it back:
+    // dropping the handler breaks that cycle.
+    navigationHandler = nil
     for (token, id) in tokenListeners { token.removeListener(id) }
     tokenListeners = []
     cancelTasks()

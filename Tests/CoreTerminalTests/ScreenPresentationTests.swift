@@ -240,3 +240,31 @@ struct TerminalLoadableViewTests {
     #expect(Self.draw(loadable, custom: true) == custom)
   }
 }
+
+@Suite("Terminal binding: lifetime")
+@MainActor
+struct ScreenPresentationLifetimeTests {
+  /// Holds the pushed screen's interactor weakly.
+  final class Probe {
+    weak var interactor: InboxInteractor?
+  }
+
+  @Test("a popped screen whose mapping captures its interactor lets it go")
+  func noCycle() async {
+    let probe = Probe()
+    let stack = ScreenStack(router: Router<ShelfRoute>()) { _ in
+      ItemScreen(index: 0, title: "root")
+    } destination: { _, context in
+      let interactor = InboxInteractor()
+      probe.interactor = interactor
+      return InboxScreen(context: context, interactor: interactor)
+    }
+    let harness = ScreenHarness(root: stack)
+    stack.router.push(.note)
+    await harness.settle()
+    #expect(probe.interactor != nil)
+    stack.router.pop()
+    await harness.settle()
+    #expect(probe.interactor == nil)
+  }
+}
