@@ -39,7 +39,7 @@ public enum NavigationEvent: Hashable, Sendable {
   /// CleanKit writes it: `.minimumExposure(2)`.
   ///
   /// - Parameter seconds: The exposure, in seconds.
-  /// - Returns: ``minimumExposure(_:)`` with that duration.
+  /// - Returns: The event with that duration.
   public static func minimumExposure(_ seconds: Double) -> NavigationEvent {
     .minimumExposure(Duration.seconds(seconds))
   }

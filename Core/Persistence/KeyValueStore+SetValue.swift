@@ -1,6 +1,6 @@
 extension KeyValueStore {
   /// Stores `value` for `key` as JSON: the name SwiftUIBlueprint's README uses for
-  /// ``set(_:forKey:)``.
+  /// `set(_:forKey:)`.
   ///
   /// ```swift
   /// try store.setValue(Settings(notificationsEnabled: true), forKey: "settings")
