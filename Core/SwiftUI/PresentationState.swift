@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
   import Core
+  import Foundation
   import Observation
   import SwiftUI
 

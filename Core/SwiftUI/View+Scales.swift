@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
   public import Core
+  import Foundation
   public import SwiftUI
 
   extension View {

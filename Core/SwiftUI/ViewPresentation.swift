@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-  public import Core
+  public import Foundation
   public import SwiftUI
   #if os(iOS) || os(macOS) || os(visionOS)
     public import UniformTypeIdentifiers
