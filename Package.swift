@@ -27,6 +27,9 @@ let package = Package(
     .library(name: "Core", targets: ["Core"]),
     // The terminal shell (Linux and macOS): device, input, rendering, screens, CLI runner.
     .library(name: "CoreTerminal", targets: ["CoreTerminal"]),
+    // The SwiftUI shell (Apple platforms): RouterView, .theme, Color(token:), .bind.
+    // Every file is under `#if canImport(SwiftUI)`, so on Linux the module is empty.
+    .library(name: "CoreSwiftUI", targets: ["CoreSwiftUI"]),
     // What users need to test an app built on Blueprint: clock, loopback server, goldens.
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
     .executable(name: "todo", targets: ["BlueprintTodo"]),
@@ -38,15 +41,17 @@ let package = Package(
   targets: [
     // MARK: Library targets
 
-    .target(name: "Core", path: "Core", exclude: ["Terminal"]),
+    .target(name: "Core", path: "Core", exclude: ["Terminal", "SwiftUI"]),
     .target(name: "CoreTerminal", dependencies: ["Core"], path: "Core/Terminal"),
+    .target(name: "CoreSwiftUI", dependencies: ["Core"], path: "Core/SwiftUI"),
     .target(
       name: "CoreTesting", dependencies: ["Core", "CoreTerminal"], path: "Tests/CoreTesting"),
 
     // MARK: Sample apps
 
     .executableTarget(
-      name: "BlueprintTodo", dependencies: ["Core", "CoreTerminal"], path: "Apps/Todo"),
+      name: "BlueprintTodo", dependencies: ["Core", "CoreTerminal", "CoreSwiftUI"],
+      path: "Apps/Todo"),
     .executableTarget(
       name: "BlueprintSettings",
       dependencies: ["Core", "CoreTerminal"],
@@ -78,6 +83,13 @@ let package = Package(
       name: "CoreTests",
       dependencies: ["Core", "CoreTesting", "BlueprintStoreStress"],
       path: "Tests/CoreTests"
+    ),
+    // The code of the SwiftUIBlueprint and CleanKit READMEs, as written, run against
+    // Blueprint (the SwiftUI parts only where SwiftUI exists).
+    .testTarget(
+      name: "CoreSeedExamplesTests",
+      dependencies: ["Core", "CoreTerminal", "CoreSwiftUI", "CoreTesting"],
+      path: "Tests/SeedExamplesTests"
     ),
     .testTarget(
       name: "CoreTerminalTests",
@@ -127,6 +139,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+// The README examples are compiled as a user's package compiles them: without these.
+for target in package.targets where target.name != "CoreSeedExamplesTests" {
   target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
 }

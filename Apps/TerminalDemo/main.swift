@@ -9,11 +9,17 @@ import Observation
 
 enum DemoRoute: Hashable, Sendable { case row(Int) }
 
+/// Where the list can lead; the screen decides how each is shown.
+enum RowsDestination {
+  case open(Int)
+  case remove(Int)
+}
+
 @MainActor @Observable
 final class RowsModel: NavigableViewModel {
   var count: Loadable<Int> = .idle
   var removed: Set<Int> = []
-  var navigation: NavigationIntent<DemoRoute>?
+  var navigation: NavigationIntent<RowsDestination>?
 }
 
 final class RowsInteractor: Interactor<RowsModel> {
@@ -26,26 +32,30 @@ final class RowsInteractor: Interactor<RowsModel> {
     }
   }
 
-  func open(_ index: Int) { navigate(to: .row(index)) }
+  func open(_ index: Int) { navigate(to: .open(index)) }
 
-  func remove(_ index: Int) {
-    navigate(
-      to: .row(index),
-      presentation: .confirmationDialog(
-        title: "Remove row \(index + 1)?", message: "It is only marked, not really removed.",
-        actions: [
-          IntentAction("Remove", role: .destructive) { [weak self] in
-            self?.viewModel.removed.insert(index)
-          }
-        ]))
-  }
+  func remove(_ index: Int) { navigate(to: .remove(index)) }
+
+  func markRemoved(_ index: Int) { viewModel.removed.insert(index) }
 }
 
 final class RowsScreen: TerminalScreen {
   let interactor = RowsInteractor(viewModel: RowsModel())
   var list = ListView()
 
-  init(context: ScreenContext<DemoRoute>) { context.bind(interactor) }
+  init(context: ScreenContext<DemoRoute>) {
+    context.bind(interactor) { [interactor] destination in
+      switch destination {
+      case .open(let index): .push(.row(index))
+      case .remove(let index):
+        .confirmationDialog(
+          "Remove row \(index + 1)?", message: "It is only marked, not really removed."
+        ) {
+          IntentAction("Remove", role: .destructive) { interactor.markRemoved(index) }
+        }
+      }
+    }
+  }
 
   var title: String { "Rows" }
   var keyBindings: [KeyBinding] {

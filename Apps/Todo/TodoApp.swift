@@ -20,7 +20,7 @@ enum TodoApp {
       root: { TodoListScreen(context: $0, interactor: list) },
       destination: { route, context in
         switch route {
-        // A delete confirmation is shown as a prompt and never pushed; both map to the item.
+        // The list shows a delete confirmation as a prompt, never pushed; both map to the item.
         case .detail(let id), .confirmDelete(let id):
           TodoDetailScreen(
             context: context, interactor: TodoDetailInteractor(id: id, store: store, now: now),

@@ -125,17 +125,10 @@ final class TodoListInteractor: Interactor<TodoListModel> {
     }
   }
 
-  /// Asks for confirmation before deleting the selected item.
+  /// Asks for confirmation before deleting the selected item; the view shows it.
   func requestDelete() {
     guard let item = viewModel.selected else { return }
-    navigate(
-      to: .confirmDelete(id: item.id),
-      presentation: .confirmationDialog(
-        title: "Delete “\(item.title.terminalSafe)”?", message: "Undo with u.",
-        actions: [
-          IntentAction("Delete", role: .destructive) { [weak self] in self?.delete(id: item.id) },
-          IntentAction("Cancel", role: .cancel),
-        ]))
+    navigate(to: .confirmDelete(id: item.id))
   }
 
   /// Deletes an item.
@@ -149,6 +142,11 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   /// Reverts the last change.
   func undo() {
     change { document, _ in "undid: " + (try document.undoLast()) }
+  }
+
+  /// The title of the item `id`, or its number when it is gone.
+  func title(of id: Int) -> String {
+    viewModel.todos.value?.first { $0.id == id }?.title ?? "#\(id)"
   }
 
   /// Opens the selected item's detail screen.
@@ -225,7 +223,18 @@ final class TodoListScreen: TerminalScreen {
 
   init(context: ScreenContext<TodoRoute>, interactor: TodoListInteractor) {
     self.interactor = interactor
-    context.bind(interactor)
+    context.bind(interactor) { destination in
+      switch destination {
+      case .detail(let id): .push(.detail(id: id))
+      case .confirmDelete(let id):
+        .confirmationDialog(
+          "Delete “\(interactor.title(of: id))”?", message: "Undo with u."
+        ) {
+          IntentAction("Delete", role: .destructive) { interactor.delete(id: id) }
+          IntentAction("Cancel", role: .cancel)
+        }
+      }
+    }
   }
 
   var title: String { "Todos" }

@@ -20,7 +20,7 @@ extension Interactor {
   public func load<Value>(
     _ keyPath: ReferenceWritableKeyPath<V, Loadable<Value>>,
     keepingPreviousValue: Bool = false,
-    _ operation: @escaping @MainActor () async throws -> Value
+    @_implicitSelfCapture _ operation: @escaping @MainActor () async throws -> Value
   ) -> TaskHandle? {
     let key = AnyHashable(keyPath)
     guard !isTornDown, !isKeyBusy(key) else { return nil }

@@ -42,7 +42,7 @@ extension Interactor {
   public func observe(
     _ token: NavigationToken,
     _ event: NavigationEvent,
-    perform handler: @escaping @MainActor () -> Void
+    @_implicitSelfCapture perform handler: @escaping @MainActor () -> Void
   ) {
     guard !isTornDown else { return }
     let listener: @MainActor (NavigationToken.Signal) -> Void

@@ -32,6 +32,11 @@
 /// `URLSession` call). Whatever it returns or throws after it was cancelled is
 /// discarded: the task reports ``TaskOutcome/cancelled`` and no error is surfaced.
 ///
+/// The closures given to ``asyncTask(_:onFailure:finally:)``, ``load(_:keepingPreviousValue:_:)``
+/// and ``observe(_:_:perform:)`` capture `self` implicitly, as `Task { }` does: write
+/// `load(\.feed) { try await repository.fetchPosts() }`. The interactor then lives until
+/// its tasks end; ``teardown()`` cancels them.
+///
 /// ## Errors and busy state
 ///
 /// An error from a task without `onFailure`, or passed to ``report(_:)``, goes first to
@@ -119,6 +124,9 @@ open class Interactor<V: ViewModel> {
   public func teardown() {
     guard !isTornDown else { return }
     isTornDown = true
+    // A view's destination mapping usually captures the interactor to call it back:
+    // dropping the handler breaks that cycle.
+    navigationHandler = nil
     for (token, id) in tokenListeners { token.removeListener(id) }
     tokenListeners = []
     cancelTasks()
@@ -146,9 +154,9 @@ open class Interactor<V: ViewModel> {
   /// - Returns: The task, or nil when it was not started (busy, or torn down).
   @discardableResult
   public func asyncTask(
-    _ operation: @escaping @MainActor () async throws -> Void,
-    onFailure: (@MainActor (any Error) -> Void)? = nil,
-    finally: (@MainActor (TaskOutcome) -> Void)? = nil
+    @_implicitSelfCapture _ operation: @escaping @MainActor () async throws -> Void,
+    @_implicitSelfCapture onFailure: (@MainActor (any Error) -> Void)? = nil,
+    @_implicitSelfCapture finally: (@MainActor (TaskOutcome) -> Void)? = nil
   ) -> TaskHandle? {
     spawn(.busy, operation, onFailure: onFailure, finally: finally)
   }
@@ -164,9 +172,9 @@ open class Interactor<V: ViewModel> {
   @discardableResult
   public func asyncTask(
     gate: TaskGate,
-    _ operation: @escaping @MainActor () async throws -> Void,
-    onFailure: (@MainActor (any Error) -> Void)? = nil,
-    finally: (@MainActor (TaskOutcome) -> Void)? = nil
+    @_implicitSelfCapture _ operation: @escaping @MainActor () async throws -> Void,
+    @_implicitSelfCapture onFailure: (@MainActor (any Error) -> Void)? = nil,
+    @_implicitSelfCapture finally: (@MainActor (TaskOutcome) -> Void)? = nil
   ) -> TaskHandle? {
     spawn(.gate(gate), operation, onFailure: onFailure, finally: finally)
   }
@@ -182,9 +190,9 @@ open class Interactor<V: ViewModel> {
   @discardableResult
   public func asyncTask(
     gateKey: some Hashable & Sendable,
-    _ operation: @escaping @MainActor () async throws -> Void,
-    onFailure: (@MainActor (any Error) -> Void)? = nil,
-    finally: (@MainActor (TaskOutcome) -> Void)? = nil
+    @_implicitSelfCapture _ operation: @escaping @MainActor () async throws -> Void,
+    @_implicitSelfCapture onFailure: (@MainActor (any Error) -> Void)? = nil,
+    @_implicitSelfCapture finally: (@MainActor (TaskOutcome) -> Void)? = nil
   ) -> TaskHandle? {
     spawn(.key(AnyHashable(gateKey)), operation, onFailure: onFailure, finally: finally)
   }

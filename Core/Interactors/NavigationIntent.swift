@@ -34,6 +34,15 @@ public enum NavigationEvent: Hashable, Sendable {
   case minimumExposure(Duration)
   /// The destination disappeared (each time it does).
   case didDisappear
+
+  /// The destination has stayed visible this many seconds without a break, as
+  /// CleanKit writes it: `.minimumExposure(2)`.
+  ///
+  /// - Parameter seconds: The exposure, in seconds.
+  /// - Returns: The event with that duration.
+  public static func minimumExposure(_ seconds: Double) -> NavigationEvent {
+    .minimumExposure(Duration.seconds(seconds))
+  }
 }
 
 /// One navigation, shared by the interactor that asked for it and the shell that

@@ -17,18 +17,45 @@ public final class UserDefaultsStore: KeyValueStore {
   public let suiteName: String
 
   // Safe: UserDefaults is documented thread-safe; corelibs guards it with a lock.
-  nonisolated(unsafe) private let defaults: UserDefaults
+  // Nil when UserDefaults rejected the suite name; every call then throws.
+  nonisolated(unsafe) private let suite: UserDefaults?
   private let transaction = Locked(())
   private let observers = StoreObservers()
 
   /// Opens the defaults suite `suiteName`.
   ///
-  /// - Parameter suiteName: A reverse-DNS name such as `dev.blueprint.settings`;
-  ///   `nil` is returned for names `UserDefaults` rejects (e.g. the global domain).
-  public init?(suiteName: String) {
-    guard let defaults = UserDefaults(suiteName: suiteName) else { return nil }
+  /// A name `UserDefaults` rejects (such as the global domain) gives a store whose
+  /// every call throws ``PersistenceError/cannotRead(key:path:underlying:)`` or
+  /// ``PersistenceError/cannotWrite(key:path:underlying:)``; check ``isAvailable`` to
+  /// find out at once.
+  ///
+  /// - Parameter suiteName: A reverse-DNS name such as `dev.blueprint.settings`.
+  public convenience init(suiteName: String) {
+    self.init(suiteName: suiteName, defaults: UserDefaults(suiteName: suiteName))
+  }
+
+  /// Creates a store over `defaults`; nil stands for a suite `UserDefaults` rejected.
+  ///
+  /// For tests: Linux's `UserDefaults` accepts every name, so the rejected path can
+  /// only be reached this way there.
+  ///
+  /// - Parameters:
+  ///   - suiteName: The suite's name, for messages.
+  ///   - defaults: The suite, or nil.
+  package init(suiteName: String, defaults: UserDefaults?) {
     self.suiteName = suiteName
-    self.defaults = defaults
+    self.suite = defaults
+  }
+
+  /// Whether `UserDefaults` accepted the suite name.
+  public var isAvailable: Bool { suite != nil }
+
+  private func defaults(forKey key: String, writing: Bool) throws(PersistenceError) -> UserDefaults
+  {
+    if let suite { return suite }
+    let error = SuiteRejected(suiteName: suiteName)
+    if writing { throw .cannotWrite(key: key, path: location(forKey: key), underlying: error) }
+    throw .cannotRead(key: key, path: location(forKey: key), underlying: error)
   }
 
   public func data(forKey key: String) throws -> Data? {
@@ -46,13 +73,14 @@ public final class UserDefaultsStore: KeyValueStore {
   public func removeValue(forKey key: String) throws {
     try StoreKeyRules.validate(key)
     try transaction.withLock { _ in
-      guard defaults.object(forKey: key) != nil else { return }
+      guard try defaults(forKey: key, writing: true).object(forKey: key) != nil else { return }
       try write(nil, forKey: key)
     }
   }
 
   public func keys() throws -> [String] {
-    let domain = defaults.persistentDomain(forName: suiteName) ?? [:]
+    let domain =
+      try defaults(forKey: "", writing: false).persistentDomain(forName: suiteName) ?? [:]
     return domain.keys.filter(StoreKeyRules.isValid).sorted()
   }
 
@@ -76,7 +104,9 @@ public final class UserDefaultsStore: KeyValueStore {
   public func location(forKey key: String) -> String { "defaults \(suiteName): \(key)" }
 
   private func read(_ key: String) throws(PersistenceError) -> Data? {
-    guard let object = defaults.object(forKey: key) else { return nil }
+    guard let object = try defaults(forKey: key, writing: false).object(forKey: key) else {
+      return nil
+    }
     guard let data = object as? Data else {
       throw .corrupted(
         key: key, path: location(forKey: key), underlying: NotData(found: "\(type(of: object))"))
@@ -85,6 +115,7 @@ public final class UserDefaultsStore: KeyValueStore {
   }
 
   private func write(_ data: Data?, forKey key: String) throws(PersistenceError) {
+    let defaults = try defaults(forKey: key, writing: true)
     if let data { defaults.set(data, forKey: key) } else { defaults.removeObject(forKey: key) }
     guard defaults.synchronize() else {
       throw .cannotWrite(key: key, path: location(forKey: key), underlying: SynchronizeFailed())
@@ -95,6 +126,11 @@ public final class UserDefaultsStore: KeyValueStore {
   private struct NotData: Error, CustomStringConvertible {
     var found: String
     var description: String { "expected JSON bytes, found \(found)" }
+  }
+
+  private struct SuiteRejected: Error, CustomStringConvertible {
+    var suiteName: String
+    var description: String { "UserDefaults rejected the suite name \"\(suiteName)\"" }
   }
 
   private struct SynchronizeFailed: Error, CustomStringConvertible {

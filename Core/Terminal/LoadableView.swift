@@ -26,19 +26,66 @@ public enum Spinner {
 
 /// Draws a ``Loadable``: a spinner while loading (over the previous value when there is
 /// one, shown then), the message and the retry key when it failed, an empty state, or
-/// the loaded content.
+/// the loaded content. Loading, failed and empty have defaults; each can be replaced,
+/// as with CleanKit's `LoadableView(feed) { … } loading: { … } failed: { … } empty: { … }`.
 ///
 /// ```swift
-/// LoadableView.render(model.todos, into: &frame, area: area, isEmpty: isEmpty,
-///   emptyMessage: "Nothing to do") { todos, frame, area in
+/// LoadableView(model.todos) { todos, frame, area in
 ///   list.render(into: &frame, area: area, count: todos.count) { ListRow(todos[$0].title) }
+/// } empty: { frame, area in
+///   frame.draw("Nothing to do", row: area.row, column: area.column + 1)
 /// }
+/// .render(into: &frame, area: area)
 /// ```
-public enum LoadableView {
+///
+/// The indicator renderings (`loading`, `failed`) get the area the default would use:
+/// the whole area when there is nothing to show, the bottom row under a kept previous
+/// value.
+public struct LoadableView {
+  /// Draws into a frame.
+  public typealias Drawing = (inout Frame, Rect) -> Void
+  /// Draws a failure.
+  public typealias FailureDrawing = (any Error, inout Frame, Rect) -> Void
+
+  private let draw: Drawing
+
   /// The key that retries a failed load (`r`), for screens' key bindings.
   public static let retryKey = Key.character("r")
 
-  /// Draws `loadable`.
+  /// A view of `loadable` with the given renderings; nil ones use the defaults.
+  ///
+  /// - Parameters:
+  ///   - loadable: The state to show.
+  ///   - content: Draws a loaded (or kept previous) value.
+  ///   - loading: Draws the loading indicator.
+  ///   - failed: Draws a failure.
+  ///   - empty: Draws a loaded collection with nothing in it (a default message when
+  ///     nil); values that are not collections are never empty.
+  public init<Value>(
+    _ loadable: Loadable<Value>,
+    content: @escaping (Value, inout Frame, Rect) -> Void,
+    loading: Drawing? = nil,
+    failed: FailureDrawing? = nil,
+    empty: Drawing? = nil
+  ) {
+    draw = { frame, area in
+      Self.render(
+        loadable, into: &frame, area: area,
+        isEmpty: { ($0 as? any Collection)?.isEmpty ?? false }, empty: empty,
+        loading: loading, failed: failed, content: content)
+    }
+  }
+
+  /// Draws the view.
+  ///
+  /// - Parameters:
+  ///   - frame: The frame to draw into.
+  ///   - area: Where to draw.
+  public func render(into frame: inout Frame, area: Rect) {
+    draw(&frame, area)
+  }
+
+  /// Draws `loadable` with the default loading and failed renderings.
   ///
   /// - Parameters:
   ///   - loadable: The state to show.
@@ -52,40 +99,65 @@ public enum LoadableView {
     isEmpty: (Value) -> Bool = { _ in false }, emptyMessage: String = "Nothing here yet.",
     content: (Value, inout Frame, Rect) -> Void
   ) {
+    render(
+      loadable, into: &frame, area: area, isEmpty: isEmpty,
+      empty: { frame, area in
+        frame.draw(
+          emptyMessage, row: area.row, column: area.column + 1, width: area.width - 1,
+          style: .secondary, sanitizing: false)
+      }, loading: nil, failed: nil, content: content)
+  }
+
+  private static func render<Value>(
+    _ loadable: Loadable<Value>, into frame: inout Frame, area: Rect,
+    isEmpty: (Value) -> Bool, empty: Drawing?, loading: Drawing?, failed: FailureDrawing?,
+    content: (Value, inout Frame, Rect) -> Void
+  ) {
     guard area.height > 0 else { return }
     let body = Rect(row: area.row, column: area.column, width: area.width, height: area.height - 1)
+    let bottom = Rect(row: area.bottom - 1, column: area.column, width: area.width, height: 1)
     switch loadable {
     case .idle:
       break
     case .loading(let previous):
       if let previous {
-        Spinner.render(
-          "Refreshing…", into: &frame, row: area.bottom - 1, column: area.column + 1,
-          width: area.width - 1)
+        (loading ?? defaultLoading("Refreshing…"))(&frame, bottom)
         content(previous, &frame, body)
       } else {
-        Spinner.render(
-          "Loading…", into: &frame, row: area.row, column: area.column + 1, width: area.width - 1)
+        (loading ?? defaultLoading("Loading…"))(&frame, area)
       }
     case .loaded(let value):
       if isEmpty(value) {
-        frame.draw(
-          emptyMessage, row: area.row, column: area.column + 1, width: area.width - 1,
-          style: .secondary, sanitizing: false)
+        (empty ?? defaultEmpty)(&frame, area)
       } else {
         content(value, &frame, area)
       }
     case .failed(let error, let previous):
-      let message = CommandLineErrorDescription.describe(error).terminalSafe
-      let line = "✗ " + message + "  (" + KeyBinding.name(of: retryKey) + " to retry)"
       if let previous {
-        frame.draw(
-          line, row: area.bottom - 1, column: area.column + 1, width: area.width - 1, style: .error)
+        (failed ?? defaultFailed)(error, &frame, bottom)
         content(previous, &frame, body)
       } else {
-        frame.draw(
-          line, row: area.row, column: area.column + 1, width: area.width - 1, style: .error)
+        (failed ?? defaultFailed)(error, &frame, area)
       }
     }
+  }
+
+  private static func defaultLoading(_ label: String) -> Drawing {
+    { frame, area in
+      Spinner.render(
+        label, into: &frame, row: area.row, column: area.column + 1, width: area.width - 1)
+    }
+  }
+
+  private static func defaultEmpty(_ frame: inout Frame, _ area: Rect) {
+    frame.draw(
+      "Nothing here yet.", row: area.row, column: area.column + 1, width: area.width - 1,
+      style: .secondary, sanitizing: false)
+  }
+
+  private static func defaultFailed(_ error: any Error, _ frame: inout Frame, _ area: Rect) {
+    let message = CommandLineErrorDescription.describe(error).terminalSafe
+    let line = "✗ " + message + "  (" + KeyBinding.name(of: retryKey) + " to retry)"
+    frame.draw(line, row: area.row, column: area.column + 1, width: area.width - 1, style: .error)
   }
 }

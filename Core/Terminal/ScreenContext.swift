@@ -49,17 +49,20 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   /// Binds an interactor to this screen: the terminal counterpart of SwiftUI's `.bind`.
   ///
   /// The interactor is prepared once, on the screen's first appearance; its work is
-  /// cancelled when the screen leaves the stack. Errors `onError` does not take end in
-  /// the status line (sanitized); busy shows a spinner unless `onBusy` takes it.
-  /// Intents for this stack's routes that `onNavigation` does not take are shown:
+  /// cancelled when the screen leaves the stack. Errors `onError` does not take go to
+  /// the stack's ambient handler (the status line unless the app set
+  /// ``ScreenStack/onInteractorError(_:)``); busy shows a spinner unless `onBusy` or
+  /// ``ScreenStack/onInteractorBusy(_:)`` takes it. Intents for this stack's routes that
+  /// `onNavigation` does not take are shown as the interactor's `presentation:` says:
   /// `.push` through the router, `.sheet` as a modal screen over this one, `.alert` and
-  /// `.confirmationDialog` as a prompt, `.perform` by running the closure.
+  /// `.confirmationDialog` as a prompt, `.perform` by running the closure. To let the
+  /// screen decide instead, pass an `onNavigation` that returns a ``ScreenPresentation``.
   ///
   /// - Parameters:
   ///   - interactor: The screen's interactor.
   ///   - setup: Runs once before `prepare()`.
   ///   - onError: Sees errors first; returns true when it handled one.
-  ///   - onBusy: Takes busy changes instead of the spinner.
+  ///   - onBusy: Takes busy changes instead of the ambient handler.
   ///   - onNavigation: Sees intents first; returns true when it carried one out.
   /// - Returns: The binding; the stack reports appearances to it.
   @discardableResult
@@ -75,7 +78,53 @@ public final class ScreenContext<Route: Hashable & Sendable> {
       guard let intent = intent as? NavigationIntent<Route> else { return false }
       if onNavigation?(intent) == true { return true }
       guard let self, let stack else { return false }
-      stack.present(intent, from: self)
+      stack.present(
+        .from(intent.presentation, route: intent.destination), token: intent.token, from: self)
+      return true
+    }
+    adopt(binding)
+    return binding
+  }
+
+  /// Binds an interactor whose screen decides how each destination is shown, as
+  /// CleanKit's `.bind(interactor) { destination in … }` does.
+  ///
+  /// The interactor says only where to go (`navigate(to:)`); `onNavigation` maps the
+  /// destination to a ``ScreenPresentation``, whatever `presentation:` the interactor
+  /// passed. The navigation's token follows the shown screen or prompt.
+  ///
+  /// ```swift
+  /// binding = context.bind(interactor) { destination in
+  ///   switch destination {
+  ///   case .detail(let id): .push(.detail(id: id))
+  ///   case .confirmDelete(let id):
+  ///     .confirmationDialog("Delete?") {
+  ///       IntentAction("Delete", role: .destructive) { interactor.delete(id) }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interactor: The screen's interactor.
+  ///   - setup: Runs once before `prepare()`.
+  ///   - onError: Sees errors first; returns true when it handled one.
+  ///   - onBusy: Takes busy changes instead of the ambient handler.
+  ///   - onNavigation: Maps each destination to how it is shown.
+  /// - Returns: The binding; the stack reports appearances to it.
+  @discardableResult
+  public func bind<V: NavigableViewModel, I: Interactor<V>>(
+    _ interactor: I, setup: ((I) -> Void)? = nil,
+    onError: (@MainActor (any Error) -> Bool)? = nil,
+    onBusy: (@MainActor (Bool) -> Void)? = nil,
+    onNavigation: @escaping @MainActor (V.Destination) -> ScreenPresentation<Route>
+  ) -> ScreenBinding<V> {
+    let binding = ScreenBinding(
+      interactor, setup: setup, onError: onError, onBusy: onBusy, ambient: ambient, token: token)
+    interactor.navigationHandler = { [weak self] intent in
+      guard let intent = intent as? NavigationIntent<V.Destination> else { return false }
+      guard let self, let stack else { return false }
+      stack.present(onNavigation(intent.destination), token: intent.token, from: self)
       return true
     }
     adopt(binding)
@@ -83,12 +132,7 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   }
 
   private var ambient: AmbientHandlers {
-    AmbientHandlers(
-      onError: { [chrome] error in
-        chrome.status = "Error: " + CommandLineErrorDescription.describe(error).terminalSafe
-        return true
-      },
-      onBusy: { [chrome] busy in chrome.isBusy = busy })
+    stack?.ambientHandlers(for: chrome) ?? AmbientHandlers()
   }
 
   private func adopt(_ lifecycle: any ScreenLifecycle) {
@@ -104,6 +148,15 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   /// Ends the app.
   public func quit() { stack?.requestQuit?() }
 
-  func appear() { for lifecycle in lifecycles { lifecycle.appear() } }
-  func disappear() { for lifecycle in lifecycles { lifecycle.disappear() } }
+  // The token is told directly too, so a destination that binds no interactor still
+  // reports its appearances (reporting twice is harmless).
+  func appear() {
+    for lifecycle in lifecycles { lifecycle.appear() }
+    token?.reportAppeared()
+  }
+
+  func disappear() {
+    for lifecycle in lifecycles { lifecycle.disappear() }
+    token?.reportDisappeared()
+  }
 }

@@ -38,6 +38,10 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
   private var prompt: PromptView?
   private var isShowingHelp = false
   private var pendingTokens: [RouteEntryID: NavigationToken] = [:]
+  private var pendingContents: [RouteEntryID: ScreenPresentation<Route>.Content] = [:]
+  private var promptToken: NavigationToken?
+  var errorFallback: AmbientFallback<@MainActor (any Error) -> Void> = .standard
+  var busyFallback: AmbientFallback<@MainActor (Bool) -> Void> = .standard
   private var visible: ObjectIdentifier?
   private let changes = StackChanges()
 
@@ -86,8 +90,9 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
       let context = ScreenContext(
         stack: self, scope: router.scope(for: routeEntry.id),
         token: pendingTokens.removeValue(forKey: routeEntry.id), isSheet: false)
-      entries.append(
-        Entry(id: routeEntry.id, context: context, screen: destination(routeEntry.route, context)))
+      let content = pendingContents.removeValue(forKey: routeEntry.id)
+      let screen = content.map { $0(context) } ?? destination(routeEntry.route, context)
+      entries.append(Entry(id: routeEntry.id, context: context, screen: screen))
     }
     let top = front
     let identifier = ObjectIdentifier(top.context)
@@ -103,29 +108,46 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
 
   // MARK: - Presenting
 
-  func present(_ intent: NavigationIntent<Route>, from context: ScreenContext<Route>) {
-    switch intent.presentation {
-    case .push:
-      let id = router.push(intent.destination)
-      pendingTokens[id] = intent.token
-    case .sheet:
+  func present(
+    _ presentation: ScreenPresentation<Route>, token: NavigationToken,
+    from context: ScreenContext<Route>
+  ) {
+    switch presentation.style {
+    case .push(let route, let content):
+      let id = router.push(route)
+      pendingTokens[id] = token
+      if let content { pendingContents[id] = content }
+    case .sheet(let route, let content):
       let sheetContext = ScreenContext(
-        stack: self, scope: ScreenScope(), token: intent.token, isSheet: true)
-      sheets.append(
-        Entry(id: nil, context: sheetContext, screen: destination(intent.destination, sheetContext))
-      )
-    case .alert(let title, let message, let actions):
-      prompt = PromptView(title: title, message: message, actions: actions)
-    case .confirmationDialog(let title, let message, let actions):
+        stack: self, scope: ScreenScope(), token: token, isSheet: true)
+      let screen: any TerminalScreen
+      if let content {
+        screen = content(sheetContext)
+      } else if let route {
+        screen = destination(route, sheetContext)
+      } else {
+        return
+      }
+      sheets.append(Entry(id: nil, context: sheetContext, screen: screen))
+    case .prompt(let title, let message, let actions, let isDialog):
       var choices = actions
-      if !choices.contains(where: { $0.role == .cancel }) {
+      if isDialog, !choices.contains(where: { $0.role == .cancel }) {
         choices.append(IntentAction("Cancel", role: .cancel))
       }
       prompt = PromptView(title: title, message: message, actions: choices)
+      promptToken?.reportDisappeared()
+      promptToken = token
+      token.reportAppeared()
     case .perform(let action):
       action()
     }
     changes.count += 1
+  }
+
+  private func closePrompt() {
+    prompt = nil
+    promptToken?.reportDisappeared()
+    promptToken = nil
   }
 
   func dismiss(_ context: ScreenContext<Route>) {
@@ -160,7 +182,7 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
       switch current.handle(event) {
       case .open: prompt = current
       case .chosen(let action):
-        prompt = nil
+        closePrompt()
         action?.handler?()
       }
       return true

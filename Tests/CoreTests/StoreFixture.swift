@@ -36,9 +36,8 @@ final class StoreFixture {
       // An absolute suite name keeps the plist (`<name>.plist`) out of ~/.config.
       let folder = try TemporaryDirectory(prefix: "store-fixture")
       let name = folder.path + "/defaults"
-      guard let store = UserDefaultsStore(suiteName: name) else {
-        throw FixtureError.cannotOpenSuite(name)
-      }
+      let store = UserDefaultsStore(suiteName: name)
+      guard store.isAvailable else { throw FixtureError.cannotOpenSuite(name) }
       self.store = store
       self.folder = folder
       suiteName = name

@@ -101,20 +101,15 @@ struct InteractorTests {
     #expect(try store.load() == before)
   }
 
-  @Test("delete asks first; the destructive action deletes")
+  @Test("delete asks first (the view shows the question); deleting deletes")
   func deleteAsks() async throws {
     let (list, binding, _) = await makeList()
     list.requestDelete()
     let intent = try #require(binding.takeNavigation())
     #expect(intent.destination == .confirmDelete(id: 2))
-    guard case .confirmationDialog(let title, _, let actions) = intent.presentation else {
-      Issue.record("expected a confirmation dialog")
-      return
-    }
-    #expect(title == "Delete “Pay rent”?")
+    #expect(list.title(of: 2) == "Pay rent")
     #expect(try store.load().items.count == 3)  // nothing deleted yet
-    let delete = try #require(actions.first { $0.role == .destructive })
-    delete.handler?()
+    list.delete(id: 2)
     #expect(try store.load().items.map(\.id) == [1, 3])
     #expect(list.viewModel.visible.count == 2)
   }
