@@ -12,7 +12,7 @@ enum ArticleText {
   static func header(_ entry: FeedEntry) -> [String] {
     var lines = [entry.item.title ?? "(untitled)"]
     var meta = [entry.feed.displayTitle]
-    if let date = entry.item.date { meta.append(FeedText.timestamp(date)) }
+    if let date = entry.item.date { meta.append(FeedText.day(date)) }
     if let author = entry.item.author { meta.append(author) }
     lines.append(meta.joined(separator: " · "))
     if let link = entry.item.link { lines.append(link.absoluteString) }
