@@ -13,6 +13,8 @@ struct FeedLibrary: Sendable {
   var deadline = FeedRefresher.defaultDeadline
   var feedDeadline = FeedRefresher.defaultFeedDeadline
   var now: @Sendable () -> Date = { Date() }
+  /// Opens links (`o` in the reader).
+  var browser = BrowserLauncher(environment: [:])
 
   /// The library of the running app: the file store under
   /// `$XDG_DATA_HOME/blueprint/feed/` and the polite HTTP client. A damaged feed
@@ -24,10 +26,12 @@ struct FeedLibrary: Sendable {
         "the cached items of feed \(damaged.feedID) were damaged and are set aside as "
           + "\(damaged.setAsideAt); the next refresh fetches the feed again")
     }
-    return FeedLibrary(
+    var library = FeedLibrary(
       store: store,
       fetcher: FeedFetcher(
         client: LazyHTTPClient { FeedFetcher.makeClient(version: FeedCommands.version) }))
+    library.browser = BrowserLauncher(environment: context.environment)
+    return library
   }
 
   /// Every subscribed feed, or the sample when there are none.

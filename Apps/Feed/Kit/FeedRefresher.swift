@@ -96,8 +96,9 @@ public struct FeedRefresher: Sendable {
     _ feeds: [Subscription], force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
-    // A damaged record is set aside here and reads as never fetched.
-    let records = try feeds.map { try store.record($0.id) }
+    // Only the fetch state is read here (no items); a damaged record is set aside and
+    // reads as never fetched.
+    let records = try feeds.map { try store.readFetchState($0.id) }
     let limiter = FetchLimiter(total: concurrency, perHost: perHost)
     var results = [RefreshResult?](repeating: nil, count: feeds.count)
     let clock = clock

@@ -24,6 +24,30 @@ extension FeedStore {
     }
   }
 
+  /// A record's fetch state without its items: what a refresh needs before it fetches.
+  ///
+  /// Decoding skips the cached items, so a refresh that ends in `304`s never builds
+  /// them. A record whose state does not decode is read in full (and set aside when
+  /// damaged).
+  func readFetchState(_ id: String) throws -> FeedRecord {
+    struct State: Decodable {
+      var title: String?
+      var validators: Validators
+      var lastError: String?
+      var retryNotBefore: Date?
+    }
+    guard let data = try store.data(forKey: Self.recordKey(id)) else { return FeedRecord() }
+    guard let state = try? JSONDecoder().decode(State.self, from: data),
+      state.retryNotBefore.map(FeedRecord.plausibleDates.contains) ?? true
+    else { return try readRecord(id) }
+    var record = FeedRecord()
+    record.title = state.title
+    record.validators = state.validators
+    record.lastError = state.lastError
+    record.retryNotBefore = state.retryNotBefore
+    return record
+  }
+
   /// Moves a record that does not decode out of the way, under the store's lock.
   ///
   /// Another process may have set it aside (or rewritten it) first: the bytes are
