@@ -125,6 +125,34 @@ struct FeedFeatureTests {
     #expect(!again.contains("new item"))
   }
 
+  @Test(
+    "on a real terminal the bell rings after new items, unless notifications are off",
+    arguments: [(nil, true), (true, true), (false, false)] as [(Bool?, Bool)])
+  func bellOnTerminal(notifications: Bool?, rings: Bool) throws {
+    if let notifications {
+      let config = home.appending("config/blueprint")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try Data("{\"notifications\": \(notifications)}".utf8).write(
+        to: config.appendingPathComponent("settings.json"))
+    }
+    try run("add", try write(FeedSamples.rss(count: 2), to: "a.xml"))
+    // `script` gives the command a pseudo-terminal as its standard output.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", "'\(feed.url.path)' refresh", "/dev/null"]
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("2 new items in 1 feed."))
+    #expect(text.contains("\u{7}") == rings)
+  }
+
   @Test("--json escapes DEL, C1 and bidi controls as \\u sequences")
   func jsonEscapes() throws {
     let text = """
