@@ -217,4 +217,21 @@ struct FeedRefresherFaultTests {
     #expect(results[0].saveFailed)
     #expect(results[0].isFailure)
   }
+
+  @Test("a 304 whose check time cannot be saved is reported unsaved, not thrown")
+  func diskFullOnNotModified() async throws {
+    let server = try LoopbackServer(replies: [
+      .text(FeedSamples.rss(count: 1), headers: ["ETag": "\"v1\""]), .status(304),
+    ])
+    defer { server.stop() }
+    let feed = try store.add(server.url("/a.xml"))
+    try await FeedSamples.refresher(store).refresh([feed])
+    counting.failWrites(true)
+    let results = try await FeedSamples.refresher(store).refresh([feed])
+    #expect(results[0].saveFailed)
+    #expect(
+      results[0].outcome
+        == .failed(
+          "cannot write 'checked' to memory:checked: No space left on device"))
+  }
 }

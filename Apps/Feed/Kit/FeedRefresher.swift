@@ -89,8 +89,9 @@ public struct FeedRefresher: Sendable {
   ///   - force: Fetch even feeds whose server asked to wait.
   ///   - onResult: Told about each feed as soon as its result is saved.
   /// - Returns: The results, in the order of `feeds`.
-  /// - Throws: `PersistenceError` when the subscription list cannot be updated after a
-  ///   redirect, or the check times cannot be saved.
+  /// - Throws: `PersistenceError` when the subscription list cannot be read, or cannot
+  ///   be updated after a redirect. A result that could not be saved is a failure with
+  ///   ``RefreshResult/saveFailed`` set.
   @discardableResult
   public func refresh(
     _ feeds: [Subscription], force: Bool = false,
@@ -129,9 +130,17 @@ public struct FeedRefresher: Sendable {
       }
       group.cancelAll()
     }
-    let finished = results.compactMap { $0 }
+    var finished = results.compactMap { $0 }
     let checked = finished.compactMap { result in result.checkedAt.map { (result.feedID, $0) } }
-    if !checked.isEmpty { try store.noteChecked(Dictionary(checked) { _, last in last }) }
+    do {
+      if !checked.isEmpty { try store.noteChecked(Dictionary(checked) { _, last in last }) }
+    } catch {
+      // The check times could not be saved: those results are not saved either.
+      for index in finished.indices where finished[index].checkedAt != nil {
+        finished[index].outcome = .failed(Self.message(for: error))
+        finished[index].saveFailed = true
+      }
+    }
     let moves = finished.compactMap { result in result.movedTo.map { (result.feedID, $0) } }
     if !moves.isEmpty {
       try store.updateSubscriptions { list in
