@@ -115,6 +115,31 @@ struct FeedFeatureTests {
     #expect(server.requests.count == 2)
   }
 
+  @Test("a huge Retry-After waits a day at most, shows in list, and --force fetches anyway")
+  func retryAfterCap() throws {
+    let server = try LoopbackServer(replies: [
+      .text("busy", status: 503, headers: ["Retry-After": "99999999999"]),
+      .text(FeedSamples.rss(count: 1)),
+    ])
+    defer { server.stop() }
+    try run("add", server.url("/feed.xml").absoluteString)
+    let before = Date()
+    try run("refresh", expect: 69)
+    let list = try run("list", "--json").standardOutput
+    let feeds = try #require(
+      (try JSONSerialization.jsonObject(with: list) as? [String: Any])?["feeds"] as? [[String: Any]]
+    )
+    let until = try #require(
+      (feeds[0]["retryNotBefore"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+    #expect(until <= Date().addingTimeInterval(24 * 3600))
+    #expect(until >= before.addingTimeInterval(24 * 3600 - 60))
+    #expect(try run("list").output.contains("waiting until"))
+    #expect(try run("refresh").output.contains("skipped"))
+    #expect(server.requests.count == 1)
+    #expect(try run("refresh", "--force").output.contains("1 new, 1 cached"))
+    #expect(server.requests.count == 2)
+  }
+
   @Test("refresh announces new items; the bell rings only on a terminal")
   func announce() throws {
     try run("add", try write(FeedSamples.rss(count: 2), to: "a.xml"))
