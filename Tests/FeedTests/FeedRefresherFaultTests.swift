@@ -174,6 +174,7 @@ struct FeedRefresherFaultTests {
     var iterator = finished.makeAsyncIterator()
     #expect(await iterator.next() == fast.id)
     await server.waitForRequests(2)
+    await clock.waitForSleepers(2)  // the refresh's deadline and the stalled feed's
     clock.advance(by: .seconds(30))
     let results = try await task.value
     #expect(results[0].outcome == .updated(new: 3, total: 3))
