@@ -12,7 +12,7 @@ enum ArticleText {
   static func header(_ entry: FeedEntry) -> [String] {
     var lines = [entry.item.title ?? "(untitled)"]
     var meta = [entry.feed.displayTitle]
-    if let date = entry.item.date { meta.append(FeedText.timestamp(date)) }
+    if let date = entry.item.date { meta.append(FeedText.day(date)) }
     if let author = entry.item.author { meta.append(author) }
     lines.append(meta.joined(separator: " · "))
     if let link = entry.item.link { lines.append(link.absoluteString) }
@@ -168,8 +168,8 @@ final class ArticleScreen: TerminalScreen {
         interactor.toggleRead()
         context?.status = interactor.entry?.isRead == true ? "Marked read" : "Marked unread"
       },
-      KeyBinding(.character("o"), "Link") { [unowned self] in
-        context?.status = LinkOpener.show(interactor.entry?.item.link)
+      KeyBinding(.character("o"), "Open link") { [unowned self] in
+        context?.status = interactor.library.browser.open(interactor.entry?.item.link)
       },
     ]
   }
@@ -209,14 +209,5 @@ final class ArticleScreen: TerminalScreen {
     }
     offset = max(0, min(offset, lineCount - pageSize))
     return true
-  }
-}
-
-/// What `o` does: shows the link in the status line (opening a browser from a
-/// full-screen terminal app would fight it for the terminal).
-enum LinkOpener {
-  static func show(_ link: URL?) -> String {
-    guard let link else { return "This item has no link." }
-    return "Link: " + link.absoluteString
   }
 }

@@ -13,23 +13,31 @@ extension FeedCommands {
     }
     try printItems(
       context, library, feed: command.string("feed"), unreadOnly: command.flag("unread"),
-      limit: limit, json: command.flag("json"))
+      search: command.string("search"), limit: limit, json: command.flag("json"))
   }
 
   /// Lists items newest first: `feed read` and `feed` without arguments off a terminal.
   static func printItems(
     _ context: CommandContext, _ library: FeedLibrary, feed reference: String?, unreadOnly: Bool,
-    limit: Int?, json: Bool
+    search: String? = nil, limit: Int?, json: Bool
   ) throws {
     let (all, isSample) = try library.feeds()
     let feeds = try reference.map { [try library.feed($0)] } ?? all
+    let query = search.map(ItemSearch.init)
     var rows = feeds.flatMap { feed in
-      feed.record.items.compactMap { item in
+      feed.record.items.compactMap { item -> FeedEntry? in
         let entry = FeedEntry(feed: feed, item: item)
-        return unreadOnly && entry.isRead ? nil : entry
+        if unreadOnly && entry.isRead { return nil }
+        if let query, !query.matches(item) { return nil }
+        return entry
       }
     }
-    rows.sort { ($0.item.sortDate, $0.feed.id) > ($1.item.sortDate, $1.feed.id) }
+    rows.sort { lhs, rhs in
+      if lhs.item.date == rhs.item.date, lhs.item.firstSeen == rhs.item.firstSeen {
+        return (lhs.feed.id, lhs.item.number) > (rhs.feed.id, rhs.item.number)
+      }
+      return CachedItem.newestFirst(lhs.item, rhs.item)
+    }
     if let limit { rows = Array(rows.prefix(limit)) }
     if json {
       context.write(try FeedJSON.encode(FeedJSON.ItemList(rows)))
@@ -45,7 +53,9 @@ extension FeedCommands {
         row.feed.displayTitle.truncated(toWidth: 24), row.item.title ?? "(untitled)",
       ])
     }
-    if rows.isEmpty {
+    if rows.isEmpty, let search {
+      context.write("No \(unreadOnly ? "unread " : "")items match '\(search.terminalSafe)'.\n")
+    } else if rows.isEmpty {
       context.write(unreadOnly ? "No unread items.\n" : "No items.\n")
     } else {
       context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
@@ -60,13 +70,13 @@ extension FeedCommands {
     guard let reference = ItemReference(text) else {
       throw AppError(
         "invalid item '\(text)': expected FEED.NUMBER, e.g. 3.17",
-        hint: "'\(appIdentity.name) read' shows the items and their ids")
+        hint: "'\(context.appName) read' shows the items and their ids")
     }
     let feed = try library.feed(reference.feed)
     guard let item = feed.record.items.first(where: { $0.number == reference.number }) else {
       throw AppError(
         "no item \(reference) in feed \(feed.id)",
-        hint: "'\(appIdentity.name) read \(feed.id)' lists its items")
+        hint: "'\(context.appName) read \(feed.id)' lists its items")
     }
     let entry = FeedEntry(feed: feed, item: item)
     if command.flag("json") {
@@ -77,20 +87,30 @@ extension FeedCommands {
     try library.setRead(true, item: item.id, feed: feed.id)
   }
 
-  static func markRead(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    throws
-  {
-    let reference = command.string("feed")
+  /// `mark-read` / `mark-unread`: one item (`3.17`), one feed, or `--all`.
+  static func mark(
+    _ read: Bool, _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
+  ) throws {
+    let name = read ? "mark-read" : "mark-unread"
+    let word = read ? "read" : "unread"
+    let reference = command.string("target")
     let all = command.flag("all")
     guard all != (reference != nil) else {
       throw AppError(
-        "name one feed or give --all",
-        hint: "\(appIdentity.name) mark-read FEED | \(appIdentity.name) mark-read --all")
+        "name an item or a feed, or give --all",
+        hint: "\(context.appName) \(name) ITEM | FEED | --all")
+    }
+    if let reference, let item = try library.item(reference) {
+      try library.setRead(read, item: item.item.id, feed: item.feed.id)
+      context.write("Marked \(item.reference) \(word).\n")
+      return
     }
     let feeds = try reference.map { [try library.feed($0)] } ?? library.store.feeds()
     var count = 0
-    for feed in feeds { count += try library.markAllRead(feed.id) }
-    context.write("Marked \(count) item\(count == 1 ? "" : "s") read.\n")
+    for feed in feeds {
+      count += try read ? library.markAllRead(feed.id) : library.markAllUnread(feed.id)
+    }
+    context.write("Marked \(count) item\(count == 1 ? "" : "s") \(word).\n")
   }
 }
 
@@ -101,4 +121,20 @@ struct FeedEntry: Sendable, Equatable {
 
   var reference: ItemReference { ItemReference(feed: feed.id, number: item.number) }
   var isRead: Bool { feed.record.isRead(item) }
+}
+
+/// What `read --search` and `/` in the reader match: title, author and text, ignoring
+/// case and diacritics.
+struct ItemSearch: Sendable, Equatable {
+  var text: String
+
+  init(_ text: String) { self.text = text }
+
+  func matches(_ item: CachedItem) -> Bool {
+    guard !text.isEmpty else { return true }
+    let fields = [item.title, item.author, item.bodyText]
+    return fields.contains { field in
+      field?.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+  }
 }

@@ -13,23 +13,46 @@ enum FeedCommands {
     commands: [
       CommandSpec(
         "add", summary: "Subscribe to a feed by URL (http, https, file) or local path.",
-        options: [.option("title", valueName: "title", help: "Show the feed under this title.")],
+        discussion:
+          "A local file is read at once and must be a feed. An http(s) URL is added without fetching unless --check is given.",
+        options: [
+          .option("title", valueName: "title", help: "Show the feed under this title."),
+          .flag("check", help: "Fetch the URL now and add it only if it is a feed."),
+        ],
         arguments: [.required("url", help: "The feed's URL or a path to a feed file.")]),
       CommandSpec(
         "rm", summary: "Unsubscribe from a feed and forget its items.",
         arguments: [.required("feed", help: "The feed's id, URL or title.")]),
+      CommandSpec(
+        "rename", summary: "Show a feed under another title (no title: its own again).",
+        arguments: [
+          .required("feed", help: "The feed's id, URL or title."),
+          .optional("title", help: "The new title."),
+        ]),
       CommandSpec(
         "list", summary: "List the feeds with unread counts, last fetch and last error.",
         options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")]),
       CommandSpec(
         "refresh", summary: "Fetch the feeds (or one) and save new items.",
         discussion:
-          "Prints one line per feed. Exits 0 when every feed refreshed, 69 when any failed; the others are saved all the same.",
+          "Prints one line per feed, then how many items are new. Exits 0 when every feed refreshed, 69 when any failed (the others are saved all the same), 74 when results could not be saved.",
+        options: [
+          .flag("force", help: "Fetch feeds whose server asked to wait (Retry-After) too."),
+          .option(
+            "timeout", valueName: "seconds",
+            help: "Stop the whole refresh after this long (default: 180)."),
+          .option(
+            "feed-timeout", valueName: "seconds",
+            help: "Stop one feed's fetch after this long (default: 45)."),
+        ],
         arguments: [.optional("feed", help: "Only this feed (id, URL or title).")]),
       CommandSpec(
         "read", summary: "List items, newest first.",
         options: [
           .flag("unread", short: "u", help: "Only unread items."),
+          .option(
+            "search", short: "s", valueName: "text",
+            help: "Only items whose title, author or text contains this (any case)."),
           .option("limit", short: "n", valueName: "count", help: "Show at most this many."),
           .flag("json", help: "Print JSON (see Docs/Apps/Feed.md)."),
         ],
@@ -39,9 +62,21 @@ enum FeedCommands {
         options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")],
         arguments: [.required("item", help: "The item's id as 'feed read' shows it, e.g. 3.17.")]),
       CommandSpec(
-        "mark-read", summary: "Mark every item of a feed (or of all feeds) read.",
+        "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",
         options: [.flag("all", help: "Every feed.")],
-        arguments: [.optional("feed", help: "The feed's id, URL or title.")]),
+        arguments: [.optional("target", help: "An item (3.17), or a feed's id, URL or title.")]),
+      CommandSpec(
+        "mark-unread", summary: "Mark an item, every item of a feed, or of all feeds unread.",
+        options: [.flag("all", help: "Every feed.")],
+        arguments: [.optional("target", help: "An item (3.17), or a feed's id, URL or title.")]),
+      CommandSpec(
+        "config", summary: "Show or change the reader's options.",
+        discussion:
+          "Options: refresh-on-open (on|off, default off): refresh every feed when the interactive reader opens.",
+        arguments: [
+          .optional("option", help: "The option's name."),
+          .optional("value", help: "Its new value."),
+        ]),
       CommandSpec(
         "import", summary: "Subscribe to the feeds of an OPML file.",
         arguments: [.required("file", help: "An OPML file.")]),
@@ -52,29 +87,43 @@ enum FeedCommands {
   /// Runs one parsed command.
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
     let library = FeedLibrary.live(context)
-    switch command.name {
-    case "add": try add(command, context, library)
-    case "rm": try remove(command, context, library)
-    case "list": try list(command, context, library)
-    case "refresh": try await refresh(command, context, library)
-    case "read": try read(command, context, library)
-    case "show": try show(command, context, library)
-    case "mark-read": try markRead(command, context, library)
-    case "import": try importOPML(command, context, library)
-    case "export": try exportOPML(context, library)
-    default:
-      if context.wantsInteractiveUI {
-        try await FeedReaderUI.run(library: library, context: context)
-      } else {
-        try printItems(context, library, feed: nil, unreadOnly: true, limit: nil, json: false)
+    do {
+      switch command.name {
+      case "add": try await add(command, context, library)
+      case "rm": try remove(command, context, library)
+      case "rename": try rename(command, context, library)
+      case "list": try list(command, context, library)
+      case "refresh": try await refresh(command, context, library)
+      case "read": try read(command, context, library)
+      case "show": try show(command, context, library)
+      case "mark-read": try mark(true, command, context, library)
+      case "mark-unread": try mark(false, command, context, library)
+      case "config": try config(command, context, library)
+      case "import": try importOPML(command, context, library)
+      case "export": try exportOPML(context, library)
+      default:
+        if context.wantsInteractiveUI {
+          try await FeedReaderUI.run(library: library, context: context)
+        } else {
+          try printItems(context, library, feed: nil, unreadOnly: true, limit: nil, json: false)
+        }
       }
+    } catch PersistenceError.corrupted(let key, let path, let underlying)
+      where key == "subscriptions"
+    {
+      let error = PersistenceError.corrupted(key: key, path: path, underlying: underlying)
+      throw AppError(
+        error.message,
+        hint:
+          "the file is left as it is: fix it in an editor, or move it aside (mv \(path) \(path).bad) and add your feeds again ('\(context.appName) import FILE.opml' takes a saved export)",
+        exitCode: .dataError)
     }
   }
 
   // MARK: - Subscriptions
 
   static func add(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    throws
+    async throws
   {
     let text = command.string("url") ?? ""
     let url: URL
@@ -91,11 +140,13 @@ enum FeedCommands {
     if url.isFileURL, isFolder.boolValue {
       throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
     }
+    // A local file costs nothing to read: it must be a feed now, not at the next refresh.
+    if url.isFileURL || command.flag("check") { try await library.check(url) }
     let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
     do {
       let feed = try library.store.add(url, title: title?.isEmpty == true ? nil : title)
       context.write(
-        "Added feed \(feed.id): \(url.absoluteString.terminalSafe)\nFetch it with: feed refresh \(feed.id)\n"
+        "Added feed \(feed.id): \(url.absoluteString.terminalSafe)\nFetch it with: \(context.appName) refresh \(feed.id)\n"
       )
     } catch let error as FeedStoreError {
       throw AppError(error.description)
@@ -109,6 +160,19 @@ enum FeedCommands {
     guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be removed") }
     try library.store.remove(feed.id)
     context.write("Removed feed \(feed.id): \(feed.displayTitle.terminalSafe)\n")
+  }
+
+  static func rename(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
+    throws
+  {
+    let feed = try library.feed(command.string("feed") ?? "")
+    guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be renamed") }
+    let title = command.string("title")?.trimmingCharacters(in: .whitespaces)
+    let newTitle = title?.isEmpty == false ? title : nil
+    try library.store.rename(feed.id, to: newTitle)
+    var renamed = feed
+    renamed.subscription.customTitle = newTitle
+    context.write("Feed \(feed.id) is now shown as: \(renamed.displayTitle.terminalSafe)\n")
   }
 
   static func list(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
@@ -136,34 +200,5 @@ enum FeedCommands {
       ])
     }
     context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
-  }
-
-  static func refresh(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    async throws
-  {
-    var ids: [String]?
-    if let reference = command.string("feed") { ids = [try library.feed(reference).id] }
-    guard !(try library.store.subscriptions().feeds.isEmpty) else {
-      context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
-      return
-    }
-    let results = try await library.refresh(ids)
-    var table = PlainTable(columns: [
-      .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
-    ])
-    for result in results {
-      table.append([
-        FeedText.word(result.outcome), result.feedID, result.title,
-        FeedText.details(result.outcome),
-      ])
-    }
-    context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
-    let failed = results.filter(\.isFailure).count
-    if failed > 0 {
-      throw AppError(
-        "\(failed) of \(results.count) feed\(results.count == 1 ? "" : "s") failed to refresh",
-        hint: "the others were saved; '\(appIdentity.name) list' shows each feed's last error",
-        exitCode: .unavailable)
-    }
   }
 }

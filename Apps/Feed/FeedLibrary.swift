@@ -1,3 +1,4 @@
+import BlueprintFeedFormats
 import BlueprintFeedKit
 import Core
 import CoreTerminal
@@ -9,16 +10,30 @@ struct FeedLibrary: Sendable {
   let store: FeedStore
   let fetcher: FeedFetcher
   var concurrency = FeedRefresher.defaultConcurrency
+  var deadline = FeedRefresher.defaultDeadline
+  var feedDeadline = FeedRefresher.defaultFeedDeadline
   var now: @Sendable () -> Date = { Date() }
+  /// Opens links (`o` in the reader).
+  var browser = BrowserLauncher(environment: [:])
 
   /// The library of the running app: the file store under
-  /// `$XDG_DATA_HOME/blueprint/feed/` and the polite HTTP client.
+  /// `$XDG_DATA_HOME/blueprint/feed/` and the polite HTTP client. A damaged feed
+  /// record is reported once, as a warning, when it is set aside.
   static func live(_ context: CommandContext) -> FeedLibrary {
     let files = FileKeyValueStore(directory: context.dataFolder)
-    return FeedLibrary(
-      store: FeedStore(store: files),
+    let store = FeedStore(store: files) { damaged in
+      context.warn(
+        "the cached items of feed \(damaged.feedID) were damaged and are set aside as "
+          + "\(damaged.setAsideAt); the next refresh fetches the feed again")
+    }
+    var library = FeedLibrary(
+      store: store,
       fetcher: FeedFetcher(
-        client: FeedFetcher.makeClient(name: appIdentity.name, version: appIdentity.version)))
+        client: LazyHTTPClient {
+          FeedFetcher.makeClient(name: appIdentity.name, version: appIdentity.version)
+        }))
+    library.browser = BrowserLauncher(environment: context.environment)
+    return library
   }
 
   /// Every subscribed feed, or the sample when there are none.
@@ -51,15 +66,55 @@ struct FeedLibrary: Sendable {
     return feed
   }
 
+  /// The item an `ITEM` reference (`3.17`) names, or `nil` when the text is not one
+  /// (then it may name a feed).
+  ///
+  /// - Throws: `AppError` (exit 64) when the feed exists but has no such item.
+  func item(_ text: String) throws -> FeedEntry? {
+    guard let reference = ItemReference(text), (try? feed(text)) == nil,
+      let feed = try? feed(reference.feed)
+    else { return nil }
+    guard let item = feed.record.items.first(where: { $0.number == reference.number }) else {
+      throw AppError("no item \(reference) in feed \(feed.id)")
+    }
+    return FeedEntry(feed: feed, item: item)
+  }
+
+  /// Checks that a URL gives a feed now: fetches and parses it, saves nothing.
+  ///
+  /// - Throws: `AppError`: 66 for a missing file, 69 for a failed fetch, 65 for
+  ///   something that is not a feed.
+  func check(_ url: URL) async throws {
+    let response: FeedFetcher.Response
+    do {
+      response = try await fetcher.fetch(url)
+    } catch let error as FetchError {
+      if case .fileNotFound = error { throw AppError(error.description, exitCode: .noInput) }
+      throw AppError(error.description, exitCode: url.isFileURL ? .noInput : .unavailable)
+    } catch let error as APIError {
+      throw AppError(error.description, exitCode: .unavailable)
+    }
+    guard case .body(let body) = response else { return }
+    do {
+      _ = try FeedParser().parse(body.data, contentType: body.contentType, baseURL: body.url)
+    } catch {
+      throw AppError(
+        "cannot add \(url.absoluteString.terminalSafe): \(error.message)",
+        hint: "give the address of the RSS, Atom or JSON feed itself", exitCode: .dataError)
+    }
+  }
+
   /// Refreshes the given feeds (all when `nil`), reporting each as it finishes.
   func refresh(
-    _ ids: [String]? = nil, onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
+    _ ids: [String]? = nil, force: Bool = false,
+    onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
     var subscriptions = try store.subscriptions().feeds
     if let ids { subscriptions = subscriptions.filter { ids.contains($0.id) } }
     let refresher = FeedRefresher(
-      store: store, fetcher: fetcher, concurrency: concurrency, now: now)
-    return try await refresher.refresh(subscriptions, onResult: onResult)
+      store: store, fetcher: fetcher, concurrency: concurrency, deadline: deadline,
+      feedDeadline: feedDeadline, now: now)
+    return try await refresher.refresh(subscriptions, force: force, onResult: onResult)
   }
 
   /// Marks one item read or unread; the sample's items are not stored.
@@ -77,6 +132,17 @@ struct FeedLibrary: Sendable {
     return try store.updateRecord(feed) { record in
       let count = record.unreadCount
       record.read = Set(record.items.map(\.id))
+      return count
+    }
+  }
+
+  /// Marks every cached item of a feed unread; returns how many were read.
+  @discardableResult
+  func markAllUnread(_ feed: String) throws -> Int {
+    guard feed != SampleFeed.id else { return 0 }
+    return try store.updateRecord(feed) { record in
+      let count = record.items.count - record.unreadCount
+      record.read = []
       return count
     }
   }

@@ -34,7 +34,8 @@ enum FeedReaderUI {
   }
 
   static func run(library: FeedLibrary, context: CommandContext) async throws {
-    let feeds = FeedsInteractor(library: library)
+    let options = try library.store.store.value(forKey: FeedOptions.key)
+    let feeds = FeedsInteractor(library: library, refreshesOnOpen: options.refreshOnOpen)
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(), root: makeStack(library: library, feeds: feeds),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)

@@ -29,13 +29,30 @@ final class FeedsModel: NavigableViewModel {
 /// Loads the feeds, refreshes them, and keeps the model in step with the store.
 final class FeedsInteractor: Interactor<FeedsModel> {
   let library: FeedLibrary
+  /// Whether every feed is refreshed when the reader opens (`feed config refresh-on-open`).
+  let refreshesOnOpen: Bool
 
-  init(library: FeedLibrary, clock: any Clock<Duration> = ContinuousClock()) {
+  init(
+    library: FeedLibrary, refreshesOnOpen: Bool = false,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.library = library
+    self.refreshesOnOpen = refreshesOnOpen
     super.init(viewModel: FeedsModel(), clock: clock)
   }
 
-  override func prepare() { reload() }
+  override func prepare() {
+    reload()
+    if refreshesOnOpen { refreshAfterLoading() }
+  }
+
+  /// Refreshes once the first load has finished (the load runs as a task).
+  private func refreshAfterLoading() {
+    Task { [weak self] in
+      await self?.waitForTasks()
+      self?.refresh()
+    }
+  }
 
   /// Reads every feed from the store.
   func reload() {

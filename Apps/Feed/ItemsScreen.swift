@@ -10,6 +10,8 @@ import Observation
 @MainActor @Observable
 final class ItemsModel: NavigableViewModel {
   var navigation: NavigationIntent<FeedRoute>?
+  /// What `/` searches for; empty shows every item.
+  var search = ""
 }
 
 // MARK: - Interactor
@@ -30,10 +32,26 @@ final class ItemsInteractor: Interactor<ItemsModel> {
   /// The feed, as last loaded or refreshed.
   var feed: StoredFeed? { feeds.viewModel.feed(feedID) }
 
-  /// The items, newest first.
+  /// The items, newest first, narrowed by the search.
   var entries: [FeedEntry] {
     guard let feed else { return [] }
-    return feed.record.items.map { FeedEntry(feed: feed, item: $0) }
+    let search = ItemSearch(viewModel.search)
+    return feed.record.items.sorted(by: CachedItem.newestFirst).compactMap { item in
+      search.matches(item) ? FeedEntry(feed: feed, item: item) : nil
+    }
+  }
+
+  /// Shows only the items that match `text` (title, author, text).
+  func setSearch(_ text: String) { viewModel.search = text }
+
+  /// The index of the next (or previous) unread item after `index`, if any.
+  func unreadIndex(from index: Int, forward: Bool) -> Int? {
+    let entries = entries
+    let candidates =
+      forward
+      ? Array(entries.indices.filter { $0 > index })
+      : Array(entries.indices.filter { $0 < index }.reversed())
+    return candidates.first { !entries[$0].isRead }
   }
 
   func open(_ entry: FeedEntry) { navigate(to: .article(entry.reference)) }
@@ -65,6 +83,7 @@ final class ItemsInteractor: Interactor<ItemsModel> {
 final class ItemsScreen: TerminalScreen {
   let interactor: ItemsInteractor
   var list = ListView()
+  private var field: TextField?
 
   init(context: ScreenContext<FeedRoute>, interactor: ItemsInteractor) {
     self.interactor = interactor
@@ -73,6 +92,7 @@ final class ItemsScreen: TerminalScreen {
   }
 
   var title: String { interactor.feed?.displayTitle ?? "Items" }
+  var isEditingText: Bool { field != nil }
 
   private var selected: FeedEntry? {
     let entries = interactor.entries
@@ -80,20 +100,43 @@ final class ItemsScreen: TerminalScreen {
   }
 
   var keyBindings: [KeyBinding] {
-    [
-      KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
+    if field != nil {
+      return [KeyBinding(.enter, "Keep search"), KeyBinding(.escape, "Clear search")]
+    }
+    return [
+      KeyBinding(keys: [.up, .down], "Move", label: "↑↓", isInFooter: false),
       KeyBinding(.enter, "Read") { [unowned self] in
         if let entry = selected { interactor.open(entry) }
       },
-      KeyBinding(.character("m"), "Read/unread") { [unowned self] in
+      KeyBinding(.character("m"), "Mark") { [unowned self] in
         if let entry = selected { interactor.toggleRead(entry) }
       },
-      KeyBinding(.character("o"), "Link") { [unowned self] in
-        if let entry = selected { context?.status = LinkOpener.show(entry.item.link) }
+      KeyBinding(.character("n"), "Next unread") { [unowned self] in moveToUnread(forward: true) },
+      KeyBinding(.character("p"), "Previous unread", isInFooter: false) { [unowned self] in
+        moveToUnread(forward: false)
       },
-      KeyBinding(.character("r"), "Refresh") { [unowned self] in interactor.refresh() },
+      KeyBinding(.character("/"), "Search") { [unowned self] in
+        field = TextField(text: interactor.viewModel.search)
+      },
+      KeyBinding(.character("o"), "Open") { [unowned self] in
+        if let entry = selected {
+          context?.status = interactor.library.browser.open(entry.item.link)
+        }
+      },
+      KeyBinding(.character("r"), "Refresh", isInFooter: false) { [unowned self] in
+        interactor.refresh()
+      },
       KeyBinding(.character(" "), "Page", label: "Space", isInFooter: false),
     ]
+  }
+
+  private func moveToUnread(forward: Bool) {
+    let count = interactor.entries.count
+    if let index = interactor.unreadIndex(from: list.selection, forward: forward) {
+      list.select(index, count: count)
+    } else {
+      context?.status = forward ? "No unread item below." : "No unread item above."
+    }
   }
 
   private weak var context: ScreenContext<FeedRoute>?
@@ -101,16 +144,33 @@ final class ItemsScreen: TerminalScreen {
   func render(into frame: inout Frame, area: Rect) {
     let entries = interactor.entries
     var body = area
-    if let error = interactor.feed?.record.lastError, area.height > 2 {
-      body.height -= 2
+    if var field, area.height > 1 {
+      let label = "Search: "
+      let row = area.bottom - 1
+      frame.draw(label, row: row, column: area.column + 1, style: .bold, sanitizing: false)
+      field.render(
+        into: &frame, row: row, column: area.column + 1 + label.count,
+        width: max(2, area.width - label.count - 2))
+      self.field = field
+      body.height -= 1
+    } else if !interactor.viewModel.search.isEmpty, area.height > 1 {
+      body.height -= 1
       frame.draw(
-        "Last refresh failed: " + error, row: area.bottom - 1, column: area.column + 1,
+        "Search: " + interactor.viewModel.search + " (/ to change, Esc in it to clear)",
+        row: area.bottom - 1, column: area.column + 1, width: area.width - 2, style: .secondary)
+    }
+    if let error = interactor.feed?.record.lastError, body.height > 2 {
+      frame.draw(
+        "Last refresh failed: " + error, row: body.bottom - 1, column: area.column + 1,
         width: area.width - 2, style: .error)
+      body.height -= 2
     }
     guard !entries.isEmpty else {
+      let message =
+        interactor.viewModel.search.isEmpty
+        ? "No items yet. Press r to refresh." : "No items match."
       frame.draw(
-        "No items yet. Press r to refresh.", row: body.row, column: body.column + 1,
-        width: body.width - 1, style: .secondary)
+        message, row: body.row, column: body.column + 1, width: body.width - 1, style: .secondary)
       return
     }
     list.render(into: &frame, area: body, count: entries.count) { index in
@@ -122,6 +182,21 @@ final class ItemsScreen: TerminalScreen {
   }
 
   func handle(_ event: InputEvent) -> Bool {
+    if var editing = field {
+      switch event {
+      case .key(.enter):
+        field = nil
+      case .key(.escape):
+        field = nil
+        interactor.setSearch("")
+      default:
+        _ = editing.handle(event)
+        field = editing
+        interactor.setSearch(editing.text)
+      }
+      list.select(0, count: interactor.entries.count)
+      return true
+    }
     let count = interactor.entries.count
     if case .key(.character(" ")) = event { return list.handle(.key(.pageDown), count: count) }
     return list.handle(event, count: count)

@@ -114,7 +114,12 @@ public enum PersistenceError: Error, CustomStringConvertible {
 
   /// A short, one-line account of an underlying error.
   static func summary(of error: any Error) -> String {
-    guard let decoding = error as? DecodingError else { return firstLine(of: error) }
+    guard let decoding = error as? DecodingError else {
+      // 3840: Foundation's "the data is not in the correct format" (a JSON syntax error).
+      let isSyntax =
+        (error as NSError).domain == NSCocoaErrorDomain && (error as NSError).code == 3840
+      return isSyntax ? "not valid JSON: \(firstLine(of: error))" : firstLine(of: error)
+    }
     func at(_ path: [any CodingKey]) -> String {
       path.isEmpty
         ? ""

@@ -73,7 +73,7 @@ struct FeedScreenTests {
     #expect(try library.store.record("1").read.isEmpty)
     harness.press(.character("o"))
     await harness.settle()
-    #expect(harness.text.contains("Link: https://example.com/2"))
+    #expect(harness.text.contains("No browser: set $BROWSER"))
 
     harness.press(.escape, .character("m"))
     await harness.settle()

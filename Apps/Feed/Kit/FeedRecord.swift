@@ -27,6 +27,48 @@ public struct FeedRecord: Sendable, Equatable, Codable {
   /// Creates an empty record.
   public init() {}
 
+  /// The largest item number; a stored number beyond it is damage, not a count.
+  public static let maximumNumber = 1 << 53
+
+  /// Decodes a record, refusing numbers and dates no real feed could produce, so that
+  /// later arithmetic and date formatting cannot trap.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` for an out-of-range number or date.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    title = try container.decodeIfPresent(String.self, forKey: .title)
+    siteLink = try container.decodeIfPresent(URL.self, forKey: .siteLink)
+    validators = try container.decode(Validators.self, forKey: .validators)
+    lastFetched = try container.decodeIfPresent(Date.self, forKey: .lastFetched)
+    lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+    retryNotBefore = try container.decodeIfPresent(Date.self, forKey: .retryNotBefore)
+    items = try container.decode([CachedItem].self, forKey: .items)
+    read = try container.decode(Set<String>.self, forKey: .read)
+    nextNumber = try container.decode(Int.self, forKey: .nextNumber)
+    func refuse(_ key: CodingKeys, _ what: String) -> DecodingError {
+      DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: what)
+    }
+    guard (1...Self.maximumNumber).contains(nextNumber) else {
+      throw refuse(.nextNumber, "nextNumber \(nextNumber) is outside 1...\(Self.maximumNumber)")
+    }
+    if let bad = items.first(where: { !(0..<nextNumber).contains($0.number) }) {
+      throw refuse(.items, "item number \(bad.number) is outside 0..<\(nextNumber)")
+    }
+    let dates =
+      [lastFetched, retryNotBefore].compactMap { $0 }
+      + items.flatMap {
+        [$0.date, $0.firstSeen].compactMap { $0 }
+      }
+    if let bad = dates.first(where: { !Self.plausibleDates.contains($0) }) {
+      throw refuse(.items, "date \(bad.timeIntervalSince1970) is outside the years 1–9999")
+    }
+  }
+
+  /// From the year 1 to the end of the year 9999: what date formatting handles.
+  static let plausibleDates =
+    Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
   /// How many cached items are unread.
   public var unreadCount: Int { items.count { !read.contains($0.id) } }
 
@@ -68,8 +110,14 @@ public struct FeedRecord: Sendable, Equatable, Codable {
       items.append(CachedItem(item, number: nextNumber, firstSeen: now))
       nextNumber += 1
     }
-    items.sort { ($0.sortDate, $0.number) > ($1.sortDate, $1.number) }
-    if items.count > limit { items.removeSubrange(limit...) }
+    if items.count > limit {
+      // The cache keeps the most recent items, an undated one counting from when it was seen.
+      let kept = Set(
+        items.sorted { ($0.sortDate, $0.number) > ($1.sortDate, $1.number) }.prefix(limit)
+          .map(\.id))
+      items.removeAll { !kept.contains($0.id) }
+    }
+    items.sort(by: CachedItem.newestFirst)
     let kept = Set(items.map(\.id))
     read.formIntersection(kept)
     // New items that fell out of the cache at once (a feed listing more than `limit`
@@ -133,6 +181,19 @@ public struct CachedItem: Sendable, Equatable, Codable {
 
   /// The date the item sorts by: its own, else when it was first seen.
   public var sortDate: Date { date ?? firstSeen }
+
+  /// "Newest first" as listings show it: dated items by date, then undated ones (the
+  /// most recently seen first); equal dates by number, highest first.
+  ///
+  /// - Returns: Whether `lhs` comes before `rhs`.
+  public static func newestFirst(_ lhs: CachedItem, _ rhs: CachedItem) -> Bool {
+    switch (lhs.date, rhs.date) {
+    case (let left?, let right?): (left, lhs.number) > (right, rhs.number)
+    case (.some, nil): true
+    case (nil, .some): false
+    case (nil, nil): (lhs.firstSeen, lhs.number) > (rhs.firstSeen, rhs.number)
+    }
+  }
 
   /// The body as plain text: the content, else the summary, rendered from HTML.
   public var bodyText: String? {

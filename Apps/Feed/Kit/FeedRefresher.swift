@@ -25,13 +25,28 @@ public struct FeedRefresher: Sendable {
   public var concurrency: Int
   /// The most fetches at once to one host.
   public var perHost: Int
+  /// How long the whole refresh may take; feeds still running then fail, the others
+  /// are saved.
+  public var deadline: Duration
+  /// How long one feed's fetch may take once it started, however slowly bytes arrive.
+  public var feedDeadline: Duration
   /// The current time (injected for tests).
   public var now: @Sendable () -> Date
+  /// The clock the deadlines run on (injected for tests).
+  public var clock: any Clock<Duration>
 
   /// The default number of fetches at once.
   public static let defaultConcurrency = 8
   /// The default number of fetches at once to one host.
   public static let defaultPerHost = 2
+  /// The default deadline of a whole refresh: 3 minutes.
+  public static let defaultDeadline = Duration.seconds(180)
+  /// The default deadline of one feed's fetch: 45 seconds.
+  public static let defaultFeedDeadline = Duration.seconds(45)
+  /// The longest wait a server's `Retry-After` can impose: one day.
+  public static let maximumRetryAfter = Duration.seconds(24 * 3600)
+  /// The wait after a `429` or `503` that did not say how long to wait: 15 minutes.
+  public static let defaultBackoff = Duration.seconds(15 * 60)
 
   /// Creates a refresher.
   ///
@@ -41,49 +56,91 @@ public struct FeedRefresher: Sendable {
   ///   - parser: How bytes become items.
   ///   - concurrency: The most fetches at once.
   ///   - perHost: The most fetches at once to one host.
+  ///   - deadline: How long the whole refresh may take.
+  ///   - feedDeadline: How long one feed's fetch may take.
   ///   - now: The current time.
+  ///   - clock: The clock the deadlines run on.
   public init(
     store: FeedStore, fetcher: FeedFetcher, parser: FeedParser = FeedParser(),
     concurrency: Int = defaultConcurrency, perHost: Int = defaultPerHost,
-    now: @escaping @Sendable () -> Date = { Date() }
+    deadline: Duration = defaultDeadline, feedDeadline: Duration = defaultFeedDeadline,
+    now: @escaping @Sendable () -> Date = { Date() },
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.store = store
     self.fetcher = fetcher
     self.parser = parser
     self.concurrency = concurrency
     self.perHost = perHost
+    self.deadline = deadline
+    self.feedDeadline = feedDeadline
     self.now = now
+    self.clock = clock
   }
 
   /// Refreshes `feeds` and reports each result as it is saved.
   ///
+  /// A feed whose server asked to wait is skipped unless `force` is set. Each feed's
+  /// result is saved as soon as it is known; a `304` that changes nothing in the
+  /// record is not written to it (its check time is saved once, at the end).
+  ///
   /// - Parameters:
   ///   - feeds: The subscriptions to refresh.
+  ///   - force: Fetch even feeds whose server asked to wait.
   ///   - onResult: Told about each feed as soon as its result is saved.
   /// - Returns: The results, in the order of `feeds`.
-  /// - Throws: `PersistenceError` when a stored record cannot be read (nothing is
-  ///   fetched then), or when the subscription list cannot be updated after a redirect.
+  /// - Throws: `PersistenceError` when the subscription list cannot be read, or cannot
+  ///   be updated after a redirect. A result that could not be saved is a failure with
+  ///   ``RefreshResult/saveFailed`` set.
   @discardableResult
   public func refresh(
-    _ feeds: [Subscription],
+    _ feeds: [Subscription], force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
-    // Read every record first: a corrupt one stops the command before any fetch.
-    let records = try feeds.map { try store.record($0.id) }
+    // Only the fetch state is read here (no items); a damaged record is set aside and
+    // reads as never fetched.
+    let records = try feeds.map { try store.readFetchState($0.id) }
     let limiter = FetchLimiter(total: concurrency, perHost: perHost)
     var results = [RefreshResult?](repeating: nil, count: feeds.count)
-    await withTaskGroup(of: (Int, RefreshResult).self) { group in
+    let clock = clock
+    let deadline = deadline
+    await withTaskGroup(of: (Int, RefreshResult)?.self) { group in
       for (index, feed) in feeds.enumerated() {
         let record = records[index]
         group.addTask {
-          let result = await refreshOne(feed, record: record, limiter: limiter)
+          let result = await refreshOne(feed, record: record, limiter: limiter, force: force)
           await onResult(result)
           return (index, result)
         }
       }
-      for await (index, result) in group { results[index] = result }
+      // The overall deadline: when it passes, the feeds still running are cancelled and
+      // fail; those that finished were saved already.
+      group.addTask {
+        try? await clock.sleep(for: deadline)
+        return nil
+      }
+      var pending = feeds.count
+      while pending > 0, let next = await group.next() {
+        if let (index, result) = next {
+          results[index] = result
+          pending -= 1
+        } else if pending > 0 {
+          group.cancelAll()
+        }
+      }
+      group.cancelAll()
     }
-    let finished = results.compactMap { $0 }
+    var finished = results.compactMap { $0 }
+    let checked = finished.compactMap { result in result.checkedAt.map { (result.feedID, $0) } }
+    do {
+      if !checked.isEmpty { try store.noteChecked(Dictionary(checked) { _, last in last }) }
+    } catch {
+      // The check times could not be saved: those results are not saved either.
+      for index in finished.indices where finished[index].checkedAt != nil {
+        finished[index].outcome = .failed(Self.message(for: error))
+        finished[index].saveFailed = true
+      }
+    }
     let moves = finished.compactMap { result in result.movedTo.map { (result.feedID, $0) } }
     if !moves.isEmpty {
       try store.updateSubscriptions { list in
@@ -98,32 +155,42 @@ public struct FeedRefresher: Sendable {
     return finished
   }
 
-  private func refreshOne(_ feed: Subscription, record: FeedRecord, limiter: FetchLimiter) async
-    -> RefreshResult
-  {
+  private func refreshOne(
+    _ feed: Subscription, record: FeedRecord, limiter: FetchLimiter, force: Bool
+  ) async -> RefreshResult {
     let start = now()
     let title = feed.customTitle ?? record.title ?? feed.url.absoluteString
     func result(_ outcome: RefreshResult.Outcome, movedTo: URL? = nil) -> RefreshResult {
       RefreshResult(feedID: feed.id, title: title, outcome: outcome, movedTo: movedTo)
     }
-    if let notBefore = record.retryNotBefore, notBefore > start {
+    if !force, let notBefore = record.retryNotBefore, notBefore > start {
       return result(.skipped(until: notBefore))
     }
     let host = feed.url.host ?? feed.url.scheme ?? ""
     let response: FeedFetcher.Response
     do {
       response = try await limiter.withPermit(for: host) {
-        try await fetcher.fetch(feed.url, validators: record.validators)
+        try Task.checkCancellation()
+        return try await withDeadline(feedDeadline) {
+          try await fetcher.fetch(feed.url, validators: record.validators)
+        }
       }
     } catch {
-      let retryAfter = (error as? APIError)?.retryAfter
-      return saveState(feed, result(.failed(Self.message(for: error)))) { record in
-        record.lastError = Self.message(for: error)
-        record.retryNotBefore = retryAfter.map { start.addingTimeInterval($0.seconds) }
+      let message = Self.message(for: Task.isCancelled ? RefreshDeadlinePassed() : error)
+      let wait = Self.backoff(after: error)
+      return saveState(feed, result(.failed(message))) { record in
+        record.lastError = message
+        record.retryNotBefore = wait.map { start.addingTimeInterval($0.seconds) }
       }
     }
     switch response {
     case .notModified:
+      guard record.lastError != nil || record.retryNotBefore != nil else {
+        // Nothing in the record changes: no durable rewrite, only the check time.
+        var unchanged = result(.notModified)
+        unchanged.checkedAt = start
+        return unchanged
+      }
       return saveState(feed, result(.notModified)) { record in
         record.lastFetched = start
         record.lastError = nil
@@ -156,15 +223,19 @@ public struct FeedRefresher: Sendable {
   }
 
   /// Saves a change to a feed's record; a failed save turns the result into a failure.
+  /// A feed removed meanwhile is not saved (no orphan record).
   private func save(
     _ feed: Subscription, _ result: RefreshResult,
     _ change: @escaping (inout FeedRecord) -> RefreshResult.Outcome?
   ) -> RefreshResult {
     var result = result
     do {
-      if let outcome = try store.updateRecord(feed.id, change) { result.outcome = outcome }
+      if let outcome = try store.updateRecordIfSubscribed(feed.id, change) ?? nil {
+        result.outcome = outcome
+      }
     } catch {
       result.outcome = .failed(Self.message(for: error))
+      result.saveFailed = true
     }
     return result
   }
@@ -185,6 +256,8 @@ public struct FeedRefresher: Sendable {
     case let error as FeedParseError: error.message
     case let error as FetchError: error.description
     case let error as PersistenceError: error.message
+    case let error as FeedDeadlinePassed: error.description
+    case let error as RefreshDeadlinePassed: error.description
     default: String(describing: error)
     }
   }
@@ -212,6 +285,10 @@ public struct RefreshResult: Sendable, Equatable {
   public var outcome: Outcome
   /// The feed's new URL after a permanent redirect.
   public var movedTo: URL?
+  /// When a `304` that changed nothing was received; saved once, with the others.
+  public var checkedAt: Date?
+  /// Whether the failure is the store's: the result could not be saved.
+  public var saveFailed = false
 
   /// Creates a result.
   ///

@@ -34,8 +34,26 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
   /// The id the next subscription gets.
   public var nextID = 1
 
+  /// The largest id handed out; a stored `nextID` beyond it is damage, not a count.
+  public static let maximumID = 1 << 40
+
   /// Creates an empty list.
   public init() {}
+
+  /// Decodes a list, refusing a `nextID` no count of feeds could reach.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    feeds = try container.decode([Subscription].self, forKey: .feeds)
+    nextID = try container.decode(Int.self, forKey: .nextID)
+    guard (1...Self.maximumID).contains(nextID) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nextID, in: container,
+        debugDescription: "nextID \(nextID) is outside 1...\(Self.maximumID)")
+    }
+  }
 
   /// The subscription with an id, an exact URL, or a title (case-insensitive).
   ///

@@ -1,0 +1,107 @@
+import BlueprintFeedKit
+import Core
+import CoreTerminal
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension FeedCommands {
+  static func refresh(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
+    async throws
+  {
+    var library = library
+    if let seconds = try positiveSeconds(command, "timeout") { library.deadline = seconds }
+    if let seconds = try positiveSeconds(command, "feed-timeout") { library.feedDeadline = seconds }
+    var ids: [String]?
+    if let reference = command.string("feed") { ids = [try library.feed(reference).id] }
+    guard !(try library.store.subscriptions().feeds.isEmpty) else {
+      context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
+      return
+    }
+    let results = try await library.refresh(ids, force: command.flag("force"))
+    var table = PlainTable(columns: [
+      .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
+    ])
+    for result in results {
+      table.append([
+        FeedText.word(result.outcome), result.feedID, result.title,
+        FeedText.details(result.outcome),
+      ])
+    }
+    context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
+    announce(results, context)
+    if let error = RefreshReport(results, appName: context.appName).error { throw error }
+  }
+
+  /// `--timeout 30`: a whole number of seconds above zero.
+  static func positiveSeconds(_ command: ParsedCommand, _ name: String) throws -> Duration? {
+    guard let seconds = try command.int(name) else { return nil }
+    guard seconds > 0 else {
+      throw AppError("invalid value '\(seconds)' for '--\(name)': expected seconds above 0")
+    }
+    return .seconds(seconds)
+  }
+
+  /// Says how many items are new, and rings the terminal bell for them when
+  /// notifications are on (the shared `notifications` setting) and stdout is a terminal.
+  static func announce(_ results: [RefreshResult], _ context: CommandContext) {
+    guard let line = RefreshReport(results, appName: context.appName).newItemsLine else { return }
+    let bell = context.settings.notifications != false && isatty(STDOUT_FILENO) == 1
+    context.write(line + "\n" + (bell ? "\u{7}" : ""))
+  }
+}
+
+/// What a refresh's results add up to: the line announcing new items, and the error
+/// (exit code and message) that says what happened.
+struct RefreshReport {
+  var results: [RefreshResult]
+  var appName: String
+
+  init(_ results: [RefreshResult], appName: String) {
+    self.results = results
+    self.appName = appName
+  }
+
+  /// `3 new items in 2 feeds.`, or `nil` when nothing is new.
+  var newItemsLine: String? {
+    var items = 0
+    var feeds = 0
+    for case .updated(let new, _) in results.map(\.outcome) where new > 0 {
+      items += new
+      feeds += 1
+    }
+    guard items > 0 else { return nil }
+    return "\(items) new item\(items == 1 ? "" : "s") in \(feeds) feed\(feeds == 1 ? "" : "s")."
+  }
+
+  /// `nil` when every feed refreshed; else exit 74 when results could not be saved,
+  /// 69 when fetches failed, with a message that says what was saved.
+  var error: AppError? {
+    let total = results.count
+    let unsaved = results.filter(\.saveFailed)
+    let failed = results.filter(\.isFailure)
+    let saved = total - unsaved.count
+    func feeds(_ count: Int) -> String { "\(count) feed\(count == 1 ? "" : "s")" }
+    if let first = unsaved.first, case .failed(let reason) = first.outcome {
+      return AppError(
+        "could not save \(unsaved.count) of \(feeds(total)): \(reason)",
+        hint: saved == 0
+          ? "nothing was saved; make room or fix the folder, then run '\(appName) refresh' again"
+          : "the other \(feeds(saved)) were saved; run '\(appName) refresh' again for the rest",
+        exitCode: .ioError)
+    }
+    guard !failed.isEmpty else { return nil }
+    return AppError(
+      "\(failed.count) of \(feeds(total)) failed to refresh",
+      hint: failed.count == total
+        ? "nothing new was saved; '\(appName) list' shows each feed's last error"
+        : "the others were saved; '\(appName) list' shows each feed's last error",
+      exitCode: .unavailable)
+  }
+}

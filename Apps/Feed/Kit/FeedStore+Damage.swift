@@ -1,0 +1,103 @@
+import Core
+import Foundation
+
+/// A feed's cached record that did not decode and was set aside.
+public struct DamagedRecord: Sendable, Equatable {
+  /// The feed's id.
+  public var feedID: String
+  /// Where the damaged bytes are now, byte for byte.
+  public var setAsideAt: String
+}
+
+extension FeedStore {
+  /// Reads a feed's record; a record that does not decode is set aside and read as empty.
+  ///
+  /// A damaged record costs only that feed's cached items: its bytes are moved beside
+  /// it (never deleted), ``onDamage`` is told once, and the empty record makes the next
+  /// refresh fetch the feed again.
+  func readRecord(_ id: String) throws -> FeedRecord {
+    do {
+      return try store.value(FeedRecord.self, forKey: Self.recordKey(id)) ?? FeedRecord()
+    } catch PersistenceError.corrupted {
+      try setAside(id)
+      return FeedRecord()
+    }
+  }
+
+  /// A record's fetch state without its items: what a refresh needs before it fetches.
+  ///
+  /// Decoding skips the cached items, so a refresh that ends in `304`s never builds
+  /// them. A record whose state does not decode is read in full (and set aside when
+  /// damaged).
+  func readFetchState(_ id: String) throws -> FeedRecord {
+    struct State: Decodable {
+      var title: String?
+      var validators: Validators
+      var lastError: String?
+      var retryNotBefore: Date?
+    }
+    guard let data = try store.data(forKey: Self.recordKey(id)) else { return FeedRecord() }
+    guard let state = try? JSONDecoder().decode(State.self, from: data),
+      state.retryNotBefore.map(FeedRecord.plausibleDates.contains) ?? true
+    else { return try readRecord(id) }
+    var record = FeedRecord()
+    record.title = state.title
+    record.validators = state.validators
+    record.lastError = state.lastError
+    record.retryNotBefore = state.retryNotBefore
+    return record
+  }
+
+  /// Moves a record that does not decode out of the way, under the store's lock.
+  ///
+  /// Another process may have set it aside (or rewritten it) first: the bytes are
+  /// checked again under the lock, and only damaged bytes move.
+  func setAside(_ id: String) throws {
+    let key = Self.recordKey(id)
+    let location = store.location(forKey: key)
+    let isFile = FileManager.default.fileExists(atPath: location)
+    var damaged: DamagedRecord?
+    var inMemoryCopy: (key: String, bytes: Data)?
+    try store.updateData(forKey: key) { data in
+      guard let bytes = data, (try? JSONDecoder().decode(FeedRecord.self, from: bytes)) == nil
+      else { return }
+      if isFile {
+        let aside = try Self.freePath(beside: location)
+        do {
+          try FileManager.default.moveItem(atPath: location, toPath: aside)
+        } catch {
+          throw PersistenceError.cannotWrite(key: key, path: aside, underlying: error)
+        }
+        damaged = DamagedRecord(feedID: id, setAsideAt: aside)
+      } else {
+        let asideKey = "damaged-" + key + "-" + Self.stamp()
+        inMemoryCopy = (asideKey, bytes)
+        damaged = DamagedRecord(feedID: id, setAsideAt: store.location(forKey: asideKey))
+      }
+      data = nil
+    }
+    // A store without files keeps the bytes under another key.
+    if let inMemoryCopy { try store.setData(inMemoryCopy.bytes, forKey: inMemoryCopy.key) }
+    if let damaged { onDamage(damaged) }
+  }
+
+  /// `<path>.damaged-<UTC time>`, with a counter when that name is taken.
+  private static func freePath(beside path: String) throws -> String {
+    let base = path + ".damaged-" + stamp()
+    var candidate = base
+    var counter = 2
+    while FileManager.default.fileExists(atPath: candidate) {
+      candidate = base + "-\(counter)"
+      counter += 1
+    }
+    return candidate
+  }
+
+  private static func stamp() -> String {
+    Date().formatted(
+      Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().time(
+        includingFractionalSeconds: false
+      )
+      .timeSeparator(.omitted).dateSeparator(.omitted))
+  }
+}

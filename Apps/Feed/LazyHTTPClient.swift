@@ -1,0 +1,28 @@
+import Core
+import Foundation
+
+/// An HTTP client made on first use.
+///
+/// Creating a `URLSession` on Linux creates folders under `$XDG_CACHE_HOME` and
+/// `$XDG_DATA_HOME` (swift-corelibs-foundation's URL cache and cookie storage), so the
+/// commands that never fetch (`list`, `read`, `show`, …) must not create one.
+final class LazyHTTPClient: HTTPClient {
+  private let make: @Sendable () -> any HTTPClient
+  private let client = Locked<(any HTTPClient)?>(nil)
+
+  /// - Parameter make: Builds the real client; called at most once.
+  init(_ make: @escaping @Sendable () -> any HTTPClient) { self.make = make }
+
+  /// Whether the real client was made (for tests).
+  var isMade: Bool { client.withLock { $0 != nil } }
+
+  func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
+    let real = client.withLock { client in
+      if let client { return client }
+      let made = make()
+      client = made
+      return made
+    }
+    return try await real.send(endpoint)
+  }
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# feed refresh against newsboat on 50 loopback feeds over 25 hosts: the first fetch and a
+# refresh where every feed answers 304. Needs newsboat and hyperfine (apt-get install -y
+# newsboat hyperfine) and a release build (swift build -c release --product feed).
+# Usage: Tests/BenchmarkScripts/feed-vs-newsboat.sh [path/to/feed]
+set -eu
+FEED=$(realpath "${1:-.build/release/feed}")
+HERE=$(dirname "$(realpath "$0")")
+WORK=$(mktemp -d)
+PORT=${PORT:-18620}
+trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
+: > "$WORK/urls"
+python3 "$HERE/feed-server.py" "$PORT" 50 25 >> "$WORK/urls" &
+SERVER=$!
+while [ "$(wc -l < "$WORK/urls")" -lt 50 ]; do sleep 0.1; done
+
+# feed: a private XDG world, subscriptions only (no cached items) as the fresh state.
+export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
+export XDG_STATE_HOME="$WORK/state" HOME="$WORK/home"
+mkdir -p "$HOME"
+while read -r url; do "$FEED" add "$url" > /dev/null; done < "$WORK/urls"
+DATA="$XDG_DATA_HOME/blueprint/feed"
+cp "$DATA/subscriptions.json" "$WORK/subscriptions.json"
+FRESH_FEED="rm -f $DATA/feed-*.json $DATA/checked.json"
+
+# newsboat: the same URLs, its default configuration, its own cache file.
+NB="newsboat -u $WORK/urls -c $WORK/cache.db -C $WORK/newsboat.conf -x reload"
+: > "$WORK/newsboat.conf"
+
+echo "First fetch (no cache):"
+hyperfine -N --warmup 2 --runs 20 \
+  --prepare "$FRESH_FEED" -n feed "$FEED refresh" \
+  --prepare "rm -f $WORK/cache.db" -n newsboat "$NB" \
+  --export-markdown "$WORK/first.md"
+echo "Every feed answers 304:"
+"$FEED" refresh > /dev/null
+$NB
+hyperfine -N --warmup 2 --runs 30 -n feed "$FEED refresh" -n newsboat "$NB" \
+  --export-markdown "$WORK/304.md"
+cat "$WORK/first.md" "$WORK/304.md"

@@ -1,0 +1,160 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// A damaged store, met through the built `feed` executable.
+@Suite("feed with a damaged store, end to end", .timeLimit(.minutes(1)))
+struct FeedDamageTests {
+  let home: TemporaryDirectory
+  let feed: BuiltProduct
+
+  init() throws {
+    home = try TemporaryDirectory(prefix: "feed-damage")
+    feed = try BuiltProduct("feed")
+  }
+
+  var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
+  var dataFolder: URL { home.appending("data/blueprint/feed") }
+
+  @discardableResult
+  func run(
+    _ arguments: String..., expect status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> ProductResult {
+    let result = try feed.run(arguments, environment: environment)
+    #expect(
+      result.status == status, "feed \(arguments.joined(separator: " ")): \(result.error)",
+      sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// Two local feeds, refreshed.
+  func addTwoFeeds() throws {
+    for (name, title) in [("one.xml", "One"), ("two.xml", "Two")] {
+      let url = home.appending(name)
+      try Data(FeedSamples.rss(title: title, count: 2).utf8).write(to: url)
+      try run("add", url.path)
+    }
+    try run("refresh")
+  }
+
+  func setAsideFiles() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dataFolder.path)
+      .filter { $0.hasPrefix("feed-1.json.damaged-") }
+  }
+
+  @Test("a damaged feed record costs only that feed's cache: set aside once, refetched")
+  func damagedRecord() throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("feed-1.json")
+    let garbage = Data("{ not json".utf8)
+    try garbage.write(to: file)
+
+    let list = try run("list")
+    #expect(list.output.contains("Two"))
+    let aside = try setAsideFiles()
+    #expect(aside.count == 1)
+    let asidePath = dataFolder.appendingPathComponent(aside[0]).path
+    #expect(list.error.hasPrefix("feed: warning: the cached items of feed 1 were damaged"))
+    #expect(list.error.contains(asidePath))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: asidePath)) == garbage)
+
+    // Said once: the next commands work without a word.
+    let read = try run("read", "2")
+    #expect(read.error.isEmpty)
+    #expect(read.output.contains("Item 2"))
+    #expect(try run("list").error.isEmpty)
+
+    let refresh = try run("refresh")
+    #expect(refresh.output.contains("ok       1  One    2 new, 2 cached"), "\(refresh.output)")
+    #expect(try run("read", "1").output.contains("Item 2"))
+    #expect(try setAsideFiles() == aside)  // never deleted
+  }
+
+  @Test(
+    "every command works beside a damaged record, rm included",
+    arguments: [
+      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all"], ["rm", "1"],
+      ["mark-unread", "1"], ["export"], ["show", "2.1"],
+    ])
+  func commandsBesideDamage(arguments: [String]) throws {
+    try addTwoFeeds()
+    try Data("[1, 2".utf8).write(to: dataFolder.appendingPathComponent("feed-1.json"))
+    let result = try feed.run(arguments, environment: environment)
+    #expect(result.status == 0, "\(arguments): \(result.error)")
+    #expect(result.error.contains("were damaged"))
+    #expect(try setAsideFiles().count == 1)
+  }
+
+  @Test("rm of a feed whose record is damaged removes the feed and keeps the bytes aside")
+  func removeDamaged() throws {
+    try addTwoFeeds()
+    let garbage = Data("\u{0}\u{1}binary".utf8)
+    try garbage.write(to: dataFolder.appendingPathComponent("feed-1.json"))
+    try run("rm", "1")
+    #expect(
+      !FileManager.default.fileExists(atPath: dataFolder.appendingPathComponent("feed-1.json").path)
+    )
+    let aside = try setAsideFiles()
+    #expect(aside.count == 1)
+    #expect(try Data(contentsOf: dataFolder.appendingPathComponent(aside[0])) == garbage)
+    #expect(!(try run("list").output.contains("One")))
+  }
+
+  @Test(
+    "a damaged subscription list: exit 65, the file named and untouched, a hint to recover",
+    arguments: [["list"], ["read"], ["refresh"], ["rm", "1"], ["add", "https://a.example/f"]])
+  func damagedSubscriptions(arguments: [String]) throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let garbage = Data("{\"feeds\": [".utf8)
+    try garbage.write(to: file)
+    let result = try feed.run(arguments, environment: environment)
+    #expect(result.status == 65, "\(arguments)")
+    #expect(result.error.hasPrefix("feed: error: "))
+    #expect(result.error.contains(file.path))
+    #expect(result.error.contains("hint: the file is left as it is"))
+    #expect(result.error.contains("mv \(file.path) \(file.path).bad"))
+    #expect(result.output.isEmpty)
+    #expect(try Data(contentsOf: file) == garbage)
+  }
+
+  @Test(
+    "ids and counters near Int.max are damage (exit 65 or set aside), never a crash",
+    arguments: [Int.max, Int.max - 1, 1 << 62, 0, -5])
+  func hugeCounters(value: Int) throws {
+    try addTwoFeeds()
+    let subscriptions = dataFolder.appendingPathComponent("subscriptions.json")
+    let text = try String(contentsOf: subscriptions, encoding: .utf8)
+    let damaged = text.replacingOccurrences(of: "\"nextID\" : 3", with: "\"nextID\" : \(value)")
+    #expect(damaged != text)
+    try Data(damaged.utf8).write(to: subscriptions)
+    let add = try run("add", "https://a.example/feed", expect: 65)
+    #expect(add.error.contains("nextID"))
+    try Data(text.utf8).write(to: subscriptions)
+
+    let record = dataFolder.appendingPathComponent("feed-1.json")
+    let recordText = try String(contentsOf: record, encoding: .utf8)
+    let bigNumber = recordText.replacingOccurrences(
+      of: "\"nextNumber\" : 3", with: "\"nextNumber\" : \(value)")
+    #expect(bigNumber != recordText)
+    try Data(bigNumber.utf8).write(to: record)
+    let list = try run("list")
+    #expect(list.error.contains("were damaged"))
+    try run("refresh")
+    #expect(try run("read", "1").output.contains("Item 2"))
+  }
+
+  @Test("a date no calendar can print is damage, not a crash")
+  func hugeDate() throws {
+    try addTwoFeeds()
+    let record = dataFolder.appendingPathComponent("feed-1.json")
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
+    json["lastFetched"] = 1e300
+    try JSONSerialization.data(withJSONObject: json).write(to: record)
+    let list = try run("list")
+    #expect(list.error.contains("were damaged"))
+  }
+}

@@ -1,0 +1,230 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// What a newsboat user reaches for, and output safety, through the built `feed`.
+@Suite("feed: reading features, end to end", .timeLimit(.minutes(1)))
+struct FeedFeatureTests {
+  let home: TemporaryDirectory
+  let feed: BuiltProduct
+
+  init() throws {
+    home = try TemporaryDirectory(prefix: "feed-features")
+    feed = try BuiltProduct("feed")
+  }
+
+  var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
+
+  @discardableResult
+  func run(
+    _ arguments: String..., expect status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> ProductResult {
+    let result = try feed.run(arguments, environment: environment)
+    #expect(
+      result.status == status, "feed \(arguments.joined(separator: " ")): \(result.error)",
+      sourceLocation: sourceLocation)
+    return result
+  }
+
+  func write(_ text: String, to name: String) throws -> String {
+    let url = home.appending(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func addFeed(_ text: String = FeedSamples.rss(title: "News", count: 3)) throws {
+    try run("add", try write(text, to: "news.xml"))
+    try run("refresh")
+  }
+
+  @Test("mark-unread and mark-read take an item or a feed")
+  func markUnread() throws {
+    try addFeed()
+    #expect(try run("mark-read", "1").output == "Marked 3 items read.\n")
+    #expect(try run("mark-unread", "1.2").output == "Marked 1.2 unread.\n")
+    let unread = try run("read", "--unread").output
+    #expect(unread.contains("Item 2") && !unread.contains("Item 3"))
+    #expect(try run("mark-read", "1.2").output == "Marked 1.2 read.\n")
+    #expect(try run("read", "--unread").output == "No unread items.\n")
+    #expect(try run("mark-unread", "--all").output == "Marked 3 items unread.\n")
+    #expect(try run("mark-unread", "1.99", expect: 64).error.contains("no item 1.99"))
+  }
+
+  @Test("read --search matches title, author and text, ignoring case")
+  func search() throws {
+    try addFeed()
+    let hits = try run("read", "--search", "ITEM 2").output
+    #expect(hits.contains("1.2") && !hits.contains("1.3"))
+    #expect(try run("read", "-s", "text of item 3").output.contains("1.3"))
+    #expect(try run("read", "--search", "zebra").output == "No items match 'zebra'.\n")
+    let json = try run("read", "--search", "item 1", "--json").output
+    #expect(json.contains("\"1.1\"") && !json.contains("\"1.2\""))
+  }
+
+  @Test("rename sets a title and clears it")
+  func rename() throws {
+    try addFeed()
+    #expect(try run("rename", "1", "Daily").output == "Feed 1 is now shown as: Daily\n")
+    #expect(try run("list").output.contains("Daily"))
+    #expect(try run("read", "Daily").output.contains("Item 3"))
+    #expect(try run("rename", "Daily").output == "Feed 1 is now shown as: News\n")
+  }
+
+  @Test("undated items come after dated ones, newest first")
+  func undatedLast() throws {
+    let feedText = """
+      <rss version="2.0"><channel><title>Mixed</title>
+      <item><guid>u1</guid><title>Undated</title></item>
+      <item><guid>d1</guid><title>Old</title><pubDate>Mon, 05 Jan 2015 10:00:00 GMT</pubDate></item>
+      <item><guid>d2</guid><title>New</title><pubDate>Mon, 05 Oct 2026 10:00:00 GMT</pubDate></item>
+      </channel></rss>
+      """
+    try addFeed(feedText)
+    let lines = try run("read").output.split(separator: "\n").dropFirst()
+    #expect(
+      lines.map { $0.split(separator: " ").last.map(String.init) } == ["New", "Old", "Undated"])
+  }
+
+  @Test("feed show dates the item as the listings do")
+  func showDate() throws {
+    try addFeed()
+    let listed = try run("read").output
+    #expect(listed.contains("2026-10-04"))
+    #expect(try run("show", "1.3").output.contains("News · 2026-10-04\n"))
+  }
+
+  @Test("add of a local file checks it is a feed now; an http URL only with --check")
+  func addChecks() throws {
+    let notFeed = try write("<html><body>hello</body></html>", to: "page.html")
+    let refused = try run("add", notFeed, expect: 65)
+    #expect(refused.error.contains("not a feed"))
+    #expect(try run("list").output.hasPrefix("No feeds yet."))
+
+    let server = try LoopbackServer(routes: [
+      "/page": .text("<html><body>hello</body></html>"),
+      "/feed.xml": .text(FeedSamples.rss(count: 1)),
+    ])
+    defer { server.stop() }
+    try run("add", server.url("/page").absoluteString)  // not fetched
+    #expect(server.requests.isEmpty)
+    let checked = try run("add", "--check", server.url("/page").absoluteString + "?2", expect: 65)
+    #expect(checked.error.contains("not a feed"))
+    try run("add", "--check", server.url("/feed.xml").absoluteString)
+    #expect(server.requests.count == 2)
+  }
+
+  @Test("a huge Retry-After waits a day at most, shows in list, and --force fetches anyway")
+  func retryAfterCap() throws {
+    let server = try LoopbackServer(replies: [
+      .text("busy", status: 503, headers: ["Retry-After": "99999999999"]),
+      .text(FeedSamples.rss(count: 1)),
+    ])
+    defer { server.stop() }
+    try run("add", server.url("/feed.xml").absoluteString)
+    let before = Date()
+    try run("refresh", expect: 69)
+    let list = try run("list", "--json").standardOutput
+    let feeds = try #require(
+      (try JSONSerialization.jsonObject(with: list) as? [String: Any])?["feeds"] as? [[String: Any]]
+    )
+    let until = try #require(
+      (feeds[0]["retryNotBefore"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+    #expect(until <= Date().addingTimeInterval(24 * 3600))
+    #expect(until >= before.addingTimeInterval(24 * 3600 - 60))
+    #expect(try run("list").output.contains("waiting until"))
+    #expect(try run("refresh").output.contains("skipped"))
+    #expect(server.requests.count == 1)
+    #expect(try run("refresh", "--force").output.contains("1 new, 1 cached"))
+    #expect(server.requests.count == 2)
+  }
+
+  @Test("refresh announces new items; the bell rings only on a terminal")
+  func announce() throws {
+    try run("add", try write(FeedSamples.rss(count: 2), to: "a.xml"))
+    let first = try run("refresh").output
+    #expect(first.hasSuffix("2 new items in 1 feed.\n"))
+    #expect(!first.contains("\u{7}"))
+    let again = try run("refresh").output
+    #expect(!again.contains("new item"))
+  }
+
+  @Test(
+    "on a real terminal the bell rings after new items, unless notifications are off",
+    arguments: [(nil, true), (true, true), (false, false)] as [(Bool?, Bool)])
+  func bellOnTerminal(notifications: Bool?, rings: Bool) throws {
+    if let notifications {
+      let config = home.appending("config/blueprint")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try Data("{\"notifications\": \(notifications)}".utf8).write(
+        to: config.appendingPathComponent("settings.json"))
+    }
+    try run("add", try write(FeedSamples.rss(count: 2), to: "a.xml"))
+    // `script` gives the command a pseudo-terminal as its standard output.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", "'\(feed.url.path)' refresh", "/dev/null"]
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("2 new items in 1 feed."))
+    #expect(text.contains("\u{7}") == rings)
+  }
+
+  @Test("--json escapes DEL, C1 and bidi controls as \\u sequences")
+  func jsonEscapes() throws {
+    let text = """
+      <rss version="2.0"><channel><title>Esc&#x85;aped</title>
+      <item><guid>x</guid><title>A&#x7F;B&#x9B;C&#x202E;D&#x2067;E&#x200F;F</title>
+      <pubDate>Mon, 05 Oct 2026 10:00:00 GMT</pubDate></item></channel></rss>
+      """
+    try addFeed(text)
+    for arguments in [["read", "--json"], ["show", "1.1", "--json"], ["list", "--json"]] {
+      let output = try feed.run(arguments, environment: environment).output
+      let raw = output.unicodeScalars.filter {
+        (0x7F...0x9F).contains($0.value) || [0x202E, 0x2067, 0x200F].contains($0.value)
+      }
+      #expect(raw.isEmpty, "\(arguments)")
+      #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
+    }
+    let json = try run("read", "--json").output
+    #expect(json.contains("A\\u007fB\\u009bC\\u202eD\\u2067E\\u200fF"))
+  }
+
+  @Test("commands that do not fetch create no stray folders; the app's folders are 0700")
+  func noStrayFolders() throws {
+    for arguments in [["list"], ["read"], ["list", "--json"], ["export"]] {
+      _ = try feed.run(arguments, environment: environment)
+    }
+    try run("add", try write(FeedSamples.rss(count: 1), to: "a.xml"))
+    try run("list")
+    let data = home.appending("data")
+    let cache = home.appending("cache")
+    let dataEntries = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
+    #expect(dataEntries == ["blueprint"])
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: cache.appendingPathComponent("org.swift.foundation.URLCache").path))
+    for folder in [
+      data.appendingPathComponent("blueprint"), data.appendingPathComponent("blueprint/feed"),
+    ] {
+      let mode =
+        try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+      #expect(mode == 0o700, "\(folder.path)")
+    }
+  }
+
+  @Test("config refresh-on-open is stored and shown")
+  func config() throws {
+    #expect(try run("config").output == "refresh-on-open = off\n")
+    #expect(try run("config", "refresh-on-open", "on").output == "refresh-on-open = on\n")
+    #expect(try run("config", "refresh-on-open").output == "on\n")
+  }
+}
