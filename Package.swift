@@ -45,8 +45,15 @@ let package = Package(
 
     // MARK: Sample apps
 
+    // The todo model and its JSON codec are a library so the benchmarks can drive them.
+    .target(
+      name: "BlueprintTodoModel", dependencies: ["Core", "CoreTerminal"], path: "Apps/Todo/Model"),
     .executableTarget(
-      name: "BlueprintTodo", dependencies: ["Core", "CoreTerminal"], path: "Apps/Todo"),
+      name: "BlueprintTodo",
+      dependencies: ["Core", "CoreTerminal", "BlueprintTodoModel"],
+      path: "Apps/Todo",
+      exclude: ["Model"]
+    ),
     .executableTarget(
       name: "BlueprintSettings",
       dependencies: ["Core", "CoreTerminal"],
@@ -87,7 +94,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TodoTests",
-      dependencies: ["BlueprintTodo", "Core", "CoreTerminal", "CoreTesting"],
+      dependencies: ["BlueprintTodo", "BlueprintTodoModel", "Core", "CoreTerminal", "CoreTesting"],
       path: "Tests/TodoTests",
       exclude: ["Goldens"]
     ),
@@ -119,7 +126,8 @@ let package = Package(
     .executableTarget(
       name: "BlueprintBenchmarks",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "CoreTesting",
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintTodoModel",
+        "CoreTesting",
       ],
       path: "Tests/Benchmarks"
     ),

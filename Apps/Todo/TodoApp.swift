@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
 
@@ -9,12 +10,13 @@ enum TodoApp {
   /// - Parameters:
   ///   - store: Where the list lives.
   ///   - now: The current time and day.
+  ///   - displayName: The name the list's header greets, if any.
   /// - Returns: The stack, ready for a `TerminalRuntime`.
   @MainActor
-  static func makeStack(store: TodoStore, now: @escaping @MainActor () -> Now = { Now() })
-    -> ScreenStack<TodoRoute>
-  {
-    let list = TodoListInteractor(store: store, now: now)
+  static func makeStack(
+    store: TodoStore, now: @escaping @MainActor () -> Now = { Now() }, displayName: String? = nil
+  ) -> ScreenStack<TodoRoute> {
+    let list = TodoListInteractor(store: store, now: now, displayName: displayName)
     return ScreenStack(
       router: Router<TodoRoute>(),
       root: { TodoListScreen(context: $0, interactor: list) },
@@ -37,9 +39,10 @@ enum TodoApp {
   /// - Throws: When the terminal cannot enter interactive mode.
   @MainActor
   static func runInteractive(store: TodoStore, context: CommandContext) async throws {
-    _ = try store.load(includingUndo: true)  // a damaged file is reported before the screen opens
+    _ = try store.load()  // a damaged file is reported before the screen opens
     let runtime = TerminalRuntime(
-      terminal: SystemTerminal(), root: makeStack(store: store),
+      terminal: SystemTerminal(),
+      root: makeStack(store: store, displayName: context.settings.displayName),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
     try await runtime.run()
   }

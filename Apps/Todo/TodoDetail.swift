@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
 import Foundation

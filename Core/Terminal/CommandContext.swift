@@ -26,6 +26,8 @@ public struct CommandContext: Sendable {
   public let isInteractiveTerminal: Bool
   /// Whether the app was started with no arguments at all.
   public let launchedWithoutArguments: Bool
+  /// Whether standard output is a terminal (a listing may then add a header).
+  public var isOutputTerminal: Bool { io.isOutputTerminal }
   let io: ProcessIO
 
   /// Whether to show the interactive UI: no arguments, and both ends are terminals.

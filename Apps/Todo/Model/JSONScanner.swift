@@ -1,34 +1,51 @@
-import Foundation
+package import Foundation
 
 /// A small pull parser for JSON bytes, used to read the todo file and imports fast.
 ///
 /// `JSONDecoder` builds a tree and boxes every value; for a 10,000-item list that
-/// is most of a command's time on Linux. This scanner reads values in place, in the
-/// order the caller asks for them, and fails with the byte offset of the problem.
-/// It accepts exactly RFC 8259 JSON (no comments, no trailing commas).
-struct JSONScanner {
+/// is most of a command's time on Linux (Docs/Benchmarks.md has the figures). This
+/// scanner reads values in place, in the order the caller asks for them, and fails
+/// with the byte offset of the problem.
+///
+/// It accepts exactly RFC 8259 JSON in UTF-8: no comments, no trailing commas, no
+/// leading zeros, only the escapes the grammar lists, valid UTF-8 everywhere (also
+/// in values it skips), surrogate escapes only in pairs, nesting at most
+/// ``maximumDepth`` deep. A differential test against `JSONSerialization` checks
+/// that it refuses everything Foundation refuses.
+package struct JSONScanner {
   /// Why the bytes are not the JSON the caller expected.
-  struct Failure: Error, CustomStringConvertible {
+  package struct Failure: Error, CustomStringConvertible {
     /// What was expected or wrong.
-    var reason: String
+    package var reason: String
     /// The byte offset where it was noticed.
-    var offset: Int
-    var description: String { "\(reason) at byte \(offset)" }
+    package var offset: Int
+
+    /// A failure at `offset`.
+    package init(reason: String, offset: Int) {
+      self.reason = reason
+      self.offset = offset
+    }
+
+    package var description: String { "\(reason) at byte \(offset)" }
   }
 
+  /// How deep objects and arrays may nest; deeper input is refused, never a crash.
+  package static let maximumDepth = 64
+
   private let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var offset = 0
+  /// Where the next byte is read.
+  package private(set) var offset = 0
+  private var depth = 0
 
   /// A scanner over `bytes`, which must stay valid while the scanner is used; use
   /// ``scan(_:_:)`` to get one.
-  private init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    self.offset = offset
   }
 
   /// Runs `body` with a scanner over `data`, without copying it.
-  static func scan<Result>(_ data: Data, _ body: (inout JSONScanner) throws -> Result) rethrows
-    -> Result
+  package static func scan<Result>(_ data: Data, _ body: (inout JSONScanner) throws -> Result)
+    rethrows -> Result
   {
     try data.withUnsafeBytes { raw in
       var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
@@ -36,41 +53,57 @@ struct JSONScanner {
     }
   }
 
-  /// A scanner over the same bytes, starting at `offset`.
-  func rewound(to offset: Int) -> JSONScanner { JSONScanner(bytes, offset: offset) }
+  /// Whether `data` is one JSON value (any kind) and nothing else.
+  package static func isValid(_ data: Data) -> Bool {
+    do {
+      return try scan(data) { scanner in
+        try scanner.skipValue()
+        return scanner.isAtEnd()
+      }
+    } catch {
+      return false
+    }
+  }
+
+  /// A scanner over the same bytes, starting at `offset` at the top level.
+  package func rewound(to offset: Int) -> JSONScanner {
+    var scanner = JSONScanner(bytes)
+    scanner.offset = offset
+    return scanner
+  }
 
   // MARK: - Structure
 
   /// How many bytes are left to read.
-  var remainingCount: Int { bytes.count - offset }
+  package var remainingCount: Int { bytes.count - offset }
 
   /// Whether only whitespace is left.
-  mutating func isAtEnd() -> Bool {
+  package mutating func isAtEnd() -> Bool {
     skipWhitespace()
     return offset == bytes.count
   }
 
   /// The next non-whitespace byte, without consuming it.
-  mutating func peek() -> UInt8? {
+  package mutating func peek() -> UInt8? {
     skipWhitespace()
     return offset < bytes.count ? bytes[offset] : nil
   }
 
   /// Consumes `byte` (after whitespace) or fails.
-  mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+  package mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
     guard peek() == byte else { throw fail("expected \(what)") }
     offset += 1
   }
 
   /// An object member's name; match it with string literals in a `switch`.
-  struct Key {
+  package struct Key: CustomStringConvertible {
     /// The buffer holding the name (shared, not copied) and where it is.
     fileprivate let bytes: UnsafeBufferPointer<UInt8>
     fileprivate let range: Range<Int>
     /// The name with escapes resolved, when it had any.
     fileprivate var resolved: [UInt8]?
 
-    static func ~= (pattern: StaticString, key: Key) -> Bool {
+    package static func ~= (pattern: StaticString, key: Key) -> Bool {
       let count = pattern.utf8CodeUnitCount
       let pointer = pattern.utf8Start
       if let resolved = key.resolved {
@@ -83,14 +116,20 @@ struct JSONScanner {
       for index in 0..<count where key.bytes[start + index] != pointer[index] { return false }
       return true
     }
+
+    /// The name as text, for messages.
+    package var description: String {
+      if let resolved { return String(decoding: resolved, as: UTF8.self) }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
   }
 
-  /// A member name: a view into the buffer when it has no escapes.
+  /// A member name: a view into the buffer when it is plain ASCII without escapes.
   private mutating func key() throws(Failure) -> Key {
     try expect(0x22, "a string")
     let start = offset
     while offset < bytes.count, bytes[offset] != 0x22, bytes[offset] != 0x5C,
-      bytes[offset] >= 0x20
+      bytes[offset] >= 0x20, bytes[offset] < 0x80
     {
       offset += 1
     }
@@ -99,12 +138,14 @@ struct JSONScanner {
       return Key(bytes: bytes, range: start..<(offset - 1))
     }
     offset = start - 1
-    return Key(bytes: bytes, range: 0..<0, resolved: try rawString())
+    return Key(bytes: bytes, range: 0..<0, resolved: Array(try string().utf8))
   }
 
   /// Reads an object's members: calls `member` with each key; it must read the value.
-  mutating func object(_ member: (inout JSONScanner, Key) throws -> Void) throws {
+  package mutating func object(_ member: (inout JSONScanner, Key) throws -> Void) throws {
     try expect(0x7B, "'{'")
+    try enter()
+    defer { depth -= 1 }
     if peek() == 0x7D {
       offset += 1
       return
@@ -123,8 +164,10 @@ struct JSONScanner {
   }
 
   /// Reads an array's elements: calls `element` for each; it must read the value.
-  mutating func array(_ element: (inout JSONScanner) throws -> Void) throws {
+  package mutating func array(_ element: (inout JSONScanner) throws -> Void) throws {
     try expect(0x5B, "'['")
+    try enter()
+    defer { depth -= 1 }
     if peek() == 0x5D {
       offset += 1
       return
@@ -140,17 +183,24 @@ struct JSONScanner {
     }
   }
 
+  private mutating func enter() throws(Failure) {
+    guard depth < Self.maximumDepth else {
+      throw fail("nested deeper than \(Self.maximumDepth) levels")
+    }
+    depth += 1
+  }
+
   // MARK: - Values
 
   /// Consumes `null` if it is next.
-  mutating func null() -> Bool {
+  package mutating func null() -> Bool {
     guard peek() == 0x6E, matches("null") else { return false }
     offset += 4
     return true
   }
 
   /// Reads `true` or `false`.
-  mutating func bool() throws(Failure) -> Bool {
+  package mutating func bool() throws(Failure) -> Bool {
     if peek() == 0x74, matches("true") {
       offset += 4
       return true
@@ -162,84 +212,70 @@ struct JSONScanner {
     throw fail("expected true or false")
   }
 
-  /// Reads an integer (no fraction or exponent).
-  mutating func int() throws(Failure) -> Int {
+  /// Reads a whole number in `range`; a fraction, an exponent or a value outside
+  /// the range fails.
+  package mutating func int(in range: ClosedRange<Int> = Int.min...Int.max) throws(Failure) -> Int
+  {
     skipWhitespace()
+    let start = offset
+    let value = try scanInteger()
+    guard let value, range.contains(value) else {
+      offset = start
+      throw fail("number out of range (\(range.lowerBound)…\(range.upperBound))")
+    }
+    return value
+  }
+
+  /// Reads `-?(0|[1-9][0-9]*)`; nil when it does not fit an `Int`. Fails on a
+  /// fraction or exponent.
+  private mutating func scanInteger() throws(Failure) -> Int? {
     let start = offset
     var negative = false
     if offset < bytes.count, bytes[offset] == 0x2D {
       negative = true
       offset += 1
     }
-    var value = 0
-    let digitsStart = offset
-    while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39 {
-      let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflowB) = times.addingReportingOverflow(Int(bytes[offset] - 0x30))
-      guard !overflowA, !overflowB else {
-        offset = start
-        throw fail("number too large")
-      }
-      value = sum
-      offset += 1
-    }
-    guard offset > digitsStart else {
+    guard offset < bytes.count, (0x30...0x39).contains(bytes[offset]) else {
       offset = start
-      throw fail("expected an integer")
+      throw fail("expected a whole number")
+    }
+    var value = 0
+    var overflowed = false
+    if bytes[offset] == 0x30 {
+      offset += 1
+    } else {
+      while offset < bytes.count, (0x30...0x39).contains(bytes[offset]) {
+        let digit = Int(bytes[offset] - 0x30)
+        let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
+        let (sum, overflowB) =
+          negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        overflowed = overflowed || overflowA || overflowB
+        value = sum
+        offset += 1
+      }
     }
     if offset < bytes.count, bytes[offset] == 0x2E || bytes[offset] == 0x65 || bytes[offset] == 0x45
     {
       offset = start
       throw fail("expected a whole number")
     }
-    return negative ? -value : value
+    return overflowed ? nil : value
   }
 
   /// Reads a string.
-  mutating func string() throws(Failure) -> String {
-    let start = offset
-    if let text = try plainString() { return text }
-    offset = start
-    guard let text = String(validating: try rawString(), as: UTF8.self) else {
-      throw Failure(reason: "invalid UTF-8 in a string", offset: start)
-    }
-    return text
-  }
-
-  /// Reads a string without escapes straight from the buffer; nil (offset unchanged
-  /// past the quote) when it has escapes.
-  private mutating func plainString() throws(Failure) -> String? {
+  package mutating func string() throws(Failure) -> String {
     try expect(0x22, "a string")
     let start = offset
-    var index = start
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x22 {
-        guard
-          let text = String(
-            validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        else { throw Failure(reason: "invalid UTF-8 in a string", offset: start) }
-        offset = index + 1
-        return text
-      }
-      if byte == 0x5C { return nil }
-      if byte < 0x20 { throw Failure(reason: "control character in a string", offset: index) }
-      index += 1
-    }
-    throw Failure(reason: "unterminated string", offset: start)
-  }
-
-  /// Reads a string as UTF-8 bytes, escapes resolved.
-  mutating func rawString() throws(Failure) -> [UInt8] {
-    try expect(0x22, "a string")
-    let start = offset
-    // Fast path: no escapes.
+    // Fast path: no escapes; the bytes become the string after one validation.
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == 0x22 {
-        let result = Array(bytes[start..<offset])
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        guard let text = String(validating: slice, as: UTF8.self) else {
+          throw Failure(reason: "invalid UTF-8 in a string", offset: start)
+        }
         offset += 1
-        return result
+        return text
       }
       if byte == 0x5C { break }
       if byte < 0x20 { throw fail("control character in a string") }
@@ -250,46 +286,37 @@ struct JSONScanner {
       let byte = bytes[offset]
       offset += 1
       switch byte {
-      case 0x22: return result
+      case 0x22:
+        guard let text = String(validating: result, as: UTF8.self) else {
+          throw Failure(reason: "invalid UTF-8 in a string", offset: start)
+        }
+        return text
       case 0x5C: try unescape(into: &result)
-      case ..<0x20: throw fail("control character in a string")
+      case ..<0x20:
+        offset -= 1
+        throw fail("control character in a string")
       default: result.append(byte)
       }
     }
-    throw fail("unterminated string")
+    throw Failure(reason: "unterminated string", offset: start)
   }
 
-  /// Skips any value.
-  mutating func skipValue() throws {
+  /// Skips any value, checking it as strictly as reading it would.
+  package mutating func skipValue() throws {
     switch peek() {
     case 0x7B: try object { scanner, _ in try scanner.skipValue() }
     case 0x5B: try array { scanner in try scanner.skipValue() }
-    case 0x22: try skipString()
+    case 0x22: _ = try string()
     case 0x74, 0x66: _ = try bool()
     case 0x6E:
       guard null() else { throw fail("expected a value") }
-    default: try skipNumber()
+    case 0x2D?, .some(0x30...0x39): try skipNumber()
+    default: throw fail("expected a value")
     }
-  }
-
-  /// Skips a string without building it.
-  private mutating func skipString() throws(Failure) {
-    try expect(0x22, "a string")
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x22:
-        offset += 1
-        return
-      case 0x5C: offset += 2
-      case ..<0x20: throw fail("control character in a string")
-      default: offset += 1
-      }
-    }
-    throw fail("unterminated string")
   }
 
   /// A failure at the current offset.
-  func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
+  package func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
 
   // MARK: - Helpers
 
@@ -310,21 +337,38 @@ struct JSONScanner {
     return true
   }
 
+  /// Skips `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
   private mutating func skipNumber() throws(Failure) {
     let start = offset
-    var sawDigit = false
-    scan: while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x30...0x39: sawDigit = true
-      case 0x2E, 0x65, 0x45, 0x2B, 0x2D: break
-      default: break scan
-      }
+    if bytes[offset] == 0x2D { offset += 1 }
+    guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+    if bytes[offset] == 0x30 {
       offset += 1
+    } else {
+      skipDigits()
     }
-    guard sawDigit else {
-      offset = start
-      throw fail("expected a value")
+    if offset < bytes.count, bytes[offset] == 0x2E {
+      offset += 1
+      guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+      skipDigits()
     }
+    if offset < bytes.count, bytes[offset] == 0x65 || bytes[offset] == 0x45 {
+      offset += 1
+      if offset < bytes.count, bytes[offset] == 0x2B || bytes[offset] == 0x2D { offset += 1 }
+      guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+      skipDigits()
+    }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+  private mutating func skipDigits() {
+    while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+  }
+
+  private mutating func refuseNumber(_ start: Int) -> Failure {
+    offset = start
+    return fail("invalid number")
   }
 
   private mutating func unescape(into result: inout [UInt8]) throws(Failure) {
@@ -352,8 +396,10 @@ struct JSONScanner {
         throw fail("unpaired surrogate")
       }
       guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
-      result.append(contentsOf: Array(String(Character(unicode)).utf8))
-    default: throw fail("invalid escape")
+      result.append(contentsOf: String(Character(unicode)).utf8)
+    default:
+      offset -= 1
+      throw fail("invalid escape")
     }
   }
 
