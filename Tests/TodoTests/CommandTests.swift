@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @Suite("todo commands, run as the built executable", .timeLimit(.minutes(1)))
 struct CommandTests {

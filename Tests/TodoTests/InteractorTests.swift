@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @MainActor
 @Suite("List and detail interactors, headless")
@@ -17,7 +18,7 @@ struct InteractorTests {
     folder = try TemporaryDirectory(prefix: "todo-interactors")
     store = TodoStore(directory: folder.url)
     try store.change { document in
-      document.add([
+      try document.add([
         .init(title: "Buy milk", tags: ["shop"], created: 1),
         .init(title: "Pay rent", priority: .high, due: Day(iso: "2026-05-01"), created: 1),
         .init(title: "Call mom", priority: .low, created: 1),
@@ -92,11 +93,11 @@ struct InteractorTests {
   @Test("adding: a new id; an empty title is an error and changes nothing")
   func adding() async throws {
     let (list, _, errors) = await makeList()
-    list.add(title: "Water plants")
+    list.add(text: "Water plants")
     #expect(list.viewModel.status == "added 4")
     #expect(try store.load().items.count == 4)
     let before = try store.load()
-    list.add(title: "   ")
+    list.add(text: "   ")
     #expect(errors.messages == ["the title is empty (say what to do)"])
     #expect(try store.load() == before)
   }

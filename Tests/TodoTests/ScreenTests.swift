@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @MainActor
 @Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(1)))
@@ -18,7 +19,7 @@ struct ScreenTests {
     folder = try TemporaryDirectory(prefix: "todo-screens")
     store = TodoStore(directory: folder.url)
     try store.change { document in
-      document.add([
+      try document.add([
         .init(title: "Buy milk", tags: ["shop"], created: 1_778_000_000),
         .init(
           title: "Pay rent", priority: .high, due: Day(iso: "2026-05-01"), created: 1_778_000_000),
@@ -119,12 +120,12 @@ struct ScreenTests {
   @Test("10,000 items: End and PageUp move through the list")
   func manyItems() async throws {
     try store.change { document in
-      document.add((1...10_000).map { .init(title: "Item \($0)", created: 1) })
+      try document.add((1...10_000).map { .init(title: "Item \($0)", created: 1) })
     }
     let harness = await makeHarness()
     harness.press(.end)
     await harness.settle()
-    #expect(harness.text.contains("[x] 4  Water plants"))
+    #expect(harness.text.contains("[x]     4  Water plants"))  // ids padded to the widest
     harness.press(.pageUp, .character("k"))
     await harness.settle()
     #expect(harness.text.contains("Item 99"))

@@ -7,8 +7,12 @@ package struct TodoCounts: Hashable, Sendable {
   /// Open items due before today.
   package var overdue = 0
 
-  /// No items.
-  package init() {}
+  /// Counts as given.
+  package init(open: Int = 0, done: Int = 0, overdue: Int = 0) {
+    self.open = open
+    self.done = done
+    self.overdue = overdue
+  }
 
   /// Counts `items` against `today`.
   package init(_ items: [TodoItem], today: Day) {

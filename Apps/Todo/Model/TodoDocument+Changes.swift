@@ -42,8 +42,21 @@ extension TodoDocument {
     /// Whether `addTags` replaces the tags instead of adding to them.
     package var replaceTags = false
 
-    /// No change yet.
-    package init() {}
+    /// A change of the given fields; nil leaves a field as it is, `.some(nil)`
+    /// removes it.
+    package init(
+      title: String? = nil, priority: Priority?? = nil, due: Day?? = nil,
+      addTags: [String] = [], removeTags: [String] = [], replaceTags: Bool = false,
+      note: String?? = nil
+    ) {
+      self.title = title
+      self.priority = priority
+      self.due = due
+      self.addTags = addTags
+      self.removeTags = removeTags
+      self.replaceTags = replaceTags
+      self.note = note
+    }
   }
 
   // MARK: - Lookup
