@@ -21,8 +21,15 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Parses exactly `YYYY-MM-DD`.
-  package init?(iso text: some StringProtocol) {
-    let bytes = Array(text.utf8)
+  package init?(iso text: String) {
+    guard text.utf8.count == 10 else { return nil }
+    var text = text
+    guard let day = text.withUTF8({ Day(isoBytes: $0) }) else { return nil }
+    self = day
+  }
+
+  /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
+  package init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
       let year = Day.digits(bytes[0..<4]), let month = Day.digits(bytes[5..<7]),
       let day = Day.digits(bytes[8..<10])
@@ -103,7 +110,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   // MARK: - Helpers
 
-  private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+  private static func digits(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     var value = 0
     for byte in bytes {
       guard (0x30...0x39).contains(byte) else { return nil }

@@ -301,6 +301,30 @@ package struct JSONScanner {
     throw Failure(reason: "unterminated string", offset: start)
   }
 
+  /// Reads a string and hands its UTF-8 bytes to `parse`, without building a
+  /// `String` when it has no escapes (dates and timestamps).
+  package mutating func string<Result>(
+    parsing parse: (UnsafeBufferPointer<UInt8>) -> Result?
+  ) throws(Failure) -> (text: () -> String, value: Result?) {
+    let start = offset
+    try expect(0x22, "a string")
+    var index = offset
+    while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C, bytes[index] >= 0x20,
+      bytes[index] < 0x80
+    {
+      index += 1
+    }
+    if index < bytes.count, bytes[index] == 0x22 {
+      let slice = UnsafeBufferPointer(rebasing: bytes[offset..<index])
+      offset = index + 1
+      return ({ String(decoding: slice, as: UTF8.self) }, parse(slice))
+    }
+    offset = start
+    var text = try string()
+    let value = text.withUTF8 { parse($0) }
+    return ({ text }, value)
+  }
+
   /// Skips any value, checking it as strictly as reading it would.
   package mutating func skipValue() throws {
     switch peek() {

@@ -83,8 +83,11 @@ extension TodoItem {
     package var created: Int?
     package var completed: Int?
     package var done: Bool?
-    /// Which keys were present (``keys`` order), nulls included.
-    package var present: Set<String> = []
+    /// Which keys were present, nulls included: bit `n` for `keys[n]`.
+    package var present: UInt16 = 0
+
+    /// Whether `keys[index]` was present.
+    package func has(_ index: Int) -> Bool { present & (1 << index) != 0 }
   }
 
   /// The keys of the item schema, sorted.
@@ -106,37 +109,37 @@ extension TodoItem {
   {
     var fields = Fields()
     try scanner.object { scanner, key in
-      let name: StaticString
+      let index: Int
       switch key {
       case "completed":
-        name = "completed"
+        index = 0
         if !scanner.null() { fields.completed = try readTimestamp(&scanner, reading: reading) }
       case "created":
-        name = "created"
+        index = 1
         if reading == .imported, scanner.null() { break }
         fields.created = try readTimestamp(&scanner, reading: reading)
       case "done":
-        name = "done"
+        index = 2
         if reading == .imported, scanner.null() { break }
         fields.done = try scanner.bool()
       case "due":
-        name = "due"
+        index = 3
         guard !scanner.null() else { break }
-        let text = try scanner.string()
-        guard let day = Day(iso: text) else { throw scanner.fail("bad due date '\(text)'") }
+        let (text, day) = try scanner.string(parsing: Day.init(isoBytes:))
+        guard let day else { throw scanner.fail("bad due date '\(text())'") }
         fields.due = day
       case "id":
-        name = "id"
+        index = 4
         if reading == .imported {
           if !scanner.null() { _ = try scanner.int() }
         } else {
           fields.id = try scanner.int(in: 1...maximumID)
         }
       case "note":
-        name = "note"
+        index = 5
         if !scanner.null() { fields.note = try scanner.string() }
       case "priority":
-        name = "priority"
+        index = 6
         guard !scanner.null() else { break }
         let text = try scanner.string()
         let priority =
@@ -146,22 +149,20 @@ extension TodoItem {
         }
         fields.priority = priority
       case "tags":
-        name = "tags"
+        index = 7
         if reading == .imported, scanner.null() { break }
         var tags: [String] = []
         try scanner.array { scanner in tags.append(try scanner.string()) }
         fields.tags = tags
       case "title":
-        name = "title"
+        index = 8
         fields.title = try scanner.string()
       default:
         throw scanner.fail(
           "unknown key '\(key)' (an item has \(keys.joined(separator: ", ")))")
       }
-      let text = name.description
-      guard fields.present.insert(text).inserted else {
-        throw scanner.fail("the key '\(text)' appears twice")
-      }
+      guard !fields.has(index) else { throw scanner.fail("the key '\(key)' appears twice") }
+      fields.present |= 1 << index
     }
     return fields
   }
@@ -172,10 +173,10 @@ extension TodoItem {
   package static func readStored(_ scanner: inout JSONScanner) throws -> TodoItem {
     let start = scanner.offset
     let fields = try readFields(&scanner, reading: .stored)
-    guard fields.present.count == keys.count, let id = fields.id, let title = fields.title,
+    guard fields.present == 0x1FF, let id = fields.id, let title = fields.title,
       let created = fields.created, let tags = fields.tags, let done = fields.done
     else {
-      let missing = keys.filter { !fields.present.contains($0) }
+      let missing = keys.indices.filter { !fields.has($0) }.map { keys[$0] }
       throw JSONScanner.Failure(
         reason: "an item lacks \(missing.joined(separator: ", "))", offset: start)
     }
@@ -191,12 +192,12 @@ extension TodoItem {
   private static func readTimestamp(_ scanner: inout JSONScanner, reading: Reading) throws
     -> Int
   {
-    let text = try scanner.string()
-    let seconds =
-      reading == .stored ? seconds(storedTimestamp: text) : seconds(fromTimestamp: text)
+    let (text, stored) = try scanner.string(parsing: seconds(storedTimestampBytes:))
+    let seconds = reading == .stored ? stored : stored ?? seconds(fromTimestamp: text())
     guard let seconds else {
       throw scanner.fail(
-        "bad timestamp '\(text)' (ISO 8601 between years 1 and 9999, e.g. 2026-05-01T10:00:00Z)")
+        "bad timestamp '\(text())' (ISO 8601 between years 1 and 9999, e.g. 2026-05-01T10:00:00Z)"
+      )
     }
     return seconds
   }
@@ -229,17 +230,22 @@ extension TodoItem {
 
   /// Seconds since 1970 for exactly `YYYY-MM-DDTHH:MM:SSZ`, the form the file holds.
   package static func seconds(storedTimestamp text: String) -> Int? {
-    let utf8 = text.utf8
-    guard utf8.count == 20, let day = Day(iso: text.prefix(10)) else { return nil }
-    let bytes = Array(utf8)
-    guard bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A,
-      let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14),
-      let second = twoDigits(bytes, 17), hour < 24, minute < 60, second < 60
+    guard text.utf8.count == 20 else { return nil }
+    var text = text
+    return text.withUTF8 { seconds(storedTimestampBytes: $0) }
+  }
+
+  /// ``seconds(storedTimestamp:)`` from UTF-8 bytes.
+  package static func seconds(storedTimestampBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.count == 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A,
+        let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10])),
+        let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14),
+        let second = twoDigits(bytes, 17), hour < 24, minute < 60, second < 60
     else { return nil }
     return day.number * 86_400 + hour * 3600 + minute * 60 + second
   }
 
-  private static func twoDigits(_ bytes: [UInt8], _ index: Int) -> Int? {
+  private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
     let high = bytes[index]
     let low = bytes[index + 1]
     guard (0x30...0x39).contains(high), (0x30...0x39).contains(low) else { return nil }
