@@ -361,7 +361,7 @@ package struct JSONScanner {
     return true
   }
 
-  /// Skips `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+  /// Skips `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` whose value is finite.
   private mutating func skipNumber() throws(Failure) {
     let start = offset
     if bytes[offset] == 0x2D { offset += 1 }
@@ -381,6 +381,9 @@ package struct JSONScanner {
       if offset < bytes.count, bytes[offset] == 0x2B || bytes[offset] == 0x2D { offset += 1 }
       guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
       skipDigits()
+      // Like Foundation, refuse what no Double holds (1e999): it cannot be read back.
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+      guard Double(text)?.isFinite == true else { throw refuseNumber(start) }
     }
   }
 
