@@ -72,6 +72,7 @@ struct PlainListing {
   ///   - shown: How many items the listing shows.
   ///   - isFiltered: Whether a filter chose them (the count shown is then added).
   ///   - greeting: The display name, if set.
+  /// - Returns: One line, dimmed when the output has colors.
   func header(_ counts: TodoCounts, shown: Int, isFiltered: Bool, greeting: String?) -> String {
     var text = Self.greeting(greeting) + counts.summary
     if isFiltered { text += " · \(shown) shown" }

@@ -96,11 +96,17 @@ struct JSONDifferentialTests {
       let foundation = Self.foundationAccepts(data)
       let ours = JSONScanner.isValid(data)
       if !foundation {
-        #expect(!ours, "accepted what Foundation refuses: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))")
+        #expect(
+          !ours,
+          "accepted what Foundation refuses: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))"
+        )
         refusedByBoth += ours ? 0 : 1
       } else if !text.contains(0) {
         // (Foundation also reads UTF-16 and UTF-32, told by NUL bytes; the store is UTF-8.)
-        #expect(ours, "refused valid JSON: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))")
+        #expect(
+          ours,
+          "refused valid JSON: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))"
+        )
         acceptedByBoth += ours ? 1 : 0
       }
     }
@@ -121,7 +127,9 @@ struct JSONDifferentialTests {
 
   @Test("invalid UTF-8 is refused, also inside values the reader skips")
   func invalidUTF8() {
-    for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22]] {
+    for bytes: [UInt8] in [
+      [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+    ] {
       let skipped = Array(#"{"version":2,"zz":"#.utf8) + bytes + Array("}".utf8)
       #expect(!Self.foundationAccepts(Data(bytes)))
       #expect(!JSONScanner.isValid(Data(bytes)))

@@ -103,7 +103,8 @@ struct StorageTests {
       #"{"version":1,"value":{"nextID":9223372036854775807,"items":[]}}"#,
       #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":-9223372036854775808}]}}"#,
       #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":99999999999999999999}]}}"#,
-      #"{"version":2,"value":{"nextID":1,"items":[],"undo":[]}} "# + String(repeating: "[", count: 100_000),
+      #"{"version":2,"value":{"nextID":1,"items":[],"undo":[]}} "#
+        + String(repeating: "[", count: 100_000),
       #"{"version":2,"value":{"nextID":1,"items":"# + String(repeating: "[", count: 100_000)
         + String(repeating: "]", count: 100_000) + "}}",
       // Version 2 consistency.

@@ -214,8 +214,7 @@ package struct JSONScanner {
 
   /// Reads a whole number in `range`; a fraction, an exponent or a value outside
   /// the range fails.
-  package mutating func int(in range: ClosedRange<Int> = Int.min...Int.max) throws(Failure) -> Int
-  {
+  package mutating func int(in range: ClosedRange<Int> = Int.min...Int.max) throws(Failure) -> Int {
     skipWhitespace()
     let start = offset
     let value = try scanInteger()
@@ -248,7 +247,8 @@ package struct JSONScanner {
         let digit = Int(bytes[offset] - 0x30)
         let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
         let (sum, overflowB) =
-          negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+          negative
+          ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
         overflowed = overflowed || overflowA || overflowB
         value = sum
         offset += 1
@@ -382,7 +382,8 @@ package struct JSONScanner {
       guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
       skipDigits()
       // Like Foundation, refuse what no Double holds (1e999): it cannot be read back.
-      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
       guard Double(text)?.isFinite == true else { throw refuseNumber(start) }
     }
   }

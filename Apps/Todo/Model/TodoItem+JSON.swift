@@ -105,8 +105,7 @@ extension TodoItem {
   ///   - reading: How strict to be.
   /// - Returns: The members found.
   /// - Throws: ``JSONScanner/Failure``.
-  package static func readFields(_ scanner: inout JSONScanner, reading: Reading) throws -> Fields
-  {
+  package static func readFields(_ scanner: inout JSONScanner, reading: Reading) throws -> Fields {
     var fields = Fields()
     try scanner.object { scanner, key in
       let index: Int
@@ -237,10 +236,11 @@ extension TodoItem {
 
   /// ``seconds(storedTimestamp:)`` from UTF-8 bytes.
   package static func seconds(storedTimestampBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard bytes.count == 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A,
-        let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10])),
-        let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14),
-        let second = twoDigits(bytes, 17), hour < 24, minute < 60, second < 60
+    guard bytes.count == 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
+      bytes[19] == 0x5A,
+      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10])),
+      let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14),
+      let second = twoDigits(bytes, 17), hour < 24, minute < 60, second < 60
     else { return nil }
     return day.number * 86_400 + hour * 3600 + minute * 60 + second
   }

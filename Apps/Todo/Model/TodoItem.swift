@@ -52,6 +52,7 @@ package struct TodoItem: Hashable, Sendable {
   /// text matches every item.
   ///
   /// - Parameter needle: The text, already lowercased.
+  /// - Returns: Whether the item matches.
   package func matches(lowercased needle: String) -> Bool {
     guard !needle.isEmpty else { return true }
     if title.lowercased().contains(needle) { return true }
