@@ -17,6 +17,7 @@ enum TodoApp {
     store: TodoStore, now: @escaping @MainActor () -> Now = { Now() }, displayName: String? = nil
   ) -> ScreenStack<TodoRoute> {
     let list = TodoListInteractor(store: store, now: now, displayName: displayName)
+    weak var detail: TodoDetailInteractor?
     return ScreenStack(
       router: Router<TodoRoute>(),
       root: { TodoListScreen(context: $0, interactor: list) },
@@ -24,11 +25,38 @@ enum TodoApp {
         switch route {
         // A delete confirmation is shown as a prompt and never pushed; both map to the item.
         case .detail(let id), .confirmDelete(let id):
-          TodoDetailScreen(
-            context: context, interactor: TodoDetailInteractor(id: id, store: store, now: now),
+          let interactor = TodoDetailInteractor(id: id, store: store, now: now)
+          detail = interactor
+          return TodoDetailScreen(
+            context: context, interactor: interactor,
             onChange: { [weak list] in list?.reload() })
+        case .priority(let id):
+          return priorityPicker(id: id, store: store, context: context) { [weak list] in
+            list?.reload()
+            detail?.reload()
+          }
         }
       })
+  }
+
+  /// The picker for one item's priority (Core's `ChoicePickerScreen`, shared with
+  /// the settings app); `none` removes the priority.
+  @MainActor
+  static func priorityPicker(
+    id: Int, store: TodoStore, context: ScreenContext<TodoRoute>,
+    onChange: @escaping @MainActor () -> Void
+  ) -> ChoicePickerScreen<TodoRoute> {
+    let item = try? store.load().item(id)
+    let model = ChoicePickerModel(
+      title: "Priority",
+      summary: "How important “\(item?.title ?? "#\(id)")” is.",
+      choices: ["none"] + Priority.allCases.reversed().map(\.name),
+      current: item?.priority?.name ?? "none")
+    return ChoicePickerScreen(model: model, context: context) { choice in
+      let edit = TodoDocument.Edit(priority: .some(Priority(name: choice)))
+      try store.change { try $0.edit(id, edit) }
+      onChange()
+    }
   }
 
   /// Runs the interactive UI on the process's terminal until the user quits.

@@ -102,6 +102,47 @@ struct InteractorTests {
     #expect(try store.load() == before)
   }
 
+  @Test(
+    "the add line takes the quick syntax; the new item is selected; the status clears on the next key"
+  )
+  func quickAdd() async throws {
+    let (list, _, errors) = await makeList()
+    list.add(text: "Buy eggs due:tomorrow +shop !high")
+    let added = try store.load().item(4)
+    #expect(added.title == "Buy eggs")
+    #expect(added.due == now.today.adding(days: 1))
+    #expect(added.tags == ["shop"])
+    #expect(added.priority == .high)
+    let selected = list.viewModel.selected?.id
+    #expect(selected == 4)
+    #expect(list.viewModel.status == "added 4")
+    list.moveSelection(by: 1)
+    #expect(list.viewModel.status == nil)
+    list.add(text: "x due:someday")
+    #expect(errors.messages.last?.contains("next week") == true)
+    #expect(try store.load().items.count == 4)
+  }
+
+  @Test("a new item hidden by the search clears the search so it can be selected")
+  func quickAddWhileSearching() async throws {
+    let (list, _, _) = await makeList()
+    list.setFilter("milk")
+    list.add(text: "Water plants")
+    #expect(list.viewModel.filter.isEmpty)
+    let selected = list.viewModel.selected?.title
+    #expect(selected == "Water plants")
+  }
+
+  @Test("/ searches titles, tags and notes, any case")
+  func searchNotes() async throws {
+    try store.change { try $0.edit(3, .init(note: "ask about the LOAN")) }
+    let (list, _, _) = await makeList()
+    list.setFilter("loan")
+    #expect(list.viewModel.visible.map(\.title) == ["Call mom"])
+    list.setFilter("SHOP")
+    #expect(list.viewModel.visible.map(\.title) == ["Buy milk"])
+  }
+
   @Test("delete asks first; the destructive action deletes")
   func deleteAsks() async throws {
     let (list, binding, _) = await makeList()
