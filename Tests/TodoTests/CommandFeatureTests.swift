@@ -236,3 +236,29 @@ struct TerminalListingTests {
     #expect(try await list().hasSuffix("Nothing open. Add one with: todo add TITLE\n"))
   }
 }
+
+/// The built `todo` on a real pseudo-terminal (util-linux `script`), as a person
+/// sees it: the header and the empty-list sentence reach a terminal, never a pipe.
+@Suite(
+  "todo list on a real pseudo-terminal", .timeLimit(.minutes(1)),
+  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+struct PseudoTerminalListingTests {
+  @Test("a terminal gets the header and says how to add; a pipe gets neither")
+  func header() throws {
+    let home = try TodoHome()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", "'\(home.product.url.path)' list --color never", "/dev/null"]
+    process.environment = home.environment.merging(["TERM": "xterm"]) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.contains("0 open · 0 done"))
+    #expect(text.contains("Nothing to do yet. Add one with: todo add TITLE"))
+    #expect(try home.output(["list"]).isEmpty)
+  }
+}

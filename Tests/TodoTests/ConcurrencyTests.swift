@@ -3,7 +3,9 @@ import CoreTesting
 import Foundation
 import Testing
 
-@Suite("Concurrent processes", .timeLimit(.minutes(1)))
+// The limit is a hang guard, not a timing assertion: 500 niced processes take 45 s
+// and more on a machine loaded by other builds (load average 30), so it allows 3 minutes.
+@Suite("Concurrent processes", .timeLimit(.minutes(3)))
 struct ConcurrencyTests {
   @Test("twenty processes each adding 25 items leave 500 items with 500 distinct ids")
   func twentyWriters() throws {
