@@ -7,18 +7,12 @@ extension FeedCommands {
   static func importOPML(
     _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
   ) throws {
-    let path = command.string("file") ?? ""
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw AppError("no such file: \(path)", exitCode: .noInput)
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw AppError("cannot read \(path)", exitCode: .noInput)
-    }
+    let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
     let outlines: [OPML.Outline]
     do {
-      outlines = try OPML.outlines(in: data)
+      outlines = try OPML.outlines(in: input.data)
     } catch let error as OPML.Malformed {
-      throw AppError("\(path) is not an OPML file: \(error.reason)", exitCode: .dataError)
+      throw AppError("\(input.name) is not an OPML file: \(error.reason)", exitCode: .dataError)
     }
     var added = 0
     var skipped: [String] = []

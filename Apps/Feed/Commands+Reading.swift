@@ -60,12 +60,13 @@ extension FeedCommands {
     guard let reference = ItemReference(text) else {
       throw AppError(
         "invalid item '\(text)': expected FEED.NUMBER, e.g. 3.17",
-        hint: "'feed read' shows the items and their ids")
+        hint: "'\(appIdentity.name) read' shows the items and their ids")
     }
     let feed = try library.feed(reference.feed)
     guard let item = feed.record.items.first(where: { $0.number == reference.number }) else {
       throw AppError(
-        "no item \(reference) in feed \(feed.id)", hint: "'feed read \(feed.id)' lists its items")
+        "no item \(reference) in feed \(feed.id)",
+        hint: "'\(appIdentity.name) read \(feed.id)' lists its items")
     }
     let entry = FeedEntry(feed: feed, item: item)
     if command.flag("json") {
@@ -83,7 +84,8 @@ extension FeedCommands {
     let all = command.flag("all")
     guard all != (reference != nil) else {
       throw AppError(
-        "name one feed or give --all", hint: "feed mark-read FEED | feed mark-read --all")
+        "name one feed or give --all",
+        hint: "\(appIdentity.name) mark-read FEED | \(appIdentity.name) mark-read --all")
     }
     let feeds = try reference.map { [try library.feed($0)] } ?? library.store.feeds()
     var count = 0

@@ -6,10 +6,9 @@ import Foundation
 /// The `feed` command line: the spec, and one function per command.
 @MainActor
 enum FeedCommands {
-  nonisolated static let version = "1.0.0"
 
   static let spec = CommandLineSpec(
-    name: "feed", version: version,
+    identity: appIdentity,
     summary: "Read RSS, Atom and JSON feeds in the terminal.",
     commands: [
       CommandSpec(
@@ -163,7 +162,7 @@ enum FeedCommands {
     if failed > 0 {
       throw AppError(
         "\(failed) of \(results.count) feed\(results.count == 1 ? "" : "s") failed to refresh",
-        hint: "the others were saved; 'feed list' shows each feed's last error",
+        hint: "the others were saved; '\(appIdentity.name) list' shows each feed's last error",
         exitCode: .unavailable)
     }
   }

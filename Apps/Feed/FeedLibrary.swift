@@ -14,10 +14,11 @@ struct FeedLibrary: Sendable {
   /// The library of the running app: the file store under
   /// `$XDG_DATA_HOME/blueprint/feed/` and the polite HTTP client.
   static func live(_ context: CommandContext) -> FeedLibrary {
-    let files = FileKeyValueStore(directory: context.directories.data(app: "feed"))
+    let files = FileKeyValueStore(directory: context.dataFolder)
     return FeedLibrary(
       store: FeedStore(store: files),
-      fetcher: FeedFetcher(client: FeedFetcher.makeClient(version: FeedCommands.version)))
+      fetcher: FeedFetcher(
+        client: FeedFetcher.makeClient(name: appIdentity.name, version: appIdentity.version)))
   }
 
   /// Every subscribed feed, or the sample when there are none.
@@ -45,7 +46,7 @@ struct FeedLibrary: Sendable {
           hint: "name the feed by its id")
       }
       throw AppError(
-        "no feed '\(reference)'", hint: "'feed list' shows the feeds and their ids")
+        "no feed '\(reference)'", hint: "'\(appIdentity.name) list' shows the feeds and their ids")
     }
     return feed
   }

@@ -10,7 +10,7 @@ enum SettingsCommands {
 
   /// The command line: `settings COMMAND …`.
   static let spec = CommandLineSpec(
-    name: "settings", version: "1.0.0",
+    identity: appIdentity,
     summary: "See and change the preferences the Blueprint apps share.",
     commands: [
       CommandSpec(
@@ -92,9 +92,34 @@ enum SettingsCommands {
   {
     let setting = try Setting.named(key)
     let canonical = try setting.canonicalize(value)
-    try file.update { document in try setting.assign(canonical, in: &document.settings) }
-    try file.verify { setting.storedText(in: $0.settings) == canonical }
+    let holdsValue = { (document: SettingsDocument) in
+      setting.storedText(in: document.settings) == canonical
+    }
+    let document = try file.update(verifying: holdsValue) {
+      try setting.assign(canonical, in: &$0.settings)
+    }
     context.write("\(key) = \(canonical.terminalSafe)\n")
+    if let role = Palette.Role.allCases.first(where: { SharedSettings.Key.palette($0) == key }) {
+      warnAboutContrast(of: role, in: document.settings.theme, context)
+    }
+  }
+
+  /// Warns when a palette color just set leaves text pairs under the contrast
+  /// minimum; the value is kept, as the user may be mid-way through a palette.
+  private static func warnAboutContrast(
+    of role: Palette.Role, in theme: Theme, _ context: CommandContext
+  ) {
+    let issues = theme.contrastIssues().filter { $0.foreground == role || $0.background == role }
+    guard !issues.isEmpty else { return }
+    let minimum = ThemePreview.format(Contrast.minimumTextRatio)
+    let pairs = issues.map {
+      "\($0.foreground.rawValue) on \($0.background.rawValue) (\($0.appearance.rawValue)) "
+        + "\(ThemePreview.format($0.ratio)):1"
+    }
+    context.warn(
+      "\(issues.count) pair\(issues.count == 1 ? "" : "s") under \(minimum):1 now: "
+        + pairs.joined(separator: ", "),
+      hint: "the value was kept; run '\(context.appName) theme' to see the contrast report")
   }
 
   /// `settings reset KEY` or `settings reset --all`, keeping a backup of the file.
@@ -103,17 +128,20 @@ enum SettingsCommands {
   {
     switch (key, all) {
     case (nil, true):
-      let outcome = try file.replace(with: nil)
-      try file.verify { $0 == SettingsDocument() }
+      let outcome = try file.replace(with: nil, verifying: { $0 == SettingsDocument() })
       context.write(
         outcome == .unchanged
           ? "all settings are already defaults\n"
           : "all settings reset; backup: \(file.backupPath)\n")
     case (let key?, false):
       let setting = try Setting.named(key)
-      try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
-      try file.verify { setting.storedText(in: $0.settings) == nil }
-      context.write("\(key) = \((setting.defaultText ?? "(not set)").terminalSafe) (default)\n")
+      let isCleared = { (document: SettingsDocument) in
+        setting.storedText(in: document.settings) == nil
+      }
+      try file.update(keepsBackup: true, verifying: isCleared) { setting.clear(in: &$0.settings) }
+      context.write(
+        setting.defaultText.map { "\(key) = \($0.terminalSafe) (default)\n" }
+          ?? "\(key) = (not set)\n")
     case (_?, true):
       throw AppError("give a key or --all, not both", hint: "usage: settings reset KEY | --all")
     case (nil, false):

@@ -58,18 +58,21 @@ enum ExternalEditor {
       keepsCopy = true
       throw AppError(
         "the edited settings are invalid: \(error.message); \(file.path) was not changed",
-        hint: "your edit is kept in \(copy.path); fix it and run 'settings import \(copy.path)'",
+        hint:
+          "your edit is kept in \(copy.path); fix it and run '\(appIdentity.name) import \(copy.path)'",
         exitCode: .dataError)
     }
     do {
-      try file.replace(with: document, expecting: .some(original))
+      try file.replace(
+        with: document, expecting: .some(original),
+        verifying: { $0.settings == document.settings })
     } catch let error as SettingsFileError {
       keepsCopy = true
       var appError = error.appError
-      appError.hint = "your edit is kept in \(copy.path); run 'settings import \(copy.path)'"
+      appError.hint =
+        "your edit is kept in \(copy.path); run '\(appIdentity.name) import \(copy.path)'"
       throw appError
     }
-    try file.verify { $0.settings == document.settings }
     context.write("saved \(file.path)\n")
   }
 
@@ -86,7 +89,7 @@ enum ExternalEditor {
         executable: "/bin/sh", arguments: ["-c", "exec " + editor + " \"$1\"", "sh", path],
         environment: environment)
     } catch {
-      throw AppError("\(error)", exitCode: .unavailable)
+      throw AppError(CommandLineErrorDescription.describe(error), exitCode: .unavailable)
     }
   }
 
@@ -98,7 +101,8 @@ enum ExternalEditor {
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw AppError(
-        "cannot create \(folder.path): \(error.localizedDescription)", exitCode: .cantCreate)
+        "cannot create \(folder.path): \(CommandLineErrorDescription.describe(error))",
+        exitCode: .cantCreate)
     }
     return folder
   }

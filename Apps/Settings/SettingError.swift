@@ -24,11 +24,13 @@ enum SettingError: Error, Hashable, AppErrorConvertible {
     case .unknownKey(_, let suggestion?):
       return "did you mean '\(suggestion)'?"
     case .unknownKey:
-      return "run 'settings list' to see every key"
+      return "run '\(appIdentity.name) list' to see every key"
     case .invalidValue(let key, _, _, let choices) where !choices.isEmpty:
-      return "valid values: \(choices.joined(separator: ", ")) (see 'settings describe \(key)')"
+      return
+        "valid values: \(choices.joined(separator: ", ")) (see '\(appIdentity.name) describe \(key)')"
     case .invalidValue(let key, _, _, _):
-      return "see 'settings describe \(key)'"
+      let detail = Setting.all.first { $0.key == key }.map { "expected \($0.detail); " } ?? ""
+      return "\(detail)see '\(appIdentity.name) describe \(key)'"
     }
   }
 

@@ -139,12 +139,12 @@ extension SettingType where Value: RawRepresentable<String> {
 }
 
 extension SettingType where Value == ColorToken {
-  /// A color token: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, or a `LIGHT/DARK` pair;
+  /// A color token: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, or a `LIGHT/DARK` pair;
   /// stored upper case, as one color when both halves are equal.
   static var color: SettingType {
     SettingType(
       kind: .color, choices: [],
-      detail: "color: #RGB, #RRGGBB, #RRGGBBAA, or LIGHT/DARK such as #5E5CE6/#7D7AFF",
+      detail: "color: #RGB, #RGBA, #RRGGBB, #RRGGBBAA, or LIGHT/DARK such as #5E5CE6/#7D7AFF",
       parse: { input throws(InvalidValue) in
         let text = input.trimmingCharacters(in: .whitespaces)
         // Core's message quotes the whole input: keep a pasted essay out of it.
@@ -162,15 +162,14 @@ extension SettingType where Value == ColorToken {
   }
 }
 
-/// `text` with control characters shown as visible symbols, for error messages;
-/// shortened with `…` when longer than `limit`, so an error stays one short line.
+/// `text` as the user typed it, for error messages: control characters, C1
+/// controls and bidi overrides escaped (`\x01`, `\u202E`), cut with `…` after
+/// `limit` characters, so an error stays one short line.
 ///
 /// - Parameters:
 ///   - text: Text that came from the user or a file.
 ///   - limit: How many characters to keep; `nil` keeps them all.
 /// - Returns: The text, safe and readable on one line.
 func visible(_ text: String, limit: Int? = 40) -> String {
-  let safe = TerminalSanitizer(lineBreaks: .replaceWithSpace, controls: .showVisibly).sanitize(text)
-  guard let limit, safe.count > limit else { return safe }
-  return safe.prefix(limit - 1) + "…"
+  CommandLineEcho.quote(text, limit: limit ?? Int.max)
 }

@@ -12,10 +12,14 @@ extension Setting {
     [
       Setting(
         SharedSettings.Key.displayName, .text(length: 1...64), default: nil,
-        summary: "The name the apps greet you with.", at: \.displayName),
+        summary: "The name the apps greet you with (todo's header says hello to it).",
+        at: \.displayName),
       Setting(
         SharedSettings.Key.notifications, .bool, default: true,
-        summary: "Whether the apps may notify you.", at: \.notifications),
+        summary:
+          "Whether the apps tell you about news: feed announces new items after a refresh "
+          + "and rings the terminal bell.",
+        at: \.notifications),
       Setting(
         SharedSettings.Key.appearance, .choice([Appearance.system, .light, .dark]),
         default: .system,

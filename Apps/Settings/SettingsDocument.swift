@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import Foundation
 
 /// The settings file's content: the typed settings, plus keys this version does not
@@ -38,7 +39,8 @@ struct SettingsDocument: Sendable, Equatable {
     } catch let problem as DocumentProblem {
       throw problem
     } catch {
-      throw DocumentProblem(key: nil, reason: Self.describe(error))
+      throw DocumentProblem(
+        key: nil, reason: CommandLineErrorDescription.describe(error, in: data))
     }
     for key in object.keys.sorted() {
       guard let value = object[key] else { continue }
@@ -70,14 +72,6 @@ struct SettingsDocument: Sendable, Equatable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(object) + Data("\n".utf8)
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    guard let decoding = error as? DecodingError, case .dataCorrupted(let context) = decoding
-    else { return "not valid JSON" }
-    let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-    let line = detail.split(separator: "\n").first.map(String.init) ?? detail
-    return "not valid JSON: \(visible(line, limit: 120))"
   }
 }
 

@@ -3,7 +3,8 @@ import CoreTerminal
 import Foundation
 
 /// The shared settings file on disk: reads it, changes it in one locked
-/// transaction, keeps a backup before replacing it, and reads every write back.
+/// transaction, keeps a backup before replacing it, and checks every write, inside
+/// the transaction, as every other app will read it.
 ///
 /// The file is `$XDG_CONFIG_HOME/blueprint/settings.json` (see ``SharedSettings``);
 /// the backup is `$XDG_CONFIG_HOME/blueprint/backups/settings.json`, written
@@ -61,13 +62,16 @@ struct SettingsFile: Sendable {
   ///
   /// - Parameters:
   ///   - keepsBackup: Whether to save the previous file as the backup first.
+  ///   - isExpected: Whether the new document, read back as it will be stored,
+  ///     holds what the caller meant; checked under the lock, before writing.
   ///   - body: Changes the document; throwing writes nothing.
   /// - Returns: The document as written.
   /// - Throws: ``SettingsFileError`` (a corrupt file is never replaced), a
   ///   `PersistenceError` (73/74/75), or what `body` throws.
   @discardableResult
   func update(
-    keepsBackup: Bool = false, _ body: (inout SettingsDocument) throws -> Void
+    keepsBackup: Bool = false, verifying isExpected: (SettingsDocument) -> Bool = { _ in true },
+    _ body: (inout SettingsDocument) throws -> Void
   ) throws -> SettingsDocument {
     try store.updateData(forKey: key) { data in
       var document =
@@ -75,8 +79,12 @@ struct SettingsFile: Sendable {
         ?? SettingsDocument()
       try body(&document)
       // No file and nothing to store (`reset KEY` on defaults): leave no empty file.
-      if data == nil, document == SettingsDocument() { return document }
+      if data == nil, document == SettingsDocument() {
+        try check(nil, isExpected)
+        return document
+      }
       let encoded = try document.encoded()
+      try check(encoded, isExpected)
       if keepsBackup, let old = data, old != encoded { try backups.setData(old, forKey: key) }
       data = encoded
       return document
@@ -90,16 +98,20 @@ struct SettingsFile: Sendable {
   ///   - document: The new content; `nil` removes the file (all defaults).
   ///   - expected: When given, the bytes the file must still hold (an editor's
   ///     starting point); `.some(nil)` means "no file".
+  ///   - isExpected: Whether the new document, read back as it will be stored,
+  ///     holds what the caller meant; checked under the lock, before writing.
   /// - Returns: What happened: nothing, or a change with or without a backup.
   /// - Throws: ``SettingsFileError/changedMeanwhile(path:)`` when the file is no
   ///   longer `expected`, or a `PersistenceError`.
   @discardableResult
-  func replace(with document: SettingsDocument?, expecting expected: Data?? = .none) throws
-    -> Replacement
-  {
+  func replace(
+    with document: SettingsDocument?, expecting expected: Data?? = .none,
+    verifying isExpected: (SettingsDocument) -> Bool = { _ in true }
+  ) throws -> Replacement {
     let new = try document.map { try $0.encoded() }
     return try store.updateData(forKey: key) { data in
       if let expected, data != expected { throw SettingsFileError.changedMeanwhile(path: path) }
+      try check(new, isExpected)
       guard data != new else { return .unchanged }
       let hadFile = data != nil
       if let old = data { try backups.setData(old, forKey: key) }
@@ -118,15 +130,24 @@ struct SettingsFile: Sendable {
     case replacedKeepingBackup
   }
 
-  /// Reads the file back and checks it, as every other app will read it.
+  /// Checks the bytes about to be stored (`nil`: no file, all defaults) as every
+  /// other app will read them. Runs inside the transaction, so another process's
+  /// write cannot make a good write look wrong.
   ///
-  /// - Parameter isExpected: Whether the document read back holds what was written.
-  /// - Throws: ``SettingsFileError/notVerified(path:)`` when it does not, or when
-  ///   ``SharedSettings`` cannot load it.
-  func verify(_ isExpected: (SettingsDocument) -> Bool) throws {
-    let document = try load()
-    guard (try? SharedSettings.load(from: store)) == document.settings, isExpected(document)
-    else { throw SettingsFileError.notVerified(path: path) }
+  /// - Throws: ``SettingsFileError/notVerified(path:)`` when they do not hold what
+  ///   `isExpected` wants, or ``SharedSettings`` would read them differently.
+  private func check(_ bytes: Data?, _ isExpected: (SettingsDocument) -> Bool)
+    throws(SettingsFileError)
+  {
+    guard let bytes else {
+      guard isExpected(SettingsDocument()) else { throw .notVerified(path: path) }
+      return
+    }
+    let document = try parse(bytes)
+    let shared = try? JSONDecoder().decode(SharedSettings.self, from: bytes)
+    guard shared == document.settings, isExpected(document) else {
+      throw .notVerified(path: path)
+    }
   }
 }
 
@@ -136,25 +157,30 @@ enum SettingsFileError: Error, Hashable, AppErrorConvertible {
   case corrupt(path: String, reason: String)
   /// The file changed while an editor had a copy open (75).
   case changedMeanwhile(path: String)
-  /// The file read back does not hold what was written (74).
+  /// The new settings would not read back as meant; nothing was written (74).
   case notVerified(path: String)
 
   /// The error as the runner reports it.
   var appError: AppError {
     switch self {
     case .corrupt(let path, let reason):
+      let restore =
+        PersistenceError.corrupted(key: SharedSettings.storeKey, path: path, underlying: self)
+        .hint.map { $0 + "; or " } ?? ""
       return AppError(
-        "the settings file is corrupt (\(reason)); left untouched: \(path)",
-        hint: "fix it with 'settings edit', or start over with 'settings reset --all' "
+        "the settings file \(path) is corrupt: \(reason); it was left untouched",
+        hint: restore
+          + "fix it with '\(appIdentity.name) edit', or start over with '\(appIdentity.name) reset --all' "
           + "(keeps a backup)",
         exitCode: .dataError)
     case .changedMeanwhile(let path):
       return AppError(
         "\(path) changed while it was being edited; nothing was saved",
-        hint: "run 'settings edit' again", exitCode: .tempFail)
+        hint: "run '\(appIdentity.name) edit' again", exitCode: .tempFail)
     case .notVerified(let path):
       return AppError(
-        "\(path) does not hold the new settings after writing them", exitCode: .ioError)
+        "the new settings would not read back as written; \(path) was not changed",
+        exitCode: .ioError)
     }
   }
 }

@@ -118,13 +118,12 @@ enum SettingsList {
     return text
   }
 }
-/// `value` as one pretty-printed JSON document with sorted keys, ending in a newline.
+/// `value` as one pretty-printed JSON document with sorted keys, invisible
+/// characters escaped, ending in a newline.
 ///
 /// - Parameter value: What to encode.
 /// - Returns: The JSON text.
 /// - Throws: `EncodingError`.
 func jsonText(_ value: some Encodable) throws -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-  return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  try CommandLineJSON.encode(value)
 }

@@ -38,8 +38,12 @@ final class SettingsSession {
   @discardableResult
   func set(_ setting: Setting, to text: String) throws -> String {
     let canonical = try setting.canonicalize(text)
-    document = try file.update { try setting.assign(canonical, in: &$0.settings) }
-    try file.verify { setting.storedText(in: $0.settings) == canonical }
+    let holdsValue = { (document: SettingsDocument) in
+      setting.storedText(in: document.settings) == canonical
+    }
+    document = try file.update(verifying: holdsValue) {
+      try setting.assign(canonical, in: &$0.settings)
+    }
     lastChange = "\(setting.key) = \(canonical)"
     return canonical
   }
@@ -49,8 +53,12 @@ final class SettingsSession {
   /// - Parameter setting: The setting.
   /// - Throws: A file error.
   func reset(_ setting: Setting) throws {
-    document = try file.update(keepsBackup: true) { setting.clear(in: &$0.settings) }
-    try file.verify { setting.storedText(in: $0.settings) == nil }
+    let isCleared = { (document: SettingsDocument) in
+      setting.storedText(in: document.settings) == nil
+    }
+    document = try file.update(keepsBackup: true, verifying: isCleared) {
+      setting.clear(in: &$0.settings)
+    }
     lastChange = "\(setting.key) reset to \(setting.defaultText ?? "(not set)")"
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// one function per command.
 enum TodoCommands {
   static let spec = CommandLineSpec(
-    name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
+    identity: appIdentity, summary: "Keep a list of things to do.",
     commands: [
       CommandSpec(
         "add", summary: "Add a todo and print its id.",
@@ -90,7 +90,7 @@ enum TodoCommands {
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
-    let store = TodoStore(directory: context.directories.data(app: "todo"))
+    let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
     switch command.name {
     case "add": try add(command, store, clock, context)
@@ -117,7 +117,8 @@ enum TodoCommands {
     case "clear":
       guard command.flag("done") else {
         throw AppError(
-          "'todo clear' needs --done", hint: "run 'todo clear --done' to delete every done todo")
+          "'\(appIdentity.name) clear' needs --done",
+          hint: "run '\(appIdentity.name) clear --done' to delete every done todo")
       }
       let count = try store.change { $0.clearDone() }
       context.write("cleared \(count) done todo\(count == 1 ? "" : "s")\n")
@@ -126,7 +127,8 @@ enum TodoCommands {
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
     default:
-      throw AppError("unknown command '\(command.name ?? "")'", hint: "run 'todo --help'")
+      throw AppError(
+        "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")
     }
   }
 
@@ -260,26 +262,9 @@ enum TodoCommands {
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let file = command.string("file") ?? "-"
-    let data: Data
-    if file == "-" {
-      data = context.readStandardInput()
-    } else {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-        throw AppError("cannot import \(file): no such file", exitCode: .noInput)
-      }
-      guard !isFolder.boolValue else {
-        throw AppError("cannot import \(file): it is a folder", exitCode: .noInput)
-      }
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: file))
-      } catch {
-        throw AppError("cannot read \(file): \(error.localizedDescription)", exitCode: .noInput)
-      }
-    }
+    let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
     let drafts = try TodoDocument.Draft.importing(
-      data, source: file == "-" ? "standard input" : file, now: clock.seconds)
+      input.data, source: input.name, now: clock.seconds)
     let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
     guard let first = ids.first, let last = ids.last else {
       context.write("imported 0 todos\n")

@@ -67,12 +67,13 @@ public final class URLSessionHTTPClient: HTTPClient {
   ) {
     self.init(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maxResponseSize,
-      clock: clock, adapt: adapt, observe: observe, protocolClasses: nil)
+      clock: clock, adapt: adapt, observe: observe, configuration: Self.makeDefaultConfiguration())
   }
 
   /// Creates a client whose session routes requests through `protocolClasses` first.
   ///
-  /// For tests: a `URLProtocol` stub registered here, never globally.
+  /// For tests: a `URLProtocol` stub registered here, never globally (CoreTesting's
+  /// `URLProtocolStub` builds its clients with it).
   ///
   /// - Parameters:
   ///   - userAgent: Names the app and version.
@@ -82,24 +83,52 @@ public final class URLSessionHTTPClient: HTTPClient {
   ///   - adapt: Changes each request before each attempt.
   ///   - observe: Told about every attempt.
   ///   - protocolClasses: `URLProtocol` subclasses to try before the built-in ones.
-  package init<C: Clock<Duration>>(
+  public convenience init<C: Clock<Duration>>(
     userAgent: String,
-    retryPolicy: RetryPolicy,
-    maxResponseSize: Int,
-    clock: C,
-    adapt: Adapter?,
-    observe: Observer?,
+    retryPolicy: RetryPolicy = .exponential(),
+    maxResponseSize: Int = URLSessionHTTPClient.defaultMaxResponseSize,
+    clock: C = ContinuousClock(),
+    adapt: Adapter? = nil,
+    observe: Observer? = nil,
     protocolClasses: [AnyClass]?
   ) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.httpCookieAcceptPolicy = .never
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let configuration = Self.makeDefaultConfiguration()
     if let protocolClasses {
       configuration.protocolClasses = protocolClasses + (configuration.protocolClasses ?? [])
     }
+    self.init(
+      userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maxResponseSize,
+      clock: clock, adapt: adapt, observe: observe, configuration: configuration)
+  }
+
+  /// Creates a client whose session uses `configuration` as given.
+  ///
+  /// Start from ``makeDefaultConfiguration()`` (ephemeral, no cookies, no cache) and
+  /// change what you need: proxies, extra headers, `protocolClasses` for a stub.
+  ///
+  /// ```swift
+  /// let configuration = URLSessionHTTPClient.makeDefaultConfiguration()
+  /// configuration.timeoutIntervalForRequest = 5
+  /// let client = URLSessionHTTPClient(userAgent: "app/1.0", configuration: configuration)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - userAgent: Names the app and version.
+  ///   - retryPolicy: When failed requests are retried.
+  ///   - maxResponseSize: The largest body accepted, in bytes.
+  ///   - clock: The clock every wait and attempt duration uses.
+  ///   - adapt: Changes each request before each attempt.
+  ///   - observe: Told about every attempt.
+  ///   - configuration: The session's configuration; the client copies it.
+  public init<C: Clock<Duration>>(
+    userAgent: String,
+    retryPolicy: RetryPolicy = .exponential(),
+    maxResponseSize: Int = URLSessionHTTPClient.defaultMaxResponseSize,
+    clock: C = ContinuousClock(),
+    adapt: Adapter? = nil,
+    observe: Observer? = nil,
+    configuration: URLSessionConfiguration
+  ) {
     let queue = InlineDelegateQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "URLSessionHTTPClient"
@@ -113,6 +142,21 @@ public final class URLSessionHTTPClient: HTTPClient {
     self.clock = ElapsedClock(clock)
     self.adapt = adapt
     self.observe = observe
+  }
+
+  /// The configuration a client gets by default: ephemeral, with no cookies, no
+  /// URL cache (nothing is written to disk) and no cached responses.
+  ///
+  /// - Returns: A new configuration to change and pass to
+  ///   ``init(userAgent:retryPolicy:maxResponseSize:clock:adapt:observe:configuration:)``.
+  public static func makeDefaultConfiguration() -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return configuration
   }
 
   deinit {

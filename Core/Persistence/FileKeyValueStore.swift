@@ -6,18 +6,28 @@ public import Foundation
 /// `<directory>/todos.json`, pretty-printed with sorted keys, so a person can read
 /// and diff it.
 ///
-/// - **Durable:** a write goes to a temporary file in the same folder (created
-///   `O_EXCL`, mode 0600), is fsynced, renamed over the old file, and the folder is
-///   fsynced. After `set` returns, the value survives a crash or power loss; a
-///   crash during `set` leaves the old value or the new one, never a mix.
+/// - **Durable:** a write goes to a temporary file beside the file (created
+///   `O_EXCL | O_NOFOLLOW`, mode 0600), is fsynced, renamed over the old file, and
+///   the folder is fsynced. After `set` returns, the value survives a crash or
+///   power loss; a crash during `set` leaves the old value or the new one, never a mix.
 /// - **Safe across processes:** writes and ``updateData(forKey:_:)`` hold an
-///   exclusive `flock` on `<directory>/.lock`, so concurrent processes never lose
-///   each other's changes. Waiting for the lock longer than `lockTimeout` throws
-///   ``PersistenceError/lockTimeout(path:timeout:)`` rather than hanging. Reads take
-///   no lock: a rename is atomic.
-/// - **Private:** files are created 0600 and missing folders 0700.
+///   exclusive `flock` on the folder itself (no lock file in it). Waiting is fair —
+///   writers queue first come, first served (on Linux; the queue's small file lives
+///   in `$XDG_RUNTIME_DIR` and goes away when idle) and block rather than poll — and
+///   longer than `lockTimeout` throws ``PersistenceError/lockTimeout(path:timeout:)``
+///   rather than hanging. Reads take no lock: a rename is atomic.
+/// - **Private:** files are created 0600 and missing folders 0700, whatever the
+///   umask. A folder that another user owns or can write to is refused
+///   (``PersistenceError/unsafeFolder(path:reason:fix:)``), as OpenSSH refuses `~/.ssh`.
+/// - **Never hangs, never reads without bound:** only regular files are read,
+///   opened without blocking (a FIFO where a file should be is an error, not a
+///   hang), and at most `maximumFileSize` bytes.
 /// - **Never resets data:** a file that does not decode throws
 ///   ``PersistenceError/corrupted(key:path:underlying:)`` and is left byte for byte.
+///   Each ``updateData(forKey:_:)`` keeps the value it replaced as
+///   `<key>.json.last-good`, which the error's ``PersistenceError/hint`` names.
+/// - **Links are kept:** when `<key>.json` is a symbolic link (a dotfiles setup),
+///   writes replace the link's target, beside the target, and the link stays.
 ///
 /// A writer killed mid-write leaves a hidden `.<key>.json.tmp-…` file; the first
 /// write through a new store on the folder removes such leftovers.
@@ -34,23 +44,47 @@ public struct FileKeyValueStore: KeyValueStore {
   public let directory: URL
   /// How long a write waits for another process's lock before failing.
   public let lockTimeout: Duration
+  /// The largest file the store reads, in bytes; a larger one is refused.
+  public let maximumFileSize: Int
+
+  /// The default ``maximumFileSize``: 1 GiB, five times a 200 MB todo list.
+  public static let defaultMaximumFileSize = 1 << 30
 
   private let directoryPath: String
+  private let queueFolder: String
   private let observers: StoreObservers
   private let sweptTemporaryFiles = Locked(false)
+  private let checkedFolder = Locked(false)
 
   /// Creates a store on `directory`; the folder is created on the first write.
   ///
   /// - Parameters:
   ///   - directory: The folder for the files, e.g. `XDGDirectories().data(app: "todo")`.
-  ///   - lockTimeout: How long to wait for another process's lock; 5 s by default.
-  public init(directory: URL, lockTimeout: Duration = .seconds(5)) {
+  ///   - lockTimeout: How long to wait for another process's lock; 10 s by default.
+  ///   - maximumFileSize: The largest file to read, in bytes; 1 GiB by default.
+  public init(
+    directory: URL, lockTimeout: Duration = .seconds(10),
+    maximumFileSize: Int = defaultMaximumFileSize
+  ) {
     self.directory = directory.standardizedFileURL
     self.lockTimeout = lockTimeout
+    self.maximumFileSize = max(0, maximumFileSize)
     var path = self.directory.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     directoryPath = path
+    queueFolder = Self.queueFolder(ProcessInfo.processInfo.environment)
     observers = Self.sharedObservers(for: path)
+  }
+
+  /// Where writers queue for their turn (see the lock, below):
+  /// `$XDG_RUNTIME_DIR/blueprint/store-queues`, or under the XDG state folder when
+  /// `XDG_RUNTIME_DIR` is unset. Only fairness depends on it: processes that see
+  /// different folders still never write at the same time.
+  static func queueFolder(_ environment: [String: String]) -> String {
+    let base =
+      environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? XDGDirectories(environment: environment).stateHome.path
+    return base + "/blueprint/store-queues"
   }
 
   /// The file that holds the value for `key`.
@@ -65,10 +99,22 @@ public struct FileKeyValueStore: KeyValueStore {
 
   public func location(forKey key: String) -> String { path(forKey: key) }
 
+  /// Where the version a file held before its last change is kept, if there is one.
+  ///
+  /// - Parameter path: A store file's path (or a link to it).
+  /// - Returns: `<target>.last-good` when that file exists, else `nil`.
+  public static func lastGoodPath(for path: String) -> String? {
+    guard let target = try? POSIXFile.resolvingSymbolicLinks(path) else { return nil }
+    let lastGood = target + POSIXFile.lastGoodSuffix
+    return FileManager.default.fileExists(atPath: lastGood) ? lastGood : nil
+  }
+
   // MARK: - Reading
 
   public func data(forKey key: String) throws -> Data? {
     try StoreKeyRules.validate(key)
+    guard FileManager.default.fileExists(atPath: directoryPath) else { return nil }
+    try checkFolder()
     return try read(key)
   }
 
@@ -81,6 +127,7 @@ public struct FileKeyValueStore: KeyValueStore {
     } catch {
       throw PersistenceError.cannotRead(key: "*", path: directoryPath, underlying: error)
     }
+    try checkFolder()
     return names.compactMap { name -> String? in
       guard name.hasSuffix(".json") else { return nil }
       let key = String(name.dropLast(5))
@@ -93,7 +140,7 @@ public struct FileKeyValueStore: KeyValueStore {
   public func setData(_ data: Data, forKey key: String) throws {
     try StoreKeyRules.validate(key)
     try withLock {
-      try write(data, forKey: key)
+      try write(data, forKey: key, keepsPrevious: false)
       observers.notify(data, forKey: key)
     }
   }
@@ -101,14 +148,7 @@ public struct FileKeyValueStore: KeyValueStore {
   public func removeValue(forKey key: String) throws {
     try StoreKeyRules.validate(key)
     try withLock {
-      let removed: Bool
-      do {
-        removed = try POSIXFile.remove(path(forKey: key))
-        if removed { try POSIXFile.syncDirectory(directoryPath) }
-      } catch {
-        throw PersistenceError.cannotWrite(key: key, path: path(forKey: key), underlying: error)
-      }
-      if removed { observers.notify(nil, forKey: key) }
+      if try remove(key) { observers.notify(nil, forKey: key) }
     }
   }
 
@@ -122,14 +162,10 @@ public struct FileKeyValueStore: KeyValueStore {
       let result = try body(&data)
       guard data != old else { return result }
       if let data {
-        try write(data, forKey: key)
+        // `body` read and accepted the old value: keep it as the last good one.
+        try write(data, forKey: key, keepsPrevious: old != nil)
       } else {
-        do {
-          _ = try POSIXFile.remove(path(forKey: key))
-          try POSIXFile.syncDirectory(directoryPath)
-        } catch {
-          throw PersistenceError.cannotWrite(key: key, path: path(forKey: key), underlying: error)
-        }
+        _ = try remove(key)
       }
       observers.notify(data, forKey: key)
       return result
@@ -146,41 +182,69 @@ public struct FileKeyValueStore: KeyValueStore {
 
   private func read(_ key: String) throws(PersistenceError) -> Data? {
     do {
-      return try POSIXFile.read(path(forKey: key))
+      return try POSIXFile.read(path(forKey: key), limit: maximumFileSize)
     } catch {
       throw .cannotRead(key: key, path: path(forKey: key), underlying: error)
     }
   }
 
-  private func write(_ data: Data, forKey key: String) throws(PersistenceError) {
+  private func write(_ data: Data, forKey key: String, keepsPrevious: Bool)
+    throws(PersistenceError)
+  {
     do {
-      try POSIXFile.writeAtomically(data, to: path(forKey: key), in: directoryPath)
+      try POSIXFile.writeAtomically(data, to: path(forKey: key), keepsPrevious: keepsPrevious)
     } catch {
       throw .cannotWrite(key: key, path: path(forKey: key), underlying: error)
     }
   }
 
-  /// Creates the folder if needed and runs `body` under the folder's lock.
+  private func remove(_ key: String) throws(PersistenceError) -> Bool {
+    do {
+      let removed = try POSIXFile.remove(path(forKey: key))
+      if removed { try POSIXFile.syncDirectory(directoryPath) }
+      return removed
+    } catch {
+      throw .cannotWrite(key: key, path: path(forKey: key), underlying: error)
+    }
+  }
+
+  /// Refuses a folder another user can change; checked once per store.
+  private func checkFolder() throws(PersistenceError) {
+    guard !checkedFolder.withLock({ $0 }) else { return }
+    do {
+      try FolderSafety.check(directoryPath)
+    } catch let problem as FolderSafety.Problem {
+      throw .unsafeFolder(path: problem.path, reason: problem.reason, fix: problem.fix)
+    } catch {
+      throw .cannotRead(key: "*", path: directoryPath, underlying: error)
+    }
+    checkedFolder.withLock { $0 = true }
+  }
+
+  /// Creates the folder if needed, checks it, and runs `body` under its lock.
   private func withLock<Result>(_ body: () throws -> Result) throws -> Result {
     do {
       try POSIXFile.makeDirectories(directoryPath)
     } catch {
       throw PersistenceError.cannotCreateFolder(path: directoryPath, underlying: error)
     }
-    let lockPath = directoryPath + "/.lock"
+    try checkFolder()
     do {
-      return try POSIXFile.withExclusiveLock(at: lockPath, timeout: lockTimeout) {
+      return try FolderLock.withExclusiveLock(
+        onFolder: directoryPath, queueFolder: queueFolder, timeout: lockTimeout
+      ) {
         removeStaleTemporaryFiles()
         return try body()
       }
-    } catch is POSIXFile.LockTimedOut {
-      throw PersistenceError.lockTimeout(path: lockPath, timeout: lockTimeout)
+    } catch is FolderLock.TimedOut {
+      throw PersistenceError.lockTimeout(path: directoryPath, timeout: lockTimeout)
     } catch let error as SystemCallError {
-      throw PersistenceError.cannotWrite(key: ".lock", path: lockPath, underlying: error)
+      throw PersistenceError.cannotWrite(key: "*", path: directoryPath, underlying: error)
     }
   }
 
-  /// Removes temporary files left by a writer that died mid-write, once per store.
+  /// Removes temporary files left by a writer that died mid-write, and the `.lock`
+  /// file earlier versions kept in the folder, once per store.
   ///
   /// Runs under the lock: every live writer holds it while its temporary file
   /// exists, so any temporary file seen here is stale.
@@ -191,8 +255,9 @@ public struct FileKeyValueStore: KeyValueStore {
     }
     guard isFirst, let names = try? FileManager.default.contentsOfDirectory(atPath: directoryPath)
     else { return }
-    for name in names where name.hasPrefix(".") && name.contains(".json.tmp-") {
-      _ = try? POSIXFile.remove(directoryPath + "/" + name)
+    for name in names where name == ".lock" || (name.hasPrefix(".") && name.contains(".json.tmp-"))
+    {
+      _ = try? POSIXFile.removeEntry(directoryPath + "/" + name)
     }
   }
 

@@ -19,19 +19,26 @@ package struct SystemCallError: Error, Hashable, CustomStringConvertible {
   package var description: String { "\(call): \(String(cString: strerror(code)))" }
 }
 
-/// The few POSIX calls the file store needs for durable, locked writes.
+/// The few POSIX calls the file store needs for bounded reads and durable writes.
 ///
-/// Foundation has no `fsync` of a folder, no `O_EXCL` create with a mode and no
-/// `flock`; everything else in the store stays portable Foundation code.
+/// Foundation has no `fsync` of a folder, no `O_EXCL | O_NOFOLLOW` create with a
+/// mode, no non-blocking open and no `fstat`; everything else in the store stays
+/// portable Foundation code.
 enum POSIXFile {
   // MARK: - Folders
 
-  /// Creates `path` and any missing parents with mode 0700.
+  /// Creates `path` and any missing parents with mode 0700, whatever the umask.
   static func makeDirectories(_ path: String) throws(SystemCallError) {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
-      if mkdir(current, 0o700) == 0 { continue }
+      if mkdir(current, 0o700) == 0 {
+        // The umask may have taken bits away; set exactly 0700.
+        guard chmod(current, 0o700) == 0 else {
+          throw SystemCallError(call: "chmod", code: errno)
+        }
+        continue
+      }
       let code = errno
       guard code == EEXIST else { throw SystemCallError(call: "mkdir", code: code) }
       var info = stat()
@@ -50,65 +57,165 @@ enum POSIXFile {
     guard fsync(descriptor) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
   }
 
-  // MARK: - Files
+  // MARK: - Reading
 
   /// The contents of `path`, or `nil` when it does not exist.
-  static func read(_ path: String) throws(SystemCallError) -> Data? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  ///
+  /// The file is opened `O_NONBLOCK`, so a FIFO planted where the file should be
+  /// cannot block the open, and `fstat` then refuses anything but a regular file
+  /// (a FIFO, a device such as `/dev/zero`, a socket, a folder). At most `limit`
+  /// bytes are read: a larger file is refused, also one that grows while it is read.
+  ///
+  /// - Throws: ``StoreFileProblem`` for a file that is not regular or too large;
+  ///   ``SystemCallError`` when a call fails.
+  static func read(_ path: String, limit: Int) throws -> Data? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { return nil }
       throw SystemCallError(call: "open", code: code)
     }
     defer { close(descriptor) }
-    var data = Data()
     var info = stat()
-    if fstat(descriptor, &info) == 0, info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    guard fstat(descriptor, &info) == 0 else { throw SystemCallError(call: "fstat", code: errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw StoreFileProblem.notRegularFile(path: path, kind: FileKind(mode: info.st_mode))
+    }
+    guard Int64(info.st_size) <= Int64(limit) else {
+      throw StoreFileProblem.tooLarge(path: path, size: Int64(info.st_size), limit: limit)
+    }
+    return try readAll(descriptor, expected: Int(info.st_size), limit: limit, path: path)
+  }
+
+  /// Reads to the end straight into one buffer of the expected size; one byte more
+  /// than `limit` is an error.
+  private static func readAll(_ descriptor: Int32, expected: Int, limit: Int, path: String) throws
+    -> Data
+  {
+    var data = Data(count: min(expected, limit) + 1)
+    var filled = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return data }
+      if filled == data.count {
+        guard data.count <= limit else {
+          throw StoreFileProblem.tooLarge(path: path, size: Int64(filled), limit: limit)
+        }
+        data.count = min(max(data.count * 2, 64 * 1024), limit + 1)
+      }
+      let count = data.withUnsafeMutableBytes { bytes in
+        Glue.read(descriptor, bytes.baseAddress.map { $0 + filled }, bytes.count - filled)
+      }
+      if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
         throw SystemCallError(call: "read", code: errno)
       }
-      data.append(contentsOf: buffer[0..<count])
+      filled += count
     }
+    data.count = filled
+    return data
   }
 
-  /// Writes `data` to `path` atomically and durably.
+  // MARK: - Writing
+
+  /// Writes `data` to `path` atomically and durably, through a symbolic link.
   ///
-  /// A temporary file `.<name>.tmp-<random>` is created beside `path` with
-  /// `O_CREAT | O_EXCL` and mode 0600, written in full, fsynced, renamed over
-  /// `path`, and the folder is fsynced so the rename survives a power loss.
-  /// On any error the temporary file is removed and `path` is unchanged.
-  static func writeAtomically(_ data: Data, to path: String, in directory: String)
-    throws(SystemCallError)
-  {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let temporary = directory + "/." + name + ".tmp-" + suffix
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
-    do throws(SystemCallError) {
-      try writeAll(data, to: descriptor)
-      guard fsync(descriptor) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
-      guard close(descriptor) == 0 else { throw SystemCallError(call: "close", code: errno) }
-    } catch {
-      close(descriptor)
-      unlink(temporary)
-      throw error
+  /// When `path` is a symbolic link, its final target is replaced (beside the
+  /// target, in the target's folder), so the link stays a link. A temporary file
+  /// `.<name>.tmp-<random>` is created beside the target with `O_CREAT | O_EXCL |
+  /// O_NOFOLLOW` and mode 0600, written in full, fsynced, renamed over the target,
+  /// and the folder is fsynced so the rename survives a power loss. On any error
+  /// the temporary file is removed and the target is unchanged.
+  ///
+  /// - Parameters:
+  ///   - data: The new contents.
+  ///   - path: The file (or a link to it).
+  ///   - keepsPrevious: Whether to keep the current contents as
+  ///     `<target>.last-good` (a hard link, no copy) before replacing them.
+  /// - Throws: ``StoreFileProblem/notRegularFile(path:kind:)`` when something
+  ///   other than a regular file is in the way (it is left alone), or
+  ///   ``SystemCallError``.
+  static func writeAtomically(_ data: Data, to path: String, keepsPrevious: Bool) throws {
+    let target = try resolvingSymbolicLinks(path)
+    let (folder, name) = split(target)
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { throw SystemCallError(call: "open", code: errno) }
+    defer { close(directory) }
+    var info = stat()
+    let exists = fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+    if exists, info.st_mode & S_IFMT != S_IFREG {
+      throw StoreFileProblem.notRegularFile(path: target, kind: FileKind(mode: info.st_mode))
     }
-    guard rename(temporary, path) == 0 else {
+    let temporary = try createTemporary(named: name, in: directory) { descriptor in
+      try writeAll(data, to: descriptor)
+    }
+    if exists && keepsPrevious { keepPrevious(name, in: directory) }
+    guard renameat(directory, temporary, directory, name) == 0 else {
       let code = errno
-      unlink(temporary)
+      unlinkat(directory, temporary, 0)
       throw SystemCallError(call: "rename", code: code)
     }
-    try syncDirectory(directory)
+    guard fsync(directory) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
   }
 
-  /// Removes `path`; returns whether there was a file to remove.
-  static func remove(_ path: String) throws(SystemCallError) -> Bool {
+  /// The suffix of the copy of the previous contents kept beside a file.
+  static let lastGoodSuffix = ".last-good"
+
+  /// Links the current `name` as `name.last-good`, replacing an older one
+  /// atomically. Best effort: a file system without hard links keeps none.
+  private static func keepPrevious(_ name: String, in directory: Int32) {
+    let link = temporaryName(for: name)
+    guard linkat(directory, name, directory, link, 0) == 0 else { return }
+    if renameat(directory, link, directory, name + lastGoodSuffix) != 0 {
+      unlinkat(directory, link, 0)
+    }
+  }
+
+  /// Creates a fresh temporary file beside `name` (never through a link), fills it
+  /// with `fill`, fsyncs and closes it, and returns its name.
+  private static func createTemporary(
+    named name: String, in directory: Int32, fill: (Int32) throws -> Void
+  ) throws -> String {
+    let temporary = temporaryName(for: name)
+    let descriptor = openat(
+      directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+    do {
+      // The umask may have taken bits away; set exactly 0600.
+      guard fchmod(descriptor, 0o600) == 0 else {
+        throw SystemCallError(call: "fchmod", code: errno)
+      }
+      try fill(descriptor)
+      guard fsync(descriptor) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+    } catch {
+      close(descriptor)
+      unlinkat(directory, temporary, 0)
+      throw error
+    }
+    guard close(descriptor) == 0 else {
+      let code = errno
+      unlinkat(directory, temporary, 0)
+      throw SystemCallError(call: "close", code: code)
+    }
+    return temporary
+  }
+
+  /// `.<name>.tmp-<random hex>`: hidden, and recognised as a leftover by the sweep.
+  static func temporaryName(for name: String) -> String {
+    "." + name + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+  }
+
+  /// Removes `path`, or the target of the link at `path`; returns whether there was
+  /// a file to remove.
+  static func remove(_ path: String) throws -> Bool {
+    let target = try resolvingSymbolicLinks(path)
+    if unlink(target) == 0 { return true }
+    let code = errno
+    if code == ENOENT { return false }
+    throw SystemCallError(call: "unlink", code: code)
+  }
+
+  /// Removes `path` itself (never a link's target); returns whether it was there.
+  static func removeEntry(_ path: String) throws(SystemCallError) -> Bool {
     if unlink(path) == 0 { return true }
     let code = errno
     if code == ENOENT { return false }
@@ -129,43 +236,30 @@ enum POSIXFile {
     }
   }
 
-  // MARK: - Locking
+  // MARK: - Paths
 
-  /// Runs `body` while holding an exclusive `flock` on `lockPath`.
-  ///
-  /// The lock is tried without blocking and retried with a growing pause (1 ms up
-  /// to 20 ms) until `timeout` has passed; then `onTimeout` is thrown. The lock is
-  /// released when the file is closed, also if the process dies.
-  static func withExclusiveLock<Result>(
-    at lockPath: String, timeout: Duration, body: () throws -> Result
-  ) throws -> Result {
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
-    defer { close(descriptor) }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var pause = Duration.milliseconds(1)
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK else { throw SystemCallError(call: "flock", code: code) }
-      let now = clock.now
-      guard now < deadline else { throw LockTimedOut() }
-      sleepBriefly(min(pause, now.duration(to: deadline)))
-      pause = min(pause * 2, .milliseconds(20))
+  /// `path` with every symbolic link at its end followed (up to 32 hops); the
+  /// target need not exist. A link's relative target is read from the link's folder.
+  static func resolvingSymbolicLinks(_ path: String) throws(SystemCallError) -> String {
+    var current = path
+    for _ in 0..<32 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { throw SystemCallError(call: "readlink", code: errno) }
+      let destination = String(
+        decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = destination.hasPrefix("/") ? destination : split(current).folder + "/" + destination
     }
-    return try body()
+    throw SystemCallError(call: "readlink", code: ELOOP)
   }
 
-  /// Thrown by ``withExclusiveLock(at:timeout:body:)`` when the lock stays taken.
-  struct LockTimedOut: Error {}
-
-  private static func sleepBriefly(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    var request = timespec(
-      tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+  /// A path's folder and last component.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 }
 

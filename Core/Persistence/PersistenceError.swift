@@ -1,8 +1,10 @@
+import Foundation
+
 /// Why a store could not read, write or find a value.
 ///
-/// Every case has a one-line ``message`` a command-line tool can print as is, the
-/// ``exitCode`` DESIGN.md assigns to it (sysexits), and the ``underlying`` cause
-/// where there is one.
+/// Every case has a one-line ``message`` a command-line tool can print as is, an
+/// optional ``hint`` with the next step, the ``exitCode`` the command-line
+/// conventions assign to it (sysexits), and the ``underlying`` cause where there is one.
 ///
 /// ```swift
 /// do {
@@ -25,6 +27,12 @@ public enum PersistenceError: Error, CustomStringConvertible {
   case lockTimeout(path: String, timeout: Duration)
   /// The store's folder could not be created. Exit 73.
   case cannotCreateFolder(path: String, underlying: any Error)
+  /// The store's folder, or one above it, can be changed by another user, so the
+  /// store refuses to use it. Exit 73.
+  ///
+  /// `reason` says what is wrong (`other users can write to it (mode 0777)`), `fix`
+  /// how to fix it (`chmod 700 PATH`).
+  case unsafeFolder(path: String, reason: String, fix: String)
   /// The value could not be written; the previous value is still in place. Exit 74.
   case cannotWrite(key: String, path: String, underlying: any Error)
   /// The stored value exists but could not be read. Exit 74.
@@ -47,6 +55,8 @@ public enum PersistenceError: Error, CustomStringConvertible {
       return "could not lock \(path) within \(timeout); another process is using the store"
     case .cannotCreateFolder(let path, let underlying):
       return "cannot create folder \(path): \(Self.summary(of: underlying))"
+    case .unsafeFolder(let path, let reason, _):
+      return "refusing to use \(path): \(reason)"
     case .cannotWrite(let key, let path, let underlying):
       return "cannot write '\(key)' to \(path): \(Self.summary(of: underlying))"
     case .cannotRead(let key, let path, let underlying):
@@ -59,7 +69,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
     switch self {
     case .invalidKey, .cannotEncode: 64
     case .corrupted, .unsupportedVersion: 65
-    case .cannotCreateFolder: 73
+    case .cannotCreateFolder, .unsafeFolder: 73
     case .cannotWrite, .cannotRead: 74
     case .lockTimeout: 75
     }
@@ -72,8 +82,30 @@ public enum PersistenceError: Error, CustomStringConvertible {
       .cannotCreateFolder(_, let error), .cannotWrite(_, _, let error),
       .cannotRead(_, _, let error):
       error
-    case .invalidKey, .unsupportedVersion, .lockTimeout:
+    case .invalidKey, .unsupportedVersion, .lockTimeout, .unsafeFolder:
       nil
+    }
+  }
+
+  /// The next step for the user, for a `hint:` line; `nil` when there is none.
+  ///
+  /// For a corrupt file that has a last good version beside it (see
+  /// ``FileKeyValueStore``), the command that restores it:
+  /// `cp …/todos.json.last-good …/todos.json`.
+  public var hint: String? {
+    switch self {
+    case .corrupted(_, let path, _):
+      guard let lastGood = FileKeyValueStore.lastGoodPath(for: path) else { return nil }
+      return "restore the version before the last change with: cp "
+        + "\(ShellQuote.quote(lastGood)) \(ShellQuote.quote(path))"
+    case .unsafeFolder(_, _, let fix):
+      return fix
+    case .lockTimeout:
+      return "try again once the other process has finished"
+    case .cannotRead(_, _, let underlying), .cannotWrite(_, _, let underlying):
+      return (underlying as? StoreFileProblem)?.hint
+    default:
+      return nil
     }
   }
 
@@ -82,9 +114,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
 
   /// A short, one-line account of an underlying error.
   static func summary(of error: any Error) -> String {
-    guard let decoding = error as? DecodingError else {
-      return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-    }
+    guard let decoding = error as? DecodingError else { return firstLine(of: error) }
     func at(_ path: [any CodingKey]) -> String {
       path.isEmpty
         ? ""
@@ -100,10 +130,21 @@ public enum PersistenceError: Error, CustomStringConvertible {
     case .valueNotFound(let type, let context):
       return "null where \(type) was expected\(at(context.codingPath))"
     case .dataCorrupted(let context):
-      let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      let reason = context.underlyingError.map(firstLine(of:)) ?? context.debugDescription
       return "not valid JSON: \(reason.prefix(120))\(at(context.codingPath))"
     @unknown default:
       return "\(decoding)"
     }
+  }
+
+  /// The first line of an error's description; a Foundation error (`NSError`) in
+  /// its own words, never its `Error Domain=… UserInfo=…` dump.
+  private static func firstLine(of error: any Error) -> String {
+    let text = "\(error)"
+    if text.hasPrefix("Error Domain=") {
+      let nsError = error as NSError
+      return nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+    }
+    return text.split(separator: "\n").first.map(String.init) ?? text
   }
 }

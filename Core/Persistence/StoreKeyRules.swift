@@ -3,15 +3,15 @@
 /// A key is 1–128 UTF-8 bytes, does not start with `.`, contains no `..`, no `/`
 /// or `\`, and no control characters — so it is always a plain file name inside
 /// the store's folder.
-package enum StoreKeyRules {
+public enum StoreKeyRules {
   /// The longest key, in UTF-8 bytes.
-  package static let maximumLength = 128
+  public static let maximumLength = 128
 
   /// Checks `key` against the rules.
   ///
   /// - Parameter key: The key to check.
   /// - Throws: ``PersistenceError/invalidKey(key:reason:)`` naming the broken rule.
-  package static func validate(_ key: String) throws(PersistenceError) {
+  public static func validate(_ key: String) throws(PersistenceError) {
     if let reason = problem(with: key) { throw .invalidKey(key: key, reason: reason) }
   }
 
@@ -19,7 +19,7 @@ package enum StoreKeyRules {
   ///
   /// - Parameter key: The key to check.
   /// - Returns: `true` when ``validate(_:)`` would not throw.
-  package static func isValid(_ key: String) -> Bool { problem(with: key) == nil }
+  public static func isValid(_ key: String) -> Bool { problem(with: key) == nil }
 
   private static func problem(with key: String) -> String? {
     if key.isEmpty { return "keys may not be empty" }

@@ -1,10 +1,10 @@
-package import Foundation
+public import Foundation
 
 /// The subscribers to a store's changes, by key.
 ///
 /// Stores call ``notify(_:forKey:)`` after each write; each subscriber gets its
 /// own `AsyncStream` that ends when the consumer stops iterating.
-package final class StoreObservers: Sendable {
+public final class StoreObservers: Sendable {
   private struct State {
     var nextID = 0
     var continuations: [String: [Int: AsyncStream<Data?>.Continuation]] = [:]
@@ -13,13 +13,13 @@ package final class StoreObservers: Sendable {
   private let state = Locked(State())
 
   /// Creates an empty set of subscribers.
-  package init() {}
+  public init() {}
 
   /// A new stream of the bytes written for `key`; `nil` after a removal.
   ///
   /// - Parameter key: The key to watch.
   /// - Returns: A stream starting with the next change.
-  package func stream(forKey key: String) -> AsyncStream<Data?> {
+  public func stream(forKey key: String) -> AsyncStream<Data?> {
     let (stream, continuation) = AsyncStream<Data?>.makeStream(bufferingPolicy: .unbounded)
     let id = state.withLock { state in
       state.nextID += 1
@@ -40,7 +40,7 @@ package final class StoreObservers: Sendable {
   /// - Parameters:
   ///   - data: The new bytes, or `nil` after a removal.
   ///   - key: The key that changed.
-  package func notify(_ data: Data?, forKey key: String) {
+  public func notify(_ data: Data?, forKey key: String) {
     state.withLock { state in
       guard let subscribers = state.continuations[key] else { return }
       for continuation in subscribers.values { continuation.yield(data) }

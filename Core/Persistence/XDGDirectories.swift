@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The XDG base directories, and the `blueprint` family folders inside them.
+/// The XDG base directories, and an app family's folders inside them.
 ///
 /// Built from an environment dictionary, so it is a pure function and easy to
 /// test. Each `XDG_*_HOME` variable is used when it is an absolute path; an unset,
@@ -15,13 +15,16 @@ public import Foundation
 /// | ``stateHome`` | `XDG_STATE_HOME` | `~/.local/state` |
 ///
 /// ```swift
-/// let folders = XDGDirectories()
+/// let folders = XDGDirectories(family: "blueprint")
 /// let store = FileKeyValueStore(directory: folders.data(app: "todo"))
 /// // ~/.local/share/blueprint/todo/
 /// ```
 public struct XDGDirectories: Sendable, Hashable {
-  /// The family folder every Blueprint app shares.
-  public static let family = "blueprint"
+  /// The family of the three Blueprint sample apps, which share their preferences.
+  public static let blueprintFamily = "blueprint"
+
+  /// The family folder inside each base folder, e.g. `blueprint`; see ``AppIdentity``.
+  public var family: String
 
   /// User configuration: `$XDG_CONFIG_HOME` or `~/.config`.
   public var configHome: URL
@@ -35,9 +38,15 @@ public struct XDGDirectories: Sendable, Hashable {
 
   /// Reads the folders from `environment`.
   ///
-  /// - Parameter environment: The process environment; `HOME` must be absolute to
-  ///   be used, else the account's home folder is used.
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  /// - Parameters:
+  ///   - environment: The process environment; `HOME` must be absolute to be used,
+  ///     else the account's home folder is used.
+  ///   - family: The family folder inside each base folder.
+  public init(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    family: String = XDGDirectories.blueprintFamily
+  ) {
+    self.family = family
     let home = Self.absolute(environment["HOME"]) ?? NSHomeDirectory()
     func folder(_ variable: String, _ fallback: String) -> URL {
       URL(
@@ -50,28 +59,28 @@ public struct XDGDirectories: Sendable, Hashable {
     stateHome = folder("XDG_STATE_HOME", ".local/state")
   }
 
-  /// Shared preferences and the theme: `$XDG_CONFIG_HOME/blueprint/`.
-  public var config: URL { configHome.appendingPathComponent(Self.family, isDirectory: true) }
+  /// Shared preferences and the theme: `$XDG_CONFIG_HOME/<family>/`.
+  public var config: URL { configHome.appendingPathComponent(family, isDirectory: true) }
 
-  /// One app's data: `$XDG_DATA_HOME/blueprint/<app>/`.
+  /// One app's data: `$XDG_DATA_HOME/<family>/<app>/`.
   ///
   /// - Parameter app: The app's name, e.g. `todo`.
   /// - Returns: The folder URL.
-  public func data(app: String) -> URL { Self.appFolder(dataHome, app) }
+  public func data(app: String) -> URL { appFolder(dataHome, app) }
 
-  /// One app's caches: `$XDG_CACHE_HOME/blueprint/<app>/`.
+  /// One app's caches: `$XDG_CACHE_HOME/<family>/<app>/`.
   ///
   /// - Parameter app: The app's name, e.g. `feed`.
   /// - Returns: The folder URL.
-  public func cache(app: String) -> URL { Self.appFolder(cacheHome, app) }
+  public func cache(app: String) -> URL { appFolder(cacheHome, app) }
 
-  /// One app's state (history, logs): `$XDG_STATE_HOME/blueprint/<app>/`.
+  /// One app's state (history, logs): `$XDG_STATE_HOME/<family>/<app>/`.
   ///
   /// - Parameter app: The app's name.
   /// - Returns: The folder URL.
-  public func state(app: String) -> URL { Self.appFolder(stateHome, app) }
+  public func state(app: String) -> URL { appFolder(stateHome, app) }
 
-  private static func appFolder(_ base: URL, _ app: String) -> URL {
+  private func appFolder(_ base: URL, _ app: String) -> URL {
     base.appendingPathComponent(family, isDirectory: true)
       .appendingPathComponent(app, isDirectory: true)
   }

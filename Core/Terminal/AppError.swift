@@ -1,3 +1,5 @@
+public import Core
+
 /// An error a command-line app reports to its user and exits with.
 ///
 /// The command-line parser throws it too, as ``CommandLineError`` (exit 64).
@@ -8,8 +10,6 @@
 /// ```swift
 /// throw AppError("no item with id 42", hint: "run 'todo list --all' to see ids")
 /// ```
-public import Core
-
 public struct AppError: Error, Hashable, Sendable, CustomStringConvertible {
   /// One line a person can act on; data in it is sanitized when printed.
   public var message: String
@@ -49,8 +49,40 @@ extension AppError: AppErrorConvertible {
 }
 
 extension PersistenceError: AppErrorConvertible {
-  /// The store error with its sysexits code (64, 65, 73, 74 or 75).
-  public var appError: AppError { AppError(message, exitCode: ExitCode(rawValue: exitCode)) }
+  /// The store error in plain words with its sysexits code (64, 65, 73, 74 or 75).
+  ///
+  /// A corrupt file is named with what is wrong (line and column for a JSON syntax
+  /// error) and the next step; file-system causes are said in words (`permission
+  /// denied`, `the disk is full`), never as a Foundation error dump.
+  public var appError: AppError {
+    let code = ExitCode(rawValue: exitCode)
+    switch self {
+    case .corrupted(_, let path, let underlying):
+      let document = CommandLineInput.prefix(ofFileAt: path)
+      return AppError(
+        "\(path) is corrupt: \(CommandLineErrorDescription.describe(underlying, in: document)); "
+          + "it was left untouched",
+        hint: hint ?? "fix it in a text editor, or move it away to start afresh", exitCode: code)
+    case .cannotRead(_, let path, let underlying):
+      return AppError(
+        "cannot read \(path): \(CommandLineErrorDescription.describe(underlying))", hint: hint,
+        exitCode: code)
+    case .cannotWrite(_, let path, let underlying):
+      return AppError(
+        "cannot write \(path): \(CommandLineErrorDescription.describe(underlying)); "
+          + "the previous version is still in place", hint: hint, exitCode: code)
+    case .cannotCreateFolder(let path, let underlying):
+      return AppError(
+        "cannot create the folder \(path): \(CommandLineErrorDescription.describe(underlying))",
+        exitCode: code)
+    case .cannotEncode(let key, let underlying):
+      return AppError(
+        "cannot encode the value for '\(key)': \(CommandLineErrorDescription.describe(underlying))",
+        exitCode: code)
+    default:
+      return AppError(message, hint: hint, exitCode: code)
+    }
+  }
 }
 
 extension APIError: AppErrorConvertible {

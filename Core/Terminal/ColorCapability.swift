@@ -1,3 +1,5 @@
+import Core
+
 /// How many colors a terminal (or pipe) can show.
 ///
 /// ```swift
@@ -6,8 +8,6 @@
 ///   isTerminal: isatty(1) == 1,
 ///   choice: ColorChoice(argument: colorOption) ?? .auto)
 /// ```
-import Core
-
 public enum ColorCapability: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// No escape sequences at all.
   case none = 0

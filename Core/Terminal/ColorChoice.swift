@@ -1,6 +1,6 @@
-/// The value of a `--color` option: `auto`, `always` or `never`.
 import Core
 
+/// The value of a `--color` option: `auto`, `always` or `never`.
 public enum ColorChoice: String, Sendable, Hashable, CaseIterable, Codable {
   /// Decide from the environment and whether output is a terminal.
   case auto

@@ -1,8 +1,8 @@
+import Core
+
 /// A command line that cannot be run: an unknown command or option, a missing or
 /// invalid value. It is an ``AppError`` with exit code 64, printed as is by
 /// ``CommandLineApp``.
-import Core
-
 public typealias CommandLineError = AppError
 
 extension AppError {
@@ -16,7 +16,8 @@ extension AppError {
   public static func invalidValue(_ value: String, for name: String, expected: String)
     -> CommandLineError
   {
-    CommandLineError("invalid value '\(value)' for \(name): expected \(expected)")
+    CommandLineError(
+      "invalid value '\(CommandLineEcho.quote(value))' for \(name): expected \(expected)")
   }
 }
 
@@ -27,15 +28,28 @@ extension AppError {
 public enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a likely typo.
   ///
+  /// A word that only one candidate starts with (`--prio` for `--priority`, `imp`
+  /// for `import`) suggests that candidate; otherwise the closest candidate within a
+  /// small edit distance is suggested.
+  ///
   /// - Parameters:
   ///   - word: What the user typed.
   ///   - candidates: The valid names.
-  /// - Returns: The closest candidate within a small edit distance, or nil.
+  /// - Returns: The likely meant candidate, or nil.
   public static func closest(to word: String, in candidates: [String]) -> String? {
+    if let abbreviated = uniqueExtension(of: word, in: candidates) { return abbreviated }
     let scored = candidates.map { ($0, distance(word, $0)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let limit = Swift.max(1, Swift.min(2, word.count / 3 + 1))
     return best.1 <= limit && best.1 < best.0.count ? best.0 : nil
+  }
+
+  /// The one candidate that starts with `word`, when `word` has at least two
+  /// letters besides leading dashes and no other candidate starts with it.
+  private static func uniqueExtension(of word: String, in candidates: [String]) -> String? {
+    guard word.drop(while: { $0 == "-" }).count >= 2 else { return nil }
+    let extensions = candidates.filter { $0.hasPrefix(word) && $0 != word }
+    return extensions.count == 1 ? extensions[0] : nil
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and

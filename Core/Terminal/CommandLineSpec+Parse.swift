@@ -31,6 +31,8 @@ private struct Parser {
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
   var positionals: [String] = []
+  /// Whether the command word was on the command line (not filled in as the default).
+  var commandWasTyped = false
 
   init(spec: CommandLineSpec) { self.spec = spec }
 
@@ -51,6 +53,7 @@ private struct Parser {
         try parseShort(argument, arguments, &index)
       } else if command == nil, !spec.commands.isEmpty, positionals.isEmpty {
         command = try findCommand(argument)
+        commandWasTyped = true
         try checkOptionsGivenEarlier()
       } else {
         positionals.append(argument)
@@ -76,7 +79,7 @@ private struct Parser {
     let hint =
       Suggestion.closest(to: name, in: spec.commands.map(\.name)).map { "did you mean '\($0)'?" }
       ?? "run '\(spec.name) --help' to see the commands"
-    throw CommandLineError("unknown command '\(name)'", hint: hint)
+    throw CommandLineError("unknown command '\(CommandLineEcho.quote(name))'", hint: hint)
   }
 
   /// Options before the command word were read in the default command's scope; each
@@ -84,7 +87,7 @@ private struct Parser {
   private func checkOptionsGivenEarlier() throws(CommandLineError) {
     let known = Set(spec.options(for: command).map(\.name))
     for name in flags.union(values.keys).sorted() where !known.contains(name) {
-      throw CommandLineError("unknown option '--\(name)'\(scope)")
+      throw CommandLineError("unknown option '--\(CommandLineEcho.quote(name))'\(scope)")
     }
   }
 
@@ -107,7 +110,8 @@ private struct Parser {
       let hint =
         Suggestion.closest(to: "--\(name)", in: candidates).map { "did you mean '\($0)'?" }
         ?? helpHint
-      throw CommandLineError("unknown option '--\(name)'\(scope)", hint: hint)
+      throw CommandLineError(
+        "unknown option '--\(CommandLineEcho.quote(name))'\(scope)", hint: hint)
     }
     if option.isFlag {
       guard inline == nil else { throw CommandLineError("flag '--\(name)' does not take a value") }
@@ -134,7 +138,8 @@ private struct Parser {
     while let letter = rest.first {
       rest = rest.dropFirst()
       guard let option = options.first(where: { $0.short == letter }) else {
-        throw CommandLineError("unknown option '-\(letter)'\(scope)", hint: helpHint)
+        throw CommandLineError(
+          "unknown option '-\(CommandLineEcho.quote(String(letter)))'\(scope)", hint: helpHint)
       }
       if option.isFlag {
         flags.insert(option.name)
@@ -199,15 +204,20 @@ private struct Parser {
       }
     }
     if let extra = remaining.first {
-      throw CommandLineError("unexpected argument '\(extra)'", hint: usageHint)
+      throw CommandLineError(
+        "unexpected argument '\(CommandLineEcho.quote(extra))'", hint: usageHint)
     }
     var displayNames: [String: String] = [:]
     for option in spec.options(for: command) { displayNames[option.name] = "'--\(option.name)'" }
     for argument in arguments { displayNames[argument.name] = "<\(argument.name)>" }
+    let globalNames = Set((spec.globalOptions + [CommandLineSpec.colorOption]).map(\.name))
+    let givenOptions = flags.union(values.keys).subtracting(arguments.map(\.name))
     return ParsedCommand(
       name: command?.name,
       color: values["color"]?.last.flatMap(ColorChoice.init(argument:)) ?? .auto,
-      values: values, flags: flags, displayNames: displayNames)
+      values: values, flags: flags, displayNames: displayNames,
+      hasCommandArguments: commandWasTyped || !positionals.isEmpty
+        || !givenOptions.isSubset(of: globalNames))
   }
 
   private static func minimum(_ argument: ArgumentSpec) -> Int {

@@ -1,3 +1,5 @@
+public import Core
+
 /// The declarative description of an app's command line, from which parsing, `--help`
 /// and `--version` follow.
 ///
@@ -19,13 +21,13 @@
 /// case .run(let command): try run(command)
 /// }
 /// ```
-import Core
-
 public struct CommandLineSpec: Sendable {
   /// The app's command name, e.g. `todo`.
   public var name: String
   /// The version `--version` prints.
   public var version: String
+  /// The folder family the app's files live in; see `AppIdentity`.
+  public var family: String
   /// One line saying what the app does.
   public var summary: String
   /// The subcommands.
@@ -51,10 +53,29 @@ public struct CommandLineSpec: Sendable {
   ) {
     self.name = name
     self.version = version
+    self.family = XDGDirectories.blueprintFamily
     self.summary = summary
     self.commands = commands
     self.globalOptions = globalOptions
     self.defaultCommand = defaultCommand
+  }
+
+  /// Creates a spec for the app `identity` names: its name, version and folders.
+  ///
+  /// - Parameters:
+  ///   - identity: The app's name, version and folder family.
+  ///   - summary: One line saying what the app does.
+  ///   - commands: The subcommands.
+  ///   - globalOptions: Options every command accepts.
+  ///   - defaultCommand: The command run when none is given.
+  public init(
+    identity: AppIdentity, summary: String, commands: [CommandSpec],
+    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
+  ) {
+    self.init(
+      name: identity.name, version: identity.version, summary: summary, commands: commands,
+      globalOptions: globalOptions, defaultCommand: defaultCommand)
+    family = identity.family
   }
 
   /// The built-in `--color` option.

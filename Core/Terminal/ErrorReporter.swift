@@ -10,8 +10,10 @@ import Core
 
 /// Prints errors the way every app does: `APP: error: MESSAGE`, then `hint: …`.
 ///
-/// Messages go to standard error, one line each; control characters in them are
-/// sanitized, so an argument echoed in a message cannot drive the terminal.
+/// Messages go to standard error, one line each; control characters, C1 controls
+/// and bidi overrides in them are shown as escapes (``CommandLineEcho``), so an
+/// argument echoed in a message cannot drive the terminal and is shown as typed:
+/// `unknown command 'add\x01'`, not a misleading `'add'`.
 ///
 /// ```swift
 /// let errors = ErrorReporter(appName: "todo")
@@ -51,9 +53,17 @@ public struct ErrorReporter: Sendable {
   ///   - hint: What the user can do about it, if anything.
   /// - Returns: `APP: error: MESSAGE\n`, plus `hint: HINT\n` when there is a hint.
   public func format(_ message: String, hint: String? = nil) -> String {
-    var text = "\(appName): error: \(message.terminalSafe)\n"
-    if let hint { text += "hint: \(hint.terminalSafe)\n" }
+    var text = "\(appName): error: \(Self.escaped(message))\n"
+    if let hint { text += "hint: \(Self.escaped(hint))\n" }
     return text
+  }
+
+  /// A message line with every control or invisible character shown as an escape.
+  ///
+  /// - Parameter line: One line of a message.
+  /// - Returns: The line, safe to write to a terminal.
+  package static func escaped(_ line: String) -> String {
+    CommandLineEcho.quote(line, limit: .max)
   }
 
   /// Writes an error message to standard error.

@@ -1,3 +1,5 @@
+import Core
+
 /// A process exit status, following the BSD `sysexits` conventions.
 ///
 /// An open set: apps may define their own values next to these.
@@ -5,8 +7,6 @@
 /// ```swift
 /// exit(ExitCode.usage.rawValue)
 /// ```
-import Core
-
 public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The status passed to `exit`.
   public var rawValue: Int32

@@ -1,3 +1,5 @@
+import Core
+
 /// One screenful of styled cells, sized to the terminal: what a screen draws into.
 ///
 /// Text is drawn at a row and column and never wraps into the next row: what does not
@@ -10,8 +12,6 @@
 /// frame.draw("Todos", row: 0, column: 0, style: .header)
 /// frame.draw(todo.title, row: 2, column: 2, width: 20)   // sanitized, clipped
 /// ```
-import Core
-
 public struct Frame: Sendable, Hashable {
   /// One cell: a grapheme (`" "` when blank, `""` for a wide character's second half)
   /// and its style.

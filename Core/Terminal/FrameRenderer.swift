@@ -1,3 +1,5 @@
+public import Core
+
 /// Turns frames into terminal output, writing only the rows that changed.
 ///
 /// The first frame, and the first after ``invalidate()`` (a resize or a resume),
@@ -6,8 +8,6 @@
 /// the capability given, and each style's sequence is computed once and cached.
 /// With ``ColorCapability/none`` no color parameters are written, but bold, dim,
 /// underline and reverse are, so a selected row stays visible under NO_COLOR.
-public import Core
-
 public struct FrameRenderer: Sendable {
   /// Which colors to emit.
   public let capability: ColorCapability

@@ -1,3 +1,5 @@
+import Core
+
 /// A key the user pressed, decoded from terminal input by ``KeyDecoder``.
 ///
 /// Printable text arrives as ``character(_:)``; control keys have their own cases.
@@ -12,8 +14,6 @@
 /// default: break
 /// }
 /// ```
-import Core
-
 public indirect enum Key: Hashable, Sendable {
   /// A printable character (a whole grapheme where it arrived in one read).
   case character(Character)

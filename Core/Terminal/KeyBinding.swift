@@ -1,3 +1,5 @@
+import Core
+
 /// A key a screen responds to, declared once: the footer and the help overlay are
 /// both drawn from the screen's declarations, and the stack runs the action.
 ///
@@ -8,8 +10,6 @@
 ///    KeyBinding(.character("d"), "Delete") { [unowned self] in delete() }]
 /// }
 /// ```
-import Core
-
 public struct KeyBinding {
   /// The keys that trigger the binding.
   public var keys: [Key]

@@ -1,3 +1,5 @@
+import Core
+
 /// Turns the bytes a terminal sends into keys and pastes, incrementally.
 ///
 /// The decoder is pure: feed it whatever each `read` returned and it gives back the
@@ -18,8 +20,6 @@
 /// decoder.decode(Array("\u{1b}[".utf8))  // []
 /// decoder.decode(Array("A".utf8))        // [.key(.up)]
 /// ```
-import Core
-
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var paste: [UInt8]?

@@ -1,6 +1,6 @@
-/// One row of a ``ListView``: a title, an optional detail shown right-aligned, a style.
 import Core
 
+/// One row of a ``ListView``: a title, an optional detail shown right-aligned, a style.
 public struct ListRow: Sendable, Hashable {
   /// The main text; sanitized when drawn.
   public var title: String

@@ -1,6 +1,6 @@
-/// A spinner: one braille frame per animation tick.
 public import Core
 
+/// A spinner: one braille frame per animation tick.
 public enum Spinner {
   /// The frames, in order.
   public static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -76,7 +76,7 @@ public enum LoadableView {
         content(value, &frame, area)
       }
     case .failed(let error, let previous):
-      let message = String(describing: error).terminalSafe
+      let message = CommandLineErrorDescription.describe(error).terminalSafe
       let line = "✗ " + message + "  (" + KeyBinding.name(of: retryKey) + " to retry)"
       if let previous {
         frame.draw(

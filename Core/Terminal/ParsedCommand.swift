@@ -1,6 +1,6 @@
-/// The outcome of parsing a command line.
 import Core
 
+/// The outcome of parsing a command line.
 public enum ParsedCommandLine: Sendable, Hashable {
   /// Run a command with these values.
   case run(ParsedCommand)
@@ -31,16 +31,21 @@ public struct ParsedCommand: Sendable, Hashable {
   private var flags: Set<String>
   /// How each name appears in messages: `--due` or `<title>`.
   private var displayNames: [String: String]
+  /// Whether the command line named a command, gave an argument or an option of a
+  /// command. Global options (`--color` and the spec's own) alone don't count, so
+  /// `todo --color never` on a terminal still opens the interactive UI.
+  public var hasCommandArguments: Bool
 
   init(
     name: String?, color: ColorChoice, values: [String: [String]], flags: Set<String>,
-    displayNames: [String: String]
+    displayNames: [String: String], hasCommandArguments: Bool
   ) {
     self.name = name
     self.color = color
     self.values = values
     self.flags = flags
     self.displayNames = displayNames
+    self.hasCommandArguments = hasCommandArguments
   }
 
   /// Whether a flag was given.

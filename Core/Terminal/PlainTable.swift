@@ -1,3 +1,5 @@
+public import Core
+
 /// Aligned columns for non-interactive output: width-aware (CJK and emoji count two
 /// cells), every cell sanitized, optional styles per column that disappear when color
 /// is off.
@@ -8,8 +10,6 @@
 /// table.append(["7", todo.title, "2026-12-01"])
 /// print(table.rendered(capability: capability), terminator: "")
 /// ```
-public import Core
-
 public struct PlainTable: Sendable {
   /// A column: its header, alignment and style.
   public struct Column: Sendable {

@@ -17,6 +17,10 @@ public struct ProcessIO: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads standard input to its end.
   public var readInput: @Sendable () -> Data
+  /// Standard input's file descriptor, when input is the process's own: readers
+  /// that bound the size (``CommandLineInput``) read it directly; `nil` in tests,
+  /// which read ``readInput``.
+  public var inputDescriptor: Int32?
   /// Whether standard input is a terminal.
   public var isInputTerminal: Bool
   /// Whether standard output is a terminal.
@@ -34,14 +38,17 @@ public struct ProcessIO: Sendable {
   ///   - isInputTerminal: Whether standard input is a terminal.
   ///   - isOutputTerminal: Whether standard output is a terminal.
   ///   - outputFailure: Why writing to standard output failed, if it did.
+  ///   - inputDescriptor: Standard input's descriptor, for the process's own input.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> Data = { Data() },
     isInputTerminal: Bool = false,
     isOutputTerminal: Bool = false,
-    outputFailure: @escaping @Sendable () -> String? = { nil }
+    outputFailure: @escaping @Sendable () -> String? = { nil },
+    inputDescriptor: Int32? = nil
   ) {
+    self.inputDescriptor = inputDescriptor
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
@@ -70,7 +77,8 @@ public struct ProcessIO: Sendable {
       outputFailure: {
         let code = failure.withLock { $0 }
         return code == 0 ? nil : String(cString: strerror(code))
-      }
+      },
+      inputDescriptor: STDIN_FILENO
     )
   }
 

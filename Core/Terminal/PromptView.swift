@@ -1,7 +1,7 @@
-/// An alert or confirmation dialog: a title, a message and buttons chosen with the
-/// keyboard (← → ↑ ↓ Tab, Enter); Esc runs the cancel button, if any, and closes.
 public import Core
 
+/// An alert or confirmation dialog: a title, a message and buttons chosen with the
+/// keyboard (← → ↑ ↓ Tab, Enter); Esc runs the cancel button, if any, and closes.
 public struct PromptView {
   /// The title.
   public var title: String

@@ -1,6 +1,6 @@
-/// A rectangle of cells: where a component draws.
 import Core
 
+/// A rectangle of cells: where a component draws.
 public struct Rect: Sendable, Hashable {
   /// The top row, zero-based.
   public var row: Int

@@ -85,7 +85,7 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   private var ambient: AmbientHandlers {
     AmbientHandlers(
       onError: { [chrome] error in
-        chrome.status = "Error: " + String(describing: error).terminalSafe
+        chrome.status = "Error: " + CommandLineErrorDescription.describe(error).terminalSafe
         return true
       },
       onBusy: { [chrome] busy in chrome.isBusy = busy })

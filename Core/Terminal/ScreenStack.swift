@@ -12,7 +12,7 @@ import Observation
 /// and confirmation dialogs are prompts.
 ///
 /// ```swift
-/// let stack = ScreenStack(router: router, title: "Todo") { context in
+/// let stack = ScreenStack(router: router) { context in
 ///   TodoListScreen(context: context, store: store)
 /// } destination: { route, context in
 ///   switch route { case .item(let id): TodoDetailScreen(id: id, context: context, store: store) }

@@ -1,10 +1,10 @@
+public import Core
+
 /// A color as a terminal can show it: default, one of 16, one of 256, or 24-bit.
 ///
 /// ``parameters(as:)`` gives the SGR parameters (`"38;5;99"`), ``sequence(as:)``
 /// the whole escape sequence (`"\u{1B}[38;5;99m"`). Both are cheap; a renderer
 /// may still cache them per style.
-public import Core
-
 public enum TerminalColor: Sendable, Hashable {
   /// No color: the terminal's own foreground or background.
   case `default`

@@ -1,6 +1,6 @@
-/// What a terminal delivers: bytes typed, a new size, or a resume after suspend.
 import Core
 
+/// What a terminal delivers: bytes typed, a new size, or a resume after suspend.
 public enum TerminalInput: Sendable, Hashable {
   /// Bytes as one `read` returned them (undecoded; see ``KeyDecoder``).
   case bytes([UInt8])

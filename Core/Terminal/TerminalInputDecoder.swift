@@ -1,11 +1,11 @@
+import Core
+
 /// Turns a terminal's raw input into decoded events, timing the Esc delay with a clock.
 ///
 /// Bytes go through a ``KeyDecoder``. When bytes are left pending (a lone `ESC`, half a
 /// sequence), a timer of `escapeDelay` starts on the given clock; if no more bytes come
 /// before it fires, the decoder is flushed, so a lone `ESC` becomes ``Key/escape``.
 /// Tests pass a manual clock and advance it instead of waiting.
-import Core
-
 public enum TerminalInputDecoder {
   private struct State {
     var decoder = KeyDecoder()

@@ -1,3 +1,5 @@
+import Core
+
 /// Makes text from data safe to write to a terminal.
 ///
 /// Every string that comes from data — a title, a feed's text, a file's contents —
@@ -10,8 +12,8 @@
 ///   control pictures (`␛`, `␇`, …) with ``Controls/showVisibly``;
 /// - a tab becomes spaces up to the next tab stop;
 /// - a bare carriage return is removed (`CR LF` counts as one line break);
-/// - bidi embedding, override and isolate characters (`U+202A`–`U+202E`,
-///   `U+2066`–`U+2069`) are removed;
+/// - bidi marks, embedding, override and isolate characters (`U+200E`, `U+200F`,
+///   `U+061C`, `U+202A`–`U+202E`, `U+2066`–`U+2069`) are removed;
 /// - line breaks follow ``lineBreaks``: kept for multi-line text, spaces for a
 ///   single-line field.
 ///
@@ -19,8 +21,6 @@
 /// TerminalSanitizer.singleLine.sanitize("Hi\u{1b}[2J there")  // "Hi there"
 /// title.terminalSafe                                        // the same, as a property
 /// ```
-import Core
-
 public struct TerminalSanitizer: Sendable {
   /// What happens to line breaks (`LF`, `CR LF`, `U+2028`, `U+2029`).
   public enum LineBreaks: Sendable, Hashable {
@@ -115,7 +115,7 @@ public struct TerminalSanitizer: Sendable {
           output.append(Unicode.Scalar(picture) ?? "?")
           column += 1
         }
-      case 0x202a...0x202e, 0x2066...0x2069:
+      case 0x200e...0x200f, 0x061c, 0x202a...0x202e, 0x2066...0x2069:
         break
       default:
         output.append(scalar)

@@ -1,3 +1,5 @@
+import Core
+
 /// A screen of a terminal app: a title, the keys it takes, how it draws, what it does
 /// with input.
 ///
@@ -16,8 +18,6 @@
 ///   func handle(_ event: InputEvent) -> Bool { list.handle(event, count: todos.count) }
 /// }
 /// ```
-import Core
-
 @MainActor
 public protocol TerminalScreen: AnyObject {
   /// The title shown in the header's breadcrumb.

@@ -1,3 +1,5 @@
+import Core
+
 /// A single-line text field: insert, Backspace, Delete, ← →, Home/End, Ctrl-A/E,
 /// Ctrl-U (delete to start), Ctrl-W (delete word), Ctrl-K (delete to end), paste.
 ///
@@ -8,8 +10,6 @@
 /// if field.handle(event) { … }        // true when it used the key
 /// field.render(into: &frame, row: 3, column: 2, width: 30)
 /// ```
-import Core
-
 public struct TextField: Sendable, Hashable {
   /// The characters typed.
   public private(set) var characters: [Character]

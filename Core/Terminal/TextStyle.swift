@@ -1,6 +1,6 @@
-/// A color a ``TextStyle`` paints with: a role of the theme's palette, or a fixed token.
 public import Core
 
+/// A color a ``TextStyle`` paints with: a role of the theme's palette, or a fixed token.
 public enum StyleColor: Sendable, Hashable {
   /// A palette role, resolved through the renderer's theme (`.accent`, `.danger`, …).
   case role(Palette.Role)

@@ -1,3 +1,5 @@
+import Core
+
 /// Display width of text in terminal cells.
 ///
 /// A grapheme is 2 cells when it is East Asian Wide or Fullwidth (CJK ideographs,
@@ -6,8 +8,6 @@
 /// format or other zero-width characters; otherwise 1. The wide ranges live in a
 /// compact table below; the rest comes from the standard library's Unicode
 /// properties. Clean ASCII takes a fast path.
-import Core
-
 public enum TextWidth {
   /// The number of terminal cells `text` occupies on one line.
   ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The preferences every Blueprint app shares, as the settings editor stores them.
 ///
@@ -81,6 +81,68 @@ public struct SharedSettings: Sendable, Hashable {
   ///   not a valid settings object (the file is left as it is).
   public static func load(from store: some KeyValueStore) throws -> SharedSettings {
     try store.value(SharedSettings.self, forKey: storeKey) ?? SharedSettings()
+  }
+
+  /// The command of the app that edits these settings, for hints such as
+  /// `run 'settings reset appearance'`.
+  public static let editorCommand = "settings"
+
+  /// A value in the settings file that this version cannot use; the setting keeps
+  /// its default.
+  public struct InvalidValue: Sendable, Hashable {
+    /// The key, e.g. `appearance`.
+    public var key: String
+    /// The value as the file holds it, in JSON, e.g. `"dim"`.
+    public var value: String
+    /// What would be valid, e.g. `one of system, light, dark`.
+    public var expected: String
+  }
+
+  /// Reads settings from the settings file's bytes, skipping values that are not
+  /// valid, so one bad value does not cost the user every other setting.
+  ///
+  /// - Parameter data: The file's bytes.
+  /// - Returns: The settings with every valid value, and the values that were skipped.
+  /// - Throws: The `JSONSerialization` error when the bytes are not JSON, or
+  ///   `DecodingError` when they are not a JSON object.
+  public static func decodeSkippingInvalidValues(_ data: Data) throws -> (
+    settings: SharedSettings, invalid: [InvalidValue]
+  ) {
+    let parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    guard let object = parsed as? [String: Any] else {
+      throw DecodingError.typeMismatch(
+        [String: Any].self,
+        DecodingError.Context(codingPath: [], debugDescription: "expected a JSON object"))
+    }
+    var valid: [String: Any] = [:]
+    var invalid: [InvalidValue] = []
+    for key in object.keys.sorted() {
+      guard let value = object[key] else { continue }
+      let single = try JSONSerialization.data(withJSONObject: [key: value])
+      if (try? JSONDecoder().decode(SharedSettings.self, from: single)) != nil {
+        valid[key] = value
+      } else {
+        let text = try JSONSerialization.data(
+          withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        invalid.append(
+          InvalidValue(
+            key: key, value: String(decoding: text, as: UTF8.self), expected: expected(for: key)))
+      }
+    }
+    let settings = try JSONDecoder().decode(
+      SharedSettings.self, from: JSONSerialization.data(withJSONObject: valid))
+    return (settings, invalid)
+  }
+
+  /// What a valid value of `key` looks like.
+  static func expected(for key: String) -> String {
+    switch key {
+    case Key.displayName: "text"
+    case Key.notifications: "true or false"
+    case Key.appearance: "one of " + Appearance.allCases.map(\.rawValue).joined(separator: ", ")
+    case Key.density: "one of " + Density.allCases.map(\.rawValue).joined(separator: ", ")
+    default: "a color: #RGB, #RGBA, #RRGGBB, #RRGGBBAA or LIGHT/DARK"
+    }
   }
 }
 

@@ -15,6 +15,12 @@ enum FeedBenchmarks {
     let dates = (0..<1_000).map {
       "Tue, \(1 + $0 % 28) Jan 2024 10:\($0 % 60 < 10 ? "0" : "")\($0 % 60):00 +0100"
     }
+    // The same feed with Cyrillic titles, in UTF-8 and in windows-1251 (read through iconv).
+    let cyrillic = makeRSS(count).replacingOccurrences(of: "Item number", with: "Запись номер")
+    let cyrillicUTF8 = Data(cyrillic.utf8)
+    let windows1251 =
+      cyrillic.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"windows-1251\"")
+      .data(using: .windowsCP1251) ?? Data()
     let parser = FeedParser()
     return [
       BenchmarkRow(
@@ -30,6 +36,11 @@ enum FeedBenchmarks {
         ours: { _ = try parser.parse(json) },
         baselineName: "JSONDecoder, minimal Codable of the same fields",
         baseline: { _ = try JSONDecoder().decode(MinimalJSONFeed.self, from: json) }),
+      BenchmarkRow(
+        "feed/rss-10k windows-1251 (\(windows1251.count / 1_000) kB)", iterations: 1,
+        ours: { _ = try parser.parse(windows1251) },
+        baselineName: "XMLParser, empty delegate, on the UTF-8 text",
+        baseline: { bareXMLPass(cyrillicUTF8) }),
       BenchmarkRow(
         "feed/rss-10k + plain text of every item", iterations: 1,
         ours: {

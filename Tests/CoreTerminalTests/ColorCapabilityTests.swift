@@ -54,7 +54,7 @@ struct ColorCapabilityTests {
     Case([:], .ansi16),
   ]
 
-  @Test("Follows DESIGN.md's precedence", arguments: cases)
+  @Test("Follows the documented precedence (Docs/Theming.md)", arguments: cases)
   func precedence(_ testCase: Case) {
     let capability = ColorCapability.detect(
       environment: testCase.environment, isTerminal: testCase.isTerminal, choice: testCase.choice)

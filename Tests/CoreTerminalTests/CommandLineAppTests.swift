@@ -58,7 +58,10 @@ struct CommandLineAppTests {
       (PersistenceError.lockTimeout(path: "/x/.lock", timeout: .seconds(5)), 75),
       (APIError(.transport(code: .timedOut)), 69),
       (CancellationError(), 130),
-      (CocoaError(.fileNoSuchFile), 70),
+      (CocoaError(.fileReadNoSuchFile), 66),
+      (CocoaError(.fileWriteOutOfSpace), 74),
+      (POSIXError(.EIO), 74),
+      (UnexpectedFailure(), 70),
     ] as [(any Error, Int32)])
   func errorMapping(error: any Error, expected: Int32) async {
     let (code, io) = await run(["fail"]) { _, _ in throw error }
@@ -79,7 +82,7 @@ struct CommandLineAppTests {
   func hint() async {
     let (_, io) = await run(["fail"]) { _, _ in throw AppError("bad\u{1B}[2J id", hint: "try list")
     }
-    #expect(io.error == "demo: error: bad id\nhint: try list\n")
+    #expect(io.error == #"demo: error: bad\x1B[2J id"# + "\nhint: try list\n")
   }
 
   @Test(
@@ -141,7 +144,12 @@ struct CommandLineAppTests {
       #expect(context.theme == Theme.default)
     }
     #expect(corruptCode == .ok)
-    #expect(corrupt.error.hasPrefix("demo: warning: using the default theme: "))
-    #expect(corrupt.error.contains("settings.json"))
+    #expect(
+      corrupt.error == "demo: warning: \(folder.path)/settings.json is corrupt: not valid JSON "
+        + "at line 1, column 2: invalid value; using the default settings\n"
+        + "hint: fix it with 'settings edit', or start over with 'settings reset --all'\n")
   }
 }
+
+/// An error no mapping knows: reported as unexpected, exit 70.
+private struct UnexpectedFailure: Error {}

@@ -250,7 +250,7 @@ struct ExitCodeTests {
     #expect(code.rawValue == raw)
   }
 
-  @Test("errors print as APP: error: MESSAGE and hint: HINT, sanitized")
+  @Test("errors print as APP: error: MESSAGE and hint: HINT, controls escaped")
   func reporting() {
     let lines = Locked<[String]>([])
     let reporter = ErrorReporter(appName: "todo") { text in lines.withLock { $0.append(text) } }
@@ -260,7 +260,7 @@ struct ExitCodeTests {
     #expect(
       lines.withLock { $0 } == [
         "todo: error: no todo with id 7\n",
-        "todo: error: unknown command 'x'\nhint: try this\n",
+        "todo: error: unknown command 'x\\x1B[2J'\nhint: try this\n",
       ])
   }
 }

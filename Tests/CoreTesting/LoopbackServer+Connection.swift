@@ -1,6 +1,13 @@
 import Core
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension LoopbackServer {
   /// One accepted socket: reads requests, writes bytes.
@@ -46,7 +53,7 @@ extension LoopbackServer {
         guard let base = raw.baseAddress else { return true }
         var sent = 0
         while sent < raw.count {
-          let count = Glibc.send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+          let count = SocketCalls.send(fd, base + sent, raw.count - sent)
           if count < 0, errno == EINTR { continue }
           guard count > 0 else { return false }
           sent += count

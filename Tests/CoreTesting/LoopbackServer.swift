@@ -1,6 +1,13 @@
 import Core
 public import Foundation
-import Glibc
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, scripted per request.
 ///
@@ -52,7 +59,7 @@ public final class LoopbackServer: Sendable {
   ) throws {
     self.handler = handler
     self.routeTable = routeTable
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, SocketCalls.streamType, 0)
     guard fd >= 0 else { throw Self.posixError() }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -209,6 +216,7 @@ public final class LoopbackServer: Sendable {
           if errno == EINTR || errno == ECONNABORTED, !isStopped { continue }
           return
         }
+        SocketCalls.configureAccepted(fd)
         let accepted = state.withLock { state -> Bool in
           guard !state.stopped else { return false }
           state.connections.insert(fd)

@@ -14,14 +14,16 @@ public final class TemporaryDirectory: Sendable {
   /// The folder's path.
   public var path: String { url.path }
 
-  /// Creates a fresh, empty folder named `<prefix>-<UUID>`.
+  /// Creates a fresh, empty folder named `<prefix>-<UUID>`, mode 0700.
   ///
   /// - Parameter prefix: A readable start of the name, e.g. the suite's name.
   /// - Throws: What `FileManager` throws when the folder cannot be created.
   public init(prefix: String = "blueprint-test") throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    // 0700 whatever the umask: a file store refuses a folder others can write to.
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   /// A URL inside the folder.

@@ -100,8 +100,10 @@ struct HTTPLoopbackTests {
     #expect(server.requests.count == 3)
   }
 
-  @Test("cancelling in the middle of a slow body returns within a fraction of a second")
+  @Test("cancelling in the middle of a slow body stops the transfer short of its end")
   func cancelMidTransfer() async throws {
+    // About 20 s of body at this pace: a transfer that was not stopped ends with the
+    // whole body sent, which is no client close, so the wait below comes back empty.
     let body = Data(repeating: 0x61, count: 512 * 1024)
     let server = try LoopbackServer(replies: [
       LoopbackServer.Reply(status: 200, body: body).slow(pieces: 1024, every: .milliseconds(20))
@@ -110,19 +112,14 @@ struct HTTPLoopbackTests {
     let client = client(maxResponseSize: 1 << 20)
     let task = Task { try await client.send(Endpoint(server.baseURL)) }
     await server.waitForRequests(1)
-    let clock = ContinuousClock()
-    let start = clock.now
     task.cancel()
     let error = await #expect(throws: APIError.self) { try await task.value }
-    let elapsed = start.duration(to: clock.now)
     #expect(error?.kind == .cancelled)
-    #expect(elapsed < .milliseconds(900), "took \(elapsed)")
-    // The transfer really stopped: the client closed the connection while the
-    // body (about 10 s at this pace) had barely started.
-    let close = await server.waitForClientClose(timeout: .seconds(5))
-    let seen = try #require(close, "the server kept sending: the transfer was not stopped")
+    // What happened, not how fast: the client closed the connection mid-body.
+    let close = await server.waitForClientClose(timeout: .seconds(40))
+    let seen = try #require(close, "the server sent the whole body: the transfer was not stopped")
     #expect(seen.bodyBytesTotal == body.count)
-    #expect(seen.bodyBytesSent < body.count / 4, "\(seen.bodyBytesSent) bytes were sent")
+    #expect(seen.bodyBytesSent < seen.bodyBytesTotal, "\(seen.bodyBytesSent) bytes were sent")
   }
 
   @Test("a slow body that is read to the end is not reported as closed by the client")
@@ -199,10 +196,8 @@ struct HTTPLoopbackTests {
     ])
     defer { server.stop() }
     let client = client()
-    // A transfer that was not cancelled would take the reply's 30 s; the bound is far
-    // below that but leaves room for 40 transfers on a loaded 2-core machine.
-    let clock = ContinuousClock()
-    let start = clock.now
+    // A transfer that was not cancelled ends, after the reply's 30 s, in a success
+    // (nil below): every one must end cancelled instead, however long that takes.
     let kinds = await withTaskGroup(of: APIError.Kind?.self) { group in
       for _ in 0..<40 {
         group.addTask {
@@ -224,7 +219,6 @@ struct HTTPLoopbackTests {
     }
     #expect(kinds.count == 40)
     #expect(kinds.allSatisfy { $0 == .cancelled })
-    #expect(start.duration(to: clock.now) < .seconds(10))
   }
 
   @Test(
@@ -290,24 +284,23 @@ struct HTTPLoopbackTests {
 
   @Test("the deadline also shortens a hanging attempt's timeout")
   func deadlineBoundsAttempt() async throws {
-    // Without the deadline the 200 would arrive after 30 s; with it the attempt ends
-    // after about 1.5 s. The bound between the two leaves room for a loaded machine.
+    // Without the deadline the attempt would wait for the 200 that arrives after 30 s
+    // (the attempt's own timeout is 60 s) and succeed; with it the attempt times out
+    // and no retry is left. What is asserted is that outcome, not a duration.
     let server = try LoopbackServer(replies: [
       LoopbackServer.Reply.status(200).delayed(.seconds(30))
     ])
     defer { server.stop() }
     var policy = RetryPolicy.exponential(maxAttempts: 3, jitter: .none)
     policy.deadline = .milliseconds(1500)
-    let clock = ContinuousClock()
-    let start = clock.now
     let error = await #expect(throws: APIError.self) {
       // Real time on purpose: the point is a real transfer cut short.
-      try await URLSessionHTTPClient(userAgent: "t/1", retryPolicy: policy, clock: clock)
+      try await URLSessionHTTPClient(userAgent: "t/1", retryPolicy: policy)
         .send(Endpoint(server.baseURL))
     }
     #expect(error?.kind == .transport(code: .timedOut))
     #expect(error?.attempts == 1)
-    #expect(start.duration(to: clock.now) < .seconds(10))
+    #expect(server.requests.count == 1)
   }
 
   @Test("304 to a conditional GET is notModified; the validators went out on the wire")

@@ -37,7 +37,7 @@ struct XDGDirectoriesTests {
     #expect(folders.state(app: "settings").path == "/s/blueprint/settings")
   }
 
-  @Test("The family folders follow DESIGN.md")
+  @Test("The family folders follow the XDG layout in Docs/Persistence.md")
   func familyFolders() {
     let folders = XDGDirectories(environment: ["HOME": "/home/ada"])
     #expect(folders.config.path == "/home/ada/.config/blueprint")

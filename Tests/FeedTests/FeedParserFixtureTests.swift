@@ -227,18 +227,26 @@ struct FeedParserFixtureTests {
         == "Caf\u{E9} cr\u{E8}me \u{FC}ber")
   }
 
-  @Test("An unsupported declared encoding is an error unless the bytes are UTF-8")
-  func unsupportedEncoding() throws {
+  @Test("An encoding nobody can read is read as UTF-8 with a warning, not lost")
+  func unreadableEncoding() throws {
     let ascii = Data(
-      "<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss><channel><title>ok</title></channel></rss>"
+      "<?xml version=\"1.0\" encoding=\"x-klingon\"?><rss><channel><title>ok</title></channel></rss>"
         .utf8)
-    #expect(try FeedParser().parse(ascii).title == "ok")
-    var bytes = Data("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss><channel><title>".utf8)
+    let clean = try FeedParser().parse(ascii)
+    #expect(clean.title == "ok")
+    #expect(clean.warnings.isEmpty, "valid UTF-8 loses nothing")
+    var bytes = Data("<?xml version=\"1.0\" encoding=\"x-klingon\"?><rss><channel><title>".utf8)
     bytes.append(contentsOf: [0xF0, 0xD2, 0xC9])
-    bytes.append(contentsOf: Data("</title></channel></rss>".utf8))
-    let error = #expect(throws: FeedParseError.self) { try FeedParser().parse(bytes) }
-    #expect(error?.code == .unsupportedEncoding)
-    #expect(error?.message == "unsupported character encoding KOI8-R")
+    bytes.append(
+      contentsOf: Data(" tlhIngan</title><item><title>one</title></item></channel></rss>".utf8))
+    let feed = try FeedParser().parse(bytes)
+    #expect(feed.title == "\u{FFFD}\u{FFFD}\u{FFFD} tlhIngan")
+    #expect(feed.items.map(\.title) == ["one"])
+    #expect(
+      feed.warnings == [
+        "the character encoding \"x-klingon\" cannot be read here; the feed was read as UTF-8 "
+          + "and what could not be read shows as \u{FFFD}"
+      ])
   }
 
   @Test("A bare ampersand in an attribute or text does not stop the parse")

@@ -72,7 +72,8 @@ struct FeedStoreTests {
     try store.updateRecord(b.id) { $0.merge(items(1...2), now: FeedSamples.now, limit: 10) }
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { !$0.hasPrefix(".") }.sorted()
-    #expect(files == ["feed-2.json", "subscriptions.json"])
+    // The second add kept the first list as its last good version (FileKeyValueStore).
+    #expect(files == ["feed-2.json", "subscriptions.json", "subscriptions.json.last-good"])
     #expect(try store.feeds().map(\.displayTitle) == ["https://a.example/feed", "B"])
     #expect(throws: FeedStoreError.alreadySubscribed(a)) { try store.add(a.url) }
     try store.remove(b.id)

@@ -94,7 +94,7 @@ struct CommandTests {
       (["edit", "1", "--title", ""], "the title is empty"),
       (["edit", "1", "--due", "nope"], "invalid value 'nope' for '--due'"),
       (["show", "9"], "no todo with id 9"),
-      (["clear"], "'todo clear' needs --done"),
+      (["clear"], "'\(appIdentity.name) clear' needs --done"),
     ])
   func badInput(arguments: [String], message: String) throws {
     try home.output(["add", "keep me"])
@@ -102,7 +102,7 @@ struct CommandTests {
     let result = try home.run(arguments)
     #expect(result.status == 64)
     #expect(result.output.isEmpty)
-    #expect(result.error.hasPrefix("todo: error: \(message)"))
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: \(message)"))
     #expect(result.error.split(separator: "\n").count <= 2)
     #expect(home.storedBytes == before)
   }
@@ -111,7 +111,7 @@ struct CommandTests {
   func nothingToUndo() throws {
     let result = try home.run(["undo"])
     #expect(result.status == 64)
-    #expect(result.error.hasPrefix("todo: error: nothing to undo"))
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: nothing to undo"))
   }
 
   @Test("a damaged file: exit 65 naming it, left byte for byte, for reads and changes")
@@ -122,7 +122,7 @@ struct CommandTests {
     for arguments in [["list"], ["add", "y"], ["undo"], ["done", "1"]] {
       let result = try home.run(arguments)
       #expect(result.status == 65)
-      #expect(result.error.contains("todo: error: "))
+      #expect(result.error.contains("\(appIdentity.name): error: "))
       #expect(result.error.contains(home.storeFile.path))
       #expect(result.output.isEmpty)
       #expect(home.storedBytes == damaged)
@@ -162,7 +162,10 @@ struct CommandTests {
 
     let folder = try other.run(["import", home.folder.path])
     #expect(folder.status == 66)
-    #expect(folder.error == "todo: error: cannot import \(home.folder.path): it is a folder\n")
+    #expect(
+      folder.error
+        == "\(appIdentity.name): error: cannot read \(home.folder.path): it is a folder, not a file\n"
+    )
     #expect(other.storedBytes == before)
 
     let one = try other.run(["import", "-"], input: Data(#"[{"title":"single"}]"#.utf8))
@@ -237,6 +240,6 @@ struct CommandTests {
       #expect(!commandHelp.contains("(repeatable) (repeatable)"))
     }
     #expect(try home.output(["add", "--help"]).contains("A tag. (repeatable)"))
-    #expect(try home.output(["--version"]) == "todo 1.0.0\n")
+    #expect(try home.output(["--version"]) == "\(appIdentity.name) \(appIdentity.version)\n")
   }
 }

@@ -1,5 +1,9 @@
+import Core
 import CoreTesting
 import Foundation
+
+@testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 /// A temporary home for the built `todo`: its own XDG folders and a fixed time zone.
 final class TodoHome: Sendable {
@@ -8,7 +12,7 @@ final class TodoHome: Sendable {
 
   init() throws {
     folder = try TemporaryDirectory(prefix: "todo-tests")
-    product = try BuiltProduct("todo")
+    product = try BuiltProduct(appIdentity.name)
   }
 
   /// The environment the app sees: nothing inherited.
@@ -17,7 +21,9 @@ final class TodoHome: Sendable {
   }
 
   /// The stored list's file.
-  var storeFile: URL { folder.appending("data/blueprint/todo/todos.json") }
+  var storeFile: URL {
+    folder.appending("data/\(appIdentity.family)/\(appIdentity.name)/todos.json")
+  }
 
   /// The stored file's bytes, or nil when there is none.
   var storedBytes: Data? { try? Data(contentsOf: storeFile) }
@@ -43,7 +49,7 @@ final class TodoHome: Sendable {
 
   /// Writes the shared settings file.
   func writeSettings(_ json: String) throws {
-    let url = folder.appending("config/blueprint")
+    let url = folder.appending("config/\(appIdentity.family)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     try Data(json.utf8).write(to: url.appendingPathComponent("settings.json"))
   }
@@ -52,6 +58,6 @@ final class TodoHome: Sendable {
     var arguments: [String]
     var status: Int32
     var error: String
-    var description: String { "todo \(arguments) exited \(status): \(error)" }
+    var description: String { "\(appIdentity.name) \(arguments) exited \(status): \(error)" }
   }
 }

@@ -1,19 +1,25 @@
 public import Foundation
 
-/// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 (Atom, JSON Feed, `dc:date`).
+/// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 / W3C-DTF (Atom, JSON Feed,
+/// `dc:date`), and the other layouts found in the wild.
 ///
 /// A hand-written scanner over UTF-8 bytes, because `DateFormatter` costs about 140 µs a
-/// date on Linux. It accepts the variants found in the wild:
+/// date on Linux. It accepts:
 ///
 /// - RFC 822: an optional weekday (with or without a comma, short or long), one- or
-///   two-digit days, short or long month names in any case, two- or four-digit years
-///   (`00`–`49` → 20xx, `50`–`99` → 19xx), optional seconds, extra whitespace, and a zone
-///   as `±hhmm`, `±hh:mm`, `GMT`/`UT`/`UTC`/`Z`, the US names (`EST` … `PDT`) or a
-///   military letter (`A` = +1 h … `M` = +12 h, `N` = −1 h … `Y` = −12 h); no zone means UTC.
-/// - RFC 3339: `YYYY-MM-DD`, optionally `T` (or a space) and `hh:mm[:ss[.fraction]]`, then
-///   `Z`, `±hh:mm`, `±hhmm`, `±hh` or nothing (UTC).
+///   two-digit days, short or long month names in any case, an extra comma after the
+///   month (`13 Feb, 2012`), two- or four-digit years (`00`–`49` → 20xx, `50`–`99` →
+///   19xx), optional seconds and extra whitespace.
+/// - asctime (`Mon Feb 13 10:30:00 2012`, also with a zone before the year) and
+///   JavaScript's `Date.toString` (`Mon Feb 13 2012 10:30:00 GMT+0100 (CET)`).
+/// - RFC 3339 / W3C-DTF: `YYYY-MM-DD`, optionally `T` (or a space) and
+///   `hh:mm[:ss[.fraction]]`, then a zone; or reduced to `YYYY-MM` or `YYYY`.
+/// - Zones: `±hhmm`, `±hh:mm`, `±hh`, `GMT+0200`, `GMT`/`UT`/`UTC`/`Z`, common
+///   abbreviations (see `DateScanner.abbreviationMinutes`), IANA names (`Europe/Berlin`,
+///   `Etc/GMT-2`) and military letters. No zone, or a name it does not know, means UTC.
 ///
-/// Anything else, or an impossible date such as 31 February, gives `nil`.
+/// Anything else, an impossible date such as 31 February or hour 25, or a bare number,
+/// gives `nil`.
 public enum FeedDate {
   /// Parses a date in either format.
   ///
@@ -26,15 +32,24 @@ public enum FeedDate {
       scanner.skipSpaces()
       guard let first = scanner.peek else { return nil }
       let seconds: Double?
-      if isDigit(first), bytes.count >= scanner.index + 5,
-        bytes[scanner.index + 4] == UInt8(ascii: "-")
-      {
+      if isDigit(first), isW3CDate(bytes, from: scanner.index) {
         seconds = scanner.rfc3339()
       } else {
         seconds = scanner.rfc822()
       }
       return seconds.map { Date(timeIntervalSince1970: $0) }
     }
+  }
+
+  /// Whether the text at `start` opens with a four-digit year followed by `-` or by
+  /// nothing but spaces (W3C-DTF's reduced `2003`).
+  private static func isW3CDate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    guard bytes.count >= start + 4 else { return false }
+    for offset in 0..<4 where !isDigit(bytes[start + offset]) { return false }
+    var index = start + 4
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { return true }
+    while index < bytes.count, isASCIISpace(bytes[index]) { index += 1 }
+    return index == bytes.count
   }
 
   /// Seconds since 1970 for a UTC calendar date and time, or `nil` when out of range.
@@ -64,12 +79,12 @@ public enum FeedDate {
   }
 }
 
-@inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 
-@inline(__always) private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 97 < 26 }
+@inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 97 < 26 }
 
 /// A cursor over the bytes of one date.
-private struct DateScanner {
+struct DateScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
 
@@ -114,10 +129,31 @@ private struct DateScanner {
   // MARK: - RFC 3339
 
   mutating func rfc3339() -> Double? {
-    guard let year = number(minimum: 4, maximum: 4), skip(UInt8(ascii: "-")),
-      let month = number(minimum: 1, maximum: 2), skip(UInt8(ascii: "-")),
-      let day = number(minimum: 1, maximum: 2)
-    else { return nil }
+    guard let year = number(minimum: 4, maximum: 4) else { return nil }
+    var month = 1
+    var day = 1
+    if skip(UInt8(ascii: "-")) {
+      let monthStart = index
+      guard let m = number(minimum: 1, maximum: 2) else { return nil }
+      month = m
+      if skip(UInt8(ascii: "-")) {
+        guard let d = number(minimum: 1, maximum: 2) else { return nil }
+        day = d
+      } else {
+        // Reduced W3C-DTF: `2003-12`, two digits and nothing after.
+        let monthDigits = index - monthStart
+        skipSpaces()
+        guard monthDigits == 2, peek == nil else { return nil }
+        return FeedDate.epochSeconds(
+          year: year, month: month, day: 1, hour: 0, minute: 0, second: 0
+        ).map(Double.init)
+      }
+    } else {
+      skipSpaces()
+      guard peek == nil else { return nil }
+      return FeedDate.epochSeconds(year: year, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        .map(Double.init)
+    }
     var hour = 0
     var minute = 0
     var second = 0
@@ -139,11 +175,11 @@ private struct DateScanner {
       }
     }
     skipSpaces()
-    guard let offset = zoneOffset(),
+    guard let zone = zone(),
       let base = FeedDate.epochSeconds(
         year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     else { return nil }
-    return Double(base - offset) + fraction
+    return Double(base - zone.offset(atLocal: base)) + fraction
   }
 
   mutating func fraction() -> Double? {
@@ -159,103 +195,127 @@ private struct DateScanner {
     return count > 0 ? value : nil
   }
 
-  // MARK: - RFC 822
+  // MARK: - RFC 822 and its relatives
 
+  /// RFC 822 (`Mon, 13 Feb 2012 10:30:00 +0100`, also `Mon, 13 Feb, 2012`), asctime
+  /// (`Mon Feb 13 10:30:00 2012`, `date`'s `Mon Feb 13 10:30:00 UTC 2012`) and
+  /// JavaScript's `Date.toString` (`Mon Feb 13 2012 10:30:00 GMT+0100 (CET)`).
   mutating func rfc822() -> Double? {
     // Optional weekday, with or without a comma.
     if let byte = peek, isLetter(byte) {
-      _ = word()
-      skipSpaces()
-      _ = skip(UInt8(ascii: ","))
-      skipSpaces()
+      let weekdayStart = index
+      let weekday = word()
+      if monthNumber(weekday) != nil {
+        index = weekdayStart  // "Feb 13 …": no weekday
+      } else {
+        skipSpaces()
+        _ = skip(UInt8(ascii: ","))
+        skipSpaces()
+      }
     }
+    if let byte = peek, isLetter(byte) { return monthFirst() }
     guard let day = number(maximum: 2) else { return nil }
     skipSpaces()
     _ = skip(UInt8(ascii: "-"))
     guard let month = monthNumber(word()) else { return nil }
     _ = skip(UInt8(ascii: "."))
     skipSpaces()
+    _ = skip(UInt8(ascii: ","))
+    skipSpaces()
     _ = skip(UInt8(ascii: "-"))
-    let yearStart = index
-    guard var year = number(minimum: 2, maximum: 4) else { return nil }
-    switch index - yearStart {
-    case 2: year += year < 50 ? 2000 : 1900
-    case 4: break
-    default: return nil
-    }
+    guard let year = year() else { return nil }
     skipSpaces()
-    var hour = 0
-    var minute = 0
-    var second = 0
+    var time = (hour: 0, minute: 0, second: 0)
     if let byte = peek, isDigit(byte) {
-      guard let h = number(maximum: 2), skip(UInt8(ascii: ":")),
-        let m = number(minimum: 2, maximum: 2)
-      else { return nil }
-      hour = h
-      minute = m
-      if skip(UInt8(ascii: ":")) {
-        guard let s = number(minimum: 2, maximum: 2) else { return nil }
-        second = s
-        if skip(UInt8(ascii: ".")) { _ = fraction() }
-      }
+      guard let read = self.time() else { return nil }
+      time = read
     }
     skipSpaces()
-    guard let offset = zoneOffset(),
-      let base = FeedDate.epochSeconds(
-        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    else { return nil }
-    return Double(base - offset)
+    return seconds(year: year, month: month, day: day, time: time, zone: zone())
   }
 
-  /// The zone's offset from UTC in seconds; no zone at all is UTC; an unknown zone is `nil`.
-  mutating func zoneOffset() -> Int? {
-    guard let byte = peek else { return 0 }
-    if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
-      index += 1
-      let sign = byte == UInt8(ascii: "+") ? 1 : -1
-      let start = index
-      guard let first = number(minimum: 1, maximum: 4) else { return nil }
-      let hours: Int
-      var minutes = 0
-      switch index - start {
-      case 1, 2:
-        hours = first
-        if skip(UInt8(ascii: ":")) {
-          guard let m = number(minimum: 2, maximum: 2) else { return nil }
-          minutes = m
-        }
-      case 4:
-        hours = first / 100
-        minutes = first % 100
-      default: return nil
+  /// The layouts that put the month first (asctime, JavaScript), after the weekday.
+  private mutating func monthFirst() -> Double? {
+    guard let month = monthNumber(word()) else { return nil }
+    _ = skip(UInt8(ascii: "."))
+    skipSpaces()
+    guard let day = number(maximum: 2) else { return nil }
+    skipSpaces()
+    _ = skip(UInt8(ascii: ","))
+    skipSpaces()
+    var time = (hour: 0, minute: 0, second: 0)
+    var zone: Zone? = .fixed(0)
+    let year: Int
+    if isTimeAhead {
+      // asctime: the time, perhaps a zone, then the year.
+      guard let read = self.time() else { return nil }
+      time = read
+      skipSpaces()
+      if let byte = peek, !isDigit(byte) {
+        zone = self.zone()
+        skipSpaces()
       }
-      guard hours <= 23, minutes <= 59 else { return nil }
-      return sign * (hours * 3_600 + minutes * 60)
+      guard let read = self.year() else { return nil }
+      year = read
+    } else {
+      // JavaScript: the year, the time, then the zone.
+      guard let read = self.year() else { return nil }
+      year = read
+      skipSpaces()
+      if let byte = peek, isDigit(byte) {
+        guard let read = self.time() else { return nil }
+        time = read
+      }
+      skipSpaces()
+      zone = self.zone()
     }
-    guard isLetter(byte) else { return nil }
-    let (packed, length) = word()
-    if length == 1 { return militaryOffset(UInt8(truncatingIfNeeded: packed)) }
-    let hours: Int
-    switch packed {
-    case pack("gmt"), pack("ut"), pack("utc"), pack("z"): hours = 0
-    case pack("est"): hours = -5
-    case pack("edt"): hours = -4
-    case pack("cst"): hours = -6
-    case pack("cdt"): hours = -5
-    case pack("mst"): hours = -7
-    case pack("mdt"): hours = -6
-    case pack("pst"): hours = -8
-    case pack("pdt"): hours = -7
+    return seconds(year: year, month: month, day: day, time: time, zone: zone)
+  }
+
+  /// Whether a time (`h:mm`) starts here.
+  private var isTimeAhead: Bool {
+    var position = index
+    while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    return position < bytes.count && position > index && bytes[position] == UInt8(ascii: ":")
+  }
+
+  /// A two- or four-digit year (`00`–`49` → 20xx, `50`–`99` → 19xx).
+  private mutating func year() -> Int? {
+    let yearStart = index
+    guard let year = number(minimum: 2, maximum: 4) else { return nil }
+    switch index - yearStart {
+    case 2: return year + (year < 50 ? 2000 : 1900)
+    case 4: return year
     default: return nil
     }
-    // "GMT+0200" and the like: an explicit offset after the name wins.
-    if let next = peek, next == UInt8(ascii: "+") || next == UInt8(ascii: "-") {
-      return zoneOffset()
-    }
-    return hours * 3_600
   }
 
-  private func militaryOffset(_ letter: UInt8) -> Int? {
+  /// `h:mm`, `hh:mm:ss` or `hh:mm:ss.fraction` (the fraction is dropped).
+  private mutating func time() -> (hour: Int, minute: Int, second: Int)? {
+    guard let hour = number(maximum: 2), skip(UInt8(ascii: ":")),
+      let minute = number(minimum: 2, maximum: 2)
+    else { return nil }
+    var second = 0
+    if skip(UInt8(ascii: ":")) {
+      guard let s = number(minimum: 2, maximum: 2) else { return nil }
+      second = s
+      if skip(UInt8(ascii: ".")) { _ = fraction() }
+    }
+    return (hour, minute, second)
+  }
+
+  private func seconds(
+    year: Int, month: Int, day: Int, time: (hour: Int, minute: Int, second: Int), zone: Zone?
+  ) -> Double? {
+    guard let zone,
+      let base = FeedDate.epochSeconds(
+        year: year, month: month, day: day, hour: time.hour, minute: time.minute,
+        second: time.second)
+    else { return nil }
+    return Double(base - zone.offset(atLocal: base))
+  }
+
+  func militaryOffset(_ letter: UInt8) -> Int? {
     switch letter {
     case UInt8(ascii: "z"): return 0
     case UInt8(ascii: "a")...UInt8(ascii: "i"): return Int(letter - UInt8(ascii: "a") + 1) * 3_600
@@ -265,7 +325,7 @@ private struct DateScanner {
     }
   }
 
-  private func monthNumber(_ word: (packed: UInt64, length: Int)) -> Int? {
+  func monthNumber(_ word: (packed: UInt64, length: Int)) -> Int? {
     guard word.length >= 3 else { return nil }
     // The first three letters name the month ("Jun", "June", "JUNE").
     let prefix = word.packed >> (8 * UInt64(min(word.length, 8) - 3))
@@ -288,7 +348,7 @@ private struct DateScanner {
 }
 
 /// Packs a short lowercase ASCII word the way `DateScanner.word()` does.
-private func pack(_ word: StaticString) -> UInt64 {
+func pack(_ word: StaticString) -> UInt64 {
   var packed: UInt64 = 0
   word.withUTF8Buffer { for byte in $0 { packed = packed << 8 | UInt64(byte) } }
   return packed

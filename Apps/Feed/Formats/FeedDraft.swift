@@ -5,6 +5,8 @@ struct FeedDraft {
   var format: FeedFormat?
   var title: TypedText?
   var siteLink: String?
+  /// How well `siteLink` fits as the site's page (see `XMLFeedReader.alternateRank`).
+  var siteLinkRank = 0
   var description: TypedText?
   var author: String?
   var items: [ItemDraft] = []
@@ -37,10 +39,18 @@ struct ItemDraft {
   var guidIsPermaLink = true
   var about: String?
   var title: TypedText?
+  var dcTitle: TypedText?
+  var mediaTitle: TypedText?
   var link: String?
+  /// How well `link` fits as the item's page (Atom alternate links).
+  var linkRank = 0
+  /// An enclosure or media file: part of the identity of an item without id or link.
+  var enclosure: String?
   var published: String?
   var updated: String?
   var dcDate: String?
+  var issued: String?
+  var modified: String?
   var author: String?
   var authorName: String?
   var dcCreator: String?
@@ -54,21 +64,35 @@ struct ItemDraft {
       linkURL = webURL(guid, base: nil)
     }
     if linkURL == nil, let about { linkURL = webURL(about, base: base) }
-    let titleText = title.flatMap(plainText)
-    let publishedDate = published.flatMap(parseDate) ?? dcDate.flatMap(parseDate)
-    let updatedDate = updated.flatMap(parseDate)
-    let id =
-      nonBlank(guid) ?? linkURL?.absoluteString ?? nonBlank(link)
-      ?? "fnv1a:"
-      + StableHash.fnv1a([
-        titleText ?? "", published ?? dcDate ?? updated ?? "",
-        titleText == nil ? (content ?? summary ?? "") : "",
-      ])
+    let titleText =
+      title.flatMap(plainText) ?? dcTitle.flatMap(plainText) ?? mediaTitle.flatMap(plainText)
+    let publishedDate =
+      published.flatMap(parseDate) ?? dcDate.flatMap(parseDate) ?? issued.flatMap(parseDate)
+    let updatedDate = updated.flatMap(parseDate) ?? modified.flatMap(parseDate)
+    let id = nonBlank(guid) ?? linkURL?.absoluteString ?? nonBlank(link) ?? fallbackID(titleText)
     let authorText = [authorName, author, dcCreator, itunesAuthor, feedAuthor].lazy
       .compactMap { $0.flatMap(collapsedText) }.first
     return ParsedItem(
       id: id, title: titleText, link: linkURL, published: publishedDate, updated: updatedDate,
       author: authorText, summaryHTML: nonBlank(summary), contentHTML: nonBlank(content))
+  }
+}
+
+extension ItemDraft {
+  /// An id for an item with no guid, id or link: a hash of what tells it apart.
+  ///
+  /// Title and date text come first, then the body and the enclosure when there are any,
+  /// so that two items with the same title and no date (two videos of a series) do not
+  /// merge. An item with only a title and a date keeps the id earlier versions gave it.
+  func fallbackID(_ titleText: String?) -> String {
+    let body = content ?? summary ?? ""
+    var parts = [
+      titleText ?? "", published ?? dcDate ?? issued ?? updated ?? modified ?? "",
+      titleText == nil ? body : "",
+    ]
+    if titleText != nil, !body.isEmpty { parts.append(body) }
+    if let enclosure = nonBlank(enclosure) { parts.append(enclosure) }
+    return "fnv1a:" + StableHash.fnv1a(parts)
   }
 }
 
@@ -123,11 +147,16 @@ func collapsedText(_ text: String) -> String? {
   return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
 }
 
-/// A title or description as plain text on one line.
+/// A title or description as plain text on one line: markup is dropped, with no link
+/// numbers or image placeholders.
 func plainText(_ text: TypedText) -> String? {
   switch text.type {
   case .text: collapsedText(HTMLEntities.decodeAll(in: text.value))
-  case .html, .xhtml: collapsedText(HTMLText(html: text.value).text)
+  case .html, .xhtml: collapsedText(HTMLText.line(html: text.value))
+  case .textOrHTML:
+    HTMLText.looksLikeMarkup(text.value)
+      ? collapsedText(HTMLText.line(html: text.value))
+      : collapsedText(HTMLEntities.decodeAll(in: text.value))
   }
 }
 

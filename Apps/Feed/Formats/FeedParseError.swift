@@ -36,7 +36,9 @@ public struct FeedParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public static let notAFeed = Code(rawValue: "not-a-feed")
     /// The body looked like a feed but yielded nothing usable.
     public static let malformed = Code(rawValue: "malformed")
-    /// The declared character encoding is not supported.
+    /// The declared character encoding is not supported. `FeedParser` no longer throws it:
+    /// it reads such a feed as UTF-8, with U+FFFD for what it cannot read, and says so in
+    /// `ParsedFeed.warnings`.
     public static let unsupportedEncoding = Code(rawValue: "unsupported-encoding")
     /// The document tried an entity-expansion attack ("billion laughs").
     public static let entityExpansion = Code(rawValue: "entity-expansion")

@@ -52,24 +52,29 @@ public struct FeedParser: Sendable {
       throw FeedParseError(
         .tooLarge, "the feed is \(data.count) bytes, more than the limit of \(maximumBytes)")
     }
-    var bytes = try TextEncoding.utf8Bytes(data, contentType: contentType)
+    let decoded = TextEncoding.utf8Bytes(data, contentType: contentType)
+    var bytes = decoded.bytes
     let start = bytes.firstIndex { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
     guard let start else { throw FeedParseError(.notAFeed, "not a feed: the body is empty") }
     if start > 0 { bytes.removeFirst(start) }
+    var feed: ParsedFeed
     switch bytes[0] {
     case UInt8(ascii: "{"):
-      return try JSONFeedReader.read(bytes, maximumItems: maximumItems, baseURL: baseURL)
+      feed = try JSONFeedReader.read(bytes, maximumItems: maximumItems, baseURL: baseURL)
     case UInt8(ascii: "<"):
-      return try parseXML(bytes, baseURL: baseURL)
+      feed = try parseXML(bytes, baseURL: baseURL)
     default:
       throw FeedParseError(.notAFeed, "not a feed: the body is neither XML nor JSON")
     }
+    if let warning = decoded.warning { feed.warnings.insert(warning, at: 0) }
+    return feed
   }
 
   private func parseXML(_ bytes: [UInt8], baseURL: URL?) throws(FeedParseError) -> ParsedFeed {
     var (prepared, mappedControls) = XMLPreparation.prepare(bytes)
     prepared = XMLPreparation.wrapEscapedText(prepared)
-    let reader = XMLFeedReader(maximumItems: maximumItems, restoresControls: mappedControls)
+    let reader = XMLFeedReader(
+      maximumItems: maximumItems, restoresControls: mappedControls, baseURL: baseURL)
     // Hand XMLParser the bytes without another copy; they outlive the parser, which
     // does not escape this closure.
     let (succeeded, parserError, line) = prepared.withUnsafeMutableBytes { buffer in
@@ -86,7 +91,8 @@ public struct FeedParser: Sendable {
     if let root = reader.foreignRoot {
       throw FeedParseError(.notAFeed, "not a feed: the document's root element is <\(root)>")
     }
-    if parserError?.code == 89 {
+    let isBomb = parserError?.code == 89
+    if isBomb, reader.draft.items.isEmpty {
       throw FeedParseError(
         .entityExpansion, "not a feed: the document expands entities recursively")
     }
@@ -99,6 +105,12 @@ public struct FeedParser: Sendable {
     if failed, !reader.reachedItemLimit, !reader.draft.hasContent {
       throw FeedParseError(.malformed, "the \(format) feed yields no title and no items\(detail)")
     }
-    return reader.draft.makeFeed(format: format, baseURL: baseURL)
+    var feed = reader.draft.makeFeed(format: format, baseURL: baseURL)
+    if isBomb {
+      feed.warnings.append(
+        "the feed stops at an entity that expands without bound; "
+          + "the \(feed.items.count) items before it are kept")
+    }
+    return feed
   }
 }

@@ -17,9 +17,15 @@ struct HTMLRenderer {
   private var preDepth = 0
   private var openLink: URL?
 
+  /// Whether links and images leave no trace (`[1]`, `[image: …]`): text for a title.
+  private let isLine: Bool
+
   private static let maximumIndent = 6
 
-  init(baseURL: URL?) { self.baseURL = baseURL }
+  init(baseURL: URL?, isLine: Bool = false) {
+    self.baseURL = baseURL
+    self.isLine = isLine
+  }
 
   // MARK: - Tokenizer
 
@@ -47,12 +53,12 @@ struct HTMLRenderer {
           return  // an unterminated tag at the end: drop it
         }
       }
-      if byte == UInt8(ascii: "&"), let (scalar, end) = HTMLEntities.reference(in: input, at: index)
+      if byte == UInt8(ascii: "&"), let (value, end) = HTMLEntities.reference(in: input, at: index)
       {
-        if scalar == " " || scalar == "\n" || scalar == "\t" {
-          whitespace(UInt8(scalar.value))
+        if value == " " || value == "\n" || value == "\t" {
+          whitespace(value.utf8.first ?? 0x20)
         } else {
-          text(Array(String(Character(scalar)).utf8))
+          text(Array(value.utf8))
         }
         index = end
         continue
@@ -225,6 +231,7 @@ struct HTMLRenderer {
       if !tag.isEnd { startListItem() }
     case "td", "th":
       if !tag.isEnd, !atLineStart { pendingSpace = true }
+    case "a" where isLine, "img" where isLine: break
     case "a":
       if tag.isEnd {
         closeLink()

@@ -20,6 +20,14 @@ public struct ParsedFeed: Sendable, Equatable, Codable {
   public var description: String?
   /// The items in document order, at most the parser's item limit.
   public var items: [ParsedItem]
+  /// What the parser could read only in part, one line each, for a command to show as
+  /// warnings: an encoding it cannot convert (read as UTF-8, with U+FFFD for what it could
+  /// not read), or an entity bomb after some items. Not encoded by `Codable`.
+  public var warnings: [String] = []
+
+  private enum CodingKeys: String, CodingKey {
+    case format, title, siteLink, description, items
+  }
 
   /// Creates a feed.
   ///

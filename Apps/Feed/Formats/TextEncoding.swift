@@ -2,150 +2,121 @@ import Foundation
 
 /// Turns a feed's bytes into UTF-8, whatever they were written in.
 ///
-/// The encoding comes from, in this order: a byte-order mark, the `charset` of the
-/// HTTP `Content-Type` (RFC 7303 makes it authoritative), the XML prolog's `encoding=`,
-/// else UTF-8. Supported: UTF-8, UTF-16 (LE/BE, with or without a mark), and the
-/// windows-1252 family. As browsers do (WHATWG Encoding Standard), `ISO-8859-1`,
-/// `latin1` and `US-ASCII` are read as windows-1252, which differs only in 0x80–0x9F,
-/// where ISO-8859-1 has C1 control codes that no real text contains. Invalid UTF-8 is
-/// repaired with U+FFFD rather than rejected.
+/// The encoding comes from, in this order: the `charset` of the HTTP `Content-Type`, a
+/// byte-order mark, the XML declaration's `encoding=`, the shape of the first bytes
+/// (UTF-16 and UTF-32 without a mark, EBCDIC), else UTF-8. A byte-order mark that
+/// contradicts the charset wins over it: no feed in another encoding starts with those
+/// bytes. UTF-8, UTF-16 and UTF-32 (either byte order, with or without a mark) and
+/// windows-1252 are read here; every other encoding the platform can convert (glibc's
+/// `iconv` on Linux, CoreFoundation on Apple platforms) is read through
+/// `PlatformTextConverter`. As browsers do (WHATWG Encoding Standard), `ISO-8859-1`,
+/// `latin1` and `US-ASCII` are read as windows-1252, `GB2312` and `GBK` as GB18030,
+/// `Shift_JIS` as windows-31J, `EUC-KR` as windows-949 and `Big5` as Big5-HKSCS (each the
+/// superset real documents are written in). Labels may be spelled with `_` for `-`.
+///
+/// Nothing is rejected: invalid UTF-8 is repaired with U+FFFD, and a feed in an encoding
+/// that cannot be read is read as UTF-8 with U+FFFD for what it cannot read, with a
+/// warning.
 enum TextEncoding: Equatable, Sendable {
   case utf8
-  case utf16LittleEndian
-  case utf16BigEndian
+  case utf16(bigEndian: Bool)
+  case utf32(bigEndian: Bool)
   case windows1252
+  /// An encoding the platform's converter reads, by the name it knows.
+  case platform(String)
 
-  /// The bytes as UTF-8, with an XML prolog rewritten to say so.
+  /// The body as UTF-8 bytes, with a warning when some of it could not be read.
+  struct Decoded {
+    var bytes: [UInt8]
+    var warning: String?
+  }
+
+  /// The bytes as UTF-8, with an XML declaration rewritten to say so.
   ///
   /// - Parameters:
   ///   - data: The body as received.
   ///   - contentType: The HTTP `Content-Type`, if known.
-  /// - Returns: UTF-8 bytes.
-  /// - Throws: `FeedParseError` with code `unsupportedEncoding` when the declared encoding
-  ///   is one this parser cannot read and the bytes are not UTF-8 either.
-  static func utf8Bytes(_ data: Data, contentType: String?) throws(FeedParseError)
-    -> [UInt8]
-  {
-    var bytes = [UInt8](data)
-    var encoding: TextEncoding?
-    var bomLength = 0
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      (encoding, bomLength) = (.utf8, 3)
-    } else if bytes.starts(with: [0xFF, 0xFE]) {
-      (encoding, bomLength) = (.utf16LittleEndian, 2)
-    } else if bytes.starts(with: [0xFE, 0xFF]) {
-      (encoding, bomLength) = (.utf16BigEndian, 2)
-    }
-    var unsupportedName: String?
-    if encoding == nil, let charset = contentType.flatMap(charset(inContentType:)) {
-      encoding = named(charset, bytes: bytes)
-      if encoding == nil { unsupportedName = charset }
-    }
-    if encoding == nil {
-      if bytes.starts(with: [0x3C, 0x00]) {
-        encoding = .utf16LittleEndian
-      } else if bytes.starts(with: [0x00, 0x3C]) {
-        encoding = .utf16BigEndian
+  /// - Returns: UTF-8 bytes, and a warning when the read was lossy.
+  static func utf8Bytes(_ data: Data, contentType: String?) -> Decoded {
+    let bytes = [UInt8](data)
+    let mark = byteOrderMark(bytes)
+    let shape = mark?.encoding ?? sniff(bytes)
+    var unreadable: [String] = []
+    var chosen: (encoding: TextEncoding, label: String)?
+    if let charset = contentType.flatMap(charset(inContentType:)) {
+      if let encoding = resolve(charset, bytes: bytes, shape: shape) {
+        chosen = (encoding, charset)
+        if let mark, !mark.encoding.hasSameWidth(as: encoding) { chosen = (mark.encoding, "") }
+      } else {
+        unreadable.append(charset)
       }
     }
-    let declared = prologEncoding(bytes)
-    if encoding == nil, let declared {
-      encoding = named(declared, bytes: bytes)
-      if encoding == nil || encoding == .utf16BigEndian || encoding == .utf16LittleEndian {
-        // A prolog readable as ASCII cannot be UTF-16; an unknown name is checked below.
-        if encoding == nil { unsupportedName = unsupportedName ?? declared }
-        encoding = nil
+    if chosen == nil, let mark { chosen = (mark.encoding, "") }
+    if chosen == nil, let declared = declaredEncoding(bytes, shape: shape) {
+      switch shape {
+      case .utf16?, .utf32?: chosen = (shape ?? .utf8, declared)  // the bytes show width and order
+      default:
+        if let encoding = resolve(declared, bytes: bytes, shape: shape) {
+          chosen = (encoding, declared)
+        } else {
+          unreadable.append(declared)
+        }
       }
     }
-    if bomLength > 0 { bytes.removeFirst(bomLength) }
-    var output: [UInt8]
-    switch encoding ?? .utf8 {
-    case .utf8:
-      if let name = unsupportedName, String(validating: bytes, as: UTF8.self) == nil {
-        throw FeedParseError(.unsupportedEncoding, "unsupported character encoding \(name)")
-      }
-      output = repairedUTF8(bytes)
-    case .utf16LittleEndian: output = utf16(bytes, bigEndian: false)
-    case .utf16BigEndian: output = utf16(bytes, bigEndian: true)
-    case .windows1252: output = fromWindows1252(bytes)
+    let encoding = chosen?.encoding ?? shape ?? .utf8
+    var (output, replaced) = encoding.decode(bytes)
+    if output.starts(with: [0xEF, 0xBB, 0xBF]) { output.removeFirst(3) }
+    rewriteDeclaration(&output)
+    var warning: String?
+    if let label = unreadable.first, replaced {
+      warning =
+        "the character encoding \"\(label)\" cannot be read here; the feed was read as UTF-8 "
+        + "and what could not be read shows as \u{FFFD}"
+    } else if replaced, encoding != .utf8 {
+      let name = chosen.map { $0.label.isEmpty ? encoding.name : $0.label } ?? encoding.name
+      warning = "some bytes are not valid \(name) and show as \u{FFFD}"
     }
-    if let declared, named(declared, bytes: output) != .utf8 {
-      rewriteProlog(&output)
-    }
-    return output
+    return Decoded(bytes: output, warning: warning)
   }
 
-  // MARK: - Names
-
-  /// The `charset` parameter of a `Content-Type`, lowercased and unquoted.
-  static func charset(inContentType contentType: String) -> String? {
-    for parameter in contentType.split(separator: ";").dropFirst() {
-      let parts = parameter.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2,
-        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
-      else { continue }
-      let value = parts[1].trimmingCharacters(in: .whitespaces)
-        .trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
-      return value.isEmpty ? nil : value
-    }
-    return nil
-  }
-
-  /// The encoding a label names, or `nil` when unsupported.
-  static func named(_ label: String, bytes: [UInt8]) -> TextEncoding? {
-    switch label.lowercased().trimmingCharacters(in: .whitespaces) {
-    case "utf-8", "utf8", "unicode-1-1-utf-8", "x-unicode20utf8": return .utf8
-    case "utf-16le": return .utf16LittleEndian
-    case "utf-16be": return .utf16BigEndian
-    case "utf-16", "utf16", "ucs-2", "iso-10646-ucs-2", "unicode":
-      return bytes.first == 0 ? .utf16BigEndian : .utf16LittleEndian
-    case "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1",
-      "iso_8859-1:1987", "latin1", "l1", "iso-ir-100", "csisolatin1", "ibm819", "cp819",
-      "us-ascii", "ascii", "ansi_x3.4-1968", "iso-8859-15", "iso8859-15", "latin-9":
-      return .windows1252
-    default: return nil
+  /// A name for messages.
+  var name: String {
+    switch self {
+    case .utf8: "UTF-8"
+    case .utf16(let bigEndian): bigEndian ? "UTF-16BE" : "UTF-16LE"
+    case .utf32(let bigEndian): bigEndian ? "UTF-32BE" : "UTF-32LE"
+    case .windows1252: "windows-1252"
+    case .platform(let name): name
     }
   }
 
-  // MARK: - The XML prolog
-
-  /// The range of `<?xml … ?>` at the start, if any.
-  private static func prologRange(_ bytes: [UInt8]) -> Range<Int>? {
-    var start = 0
-    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-    guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
-    let limit = min(bytes.count - 1, start + 300)
-    var end = start + 5
-    while end < limit {
-      if bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
-        return start..<(end + 2)
-      }
-      end += 1
+  /// Whether both read text in code units of the same size (a mark settles the rest).
+  private func hasSameWidth(as other: TextEncoding) -> Bool {
+    switch (self, other) {
+    case (.utf16, .utf16), (.utf32, .utf32): true
+    case (.utf8, .utf8): true
+    default: false
     }
-    return nil
-  }
-
-  /// The value of `encoding=` in the prolog.
-  static func prologEncoding(_ bytes: [UInt8]) -> String? {
-    guard let range = prologRange(bytes) else { return nil }
-    let prolog = String(decoding: bytes[range], as: UTF8.self)
-    guard let key = prolog.range(of: "encoding") else { return nil }
-    let rest = prolog[key.upperBound...].drop { $0 == " " || $0 == "=" }
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-    let value = rest.dropFirst().prefix { $0 != quote }
-    return value.isEmpty ? nil : String(value)
-  }
-
-  private static func rewriteProlog(_ bytes: inout [UInt8]) {
-    guard let range = prologRange(bytes) else { return }
-    bytes.replaceSubrange(range, with: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8))
   }
 
   // MARK: - Transcoding
 
-  private static func repairedUTF8(_ bytes: [UInt8]) -> [UInt8] {
-    if isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil { return bytes }
-    return Array(String(decoding: bytes, as: UTF8.self).utf8)
+  /// UTF-8 for `bytes`, and whether anything had to be replaced with U+FFFD.
+  func decode(_ bytes: [UInt8]) -> (bytes: [UInt8], replaced: Bool) {
+    switch self {
+    case .utf8: return Self.repairedUTF8(bytes)
+    case .utf16(let bigEndian): return Self.utf16(bytes, bigEndian: bigEndian)
+    case .utf32(let bigEndian): return Self.utf32(bytes, bigEndian: bigEndian)
+    case .windows1252: return (Self.fromWindows1252(bytes), false)
+    case .platform(let name):
+      if let converted = PlatformTextConverter.convert(bytes, from: name) { return converted }
+      return Self.repairedUTF8(bytes)
+    }
+  }
+
+  private static func repairedUTF8(_ bytes: [UInt8]) -> (bytes: [UInt8], replaced: Bool) {
+    if isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil { return (bytes, false) }
+    return (Array(String(decoding: bytes, as: UTF8.self).utf8), true)
   }
 
   /// Whether every byte is below 0x80, eight bytes at a time.
@@ -165,7 +136,7 @@ enum TextEncoding: Equatable, Sendable {
     }
   }
 
-  private static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+  private static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> (bytes: [UInt8], replaced: Bool) {
     var units: [UInt16] = []
     units.reserveCapacity(bytes.count / 2)
     var index = 0
@@ -175,7 +146,25 @@ enum TextEncoding: Equatable, Sendable {
       units.append(UInt16(high) << 8 | UInt16(low))
       index += 2
     }
-    return Array(String(decoding: units, as: UTF16.self).utf8)
+    if let text = String(validating: units, as: UTF16.self) {
+      return (Array(text.utf8), bytes.count % 2 != 0)
+    }
+    return (Array(String(decoding: units, as: UTF16.self).utf8), true)
+  }
+
+  private static func utf32(_ bytes: [UInt8], bigEndian: Bool) -> (bytes: [UInt8], replaced: Bool) {
+    var units: [UInt32] = []
+    units.reserveCapacity(bytes.count / 4)
+    var index = 0
+    while index + 3 < bytes.count {
+      let word = bytes[index..<(index + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      units.append(bigEndian ? word : word.byteSwapped)
+      index += 4
+    }
+    if let text = String(validating: units, as: UTF32.self) {
+      return (Array(text.utf8), bytes.count % 4 != 0)
+    }
+    return (Array(String(decoding: units, as: UTF32.self).utf8), true)
   }
 
   private static func fromWindows1252(_ bytes: [UInt8]) -> [UInt8] {

@@ -14,16 +14,29 @@ import Foundation
 final class XMLFeedReader: NSObject, XMLParserDelegate {
   /// Where an element's name comes from, by namespace URI.
   enum Namespace {
-    case none, atom, rss1, rdf, content, dublinCore, itunes, other
+    case none, atom, rss1, rdf, content, dublinCore, dublinCoreTerms, itunes, media, other
   }
 
   /// A field whose text is being collected.
   enum Field {
     case title, link, description, content, summary, guid, id, published, updated, dcDate
-    case author, authorName, dcCreator, itunesAuthor, subtitle
+    case author, authorName, dcCreator, itunesAuthor, subtitle, dcTitle, mediaTitle
+    case issued, modified
+
+    /// Whether the field holds text that may carry markup; the others (ids, links,
+    /// dates, names) take only character data.
+    var carriesMarkup: Bool {
+      switch self {
+      case .title, .description, .content, .summary, .subtitle, .dcTitle, .mediaTitle: true
+      default: false
+      }
+    }
+
+    /// Whether the field names a person, whose child `<name>` is the name.
+    var isPerson: Bool { self == .author || self == .dcCreator || self == .itunesAuthor }
   }
 
-  @exclusivity(unchecked) private(set) var draft = FeedDraft()
+  @exclusivity(unchecked) var draft = FeedDraft()
   /// The root element's name when it is not a feed's.
   private(set) var foreignRoot: String?
   /// Whether reading stopped because the item limit was reached.
@@ -33,23 +46,31 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   private let restoresControls: Bool
   @exclusivity(unchecked) private var depth = 0
   // Depths of open elements; `none` (never a real depth, and safe to add 1 to) when closed.
-  private static let none = -10
-  @exclusivity(unchecked) private var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
-  @exclusivity(unchecked) private var item: ItemDraft?
-  @exclusivity(unchecked) private var itemDepth = none
-  @exclusivity(unchecked) private var authorDepth = none
+  static let none = -10
+  @exclusivity(unchecked) var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
+  @exclusivity(unchecked) var item: ItemDraft?
+  @exclusivity(unchecked) var itemDepth = none
+  @exclusivity(unchecked) var authorDepth = none
+  @exclusivity(unchecked) var mediaGroupDepth = none
   /// Below this depth everything is ignored (inside Atom's `<source>`); `Int.max` when not.
-  @exclusivity(unchecked) private var skipDepth = Int.max
+  @exclusivity(unchecked) var skipDepth = Int.max
   @exclusivity(unchecked) private var field: Field?
   @exclusivity(unchecked) private var fieldDepth = 0
   @exclusivity(unchecked) private var fieldType = TextType.text
   @exclusivity(unchecked) private var text = ""
+  /// The `<name>` inside a person field, while and once it is read.
+  @exclusivity(unchecked) private var personNameDepth = none
+  @exclusivity(unchecked) private var personName: String?
   @exclusivity(unchecked) private var lastURI = ""
   @exclusivity(unchecked) private var lastNamespace = Namespace.none
+  /// `xml:base` in effect, innermost last, with the depth that set it.
+  @exclusivity(unchecked) private var bases: [(depth: Int, url: URL)] = []
+  private let documentURL: URL?
 
-  init(maximumItems: Int, restoresControls: Bool) {
+  init(maximumItems: Int, restoresControls: Bool, baseURL: URL? = nil) {
     self.maximumItems = maximumItems
     self.restoresControls = restoresControls
+    self.documentURL = baseURL
   }
 
   // MARK: - Namespaces
@@ -64,7 +85,9 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": namespace = .rdf
     case "http://purl.org/rss/1.0/modules/content/": namespace = .content
     case "http://purl.org/dc/elements/1.1/": namespace = .dublinCore
+    case "http://purl.org/dc/terms/": namespace = .dublinCoreTerms
     case "http://www.itunes.com/dtds/podcast-1.0.dtd": namespace = .itunes
+    case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": namespace = .media
     case "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss":
       namespace = .none
     default: namespace = .other
@@ -75,12 +98,28 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   }
 
   /// The namespace of the format's own elements.
-  private var coreNamespace: Namespace {
+  var coreNamespace: Namespace {
     switch draft.format {
     case .atom: .atom
     case .rdf: .rss1
     default: .none
     }
+  }
+
+  // MARK: - Links and xml:base
+
+  /// `link` resolved against the `xml:base` in effect; as written when none is.
+  func resolved(_ link: String) -> String {
+    guard let base = bases.last?.url, let trimmed = nonBlank(link) else { return link }
+    return URL(string: trimmed, relativeTo: base)?.absoluteString ?? link
+  }
+
+  private func noteBase(_ attributes: [String: String]) {
+    guard let value = attributes["xml:base"], let trimmed = nonBlank(value)
+    else { return }
+    let parent = bases.last?.url ?? documentURL
+    guard let url = URL(string: trimmed, relativeTo: parent)?.absoluteURL else { return }
+    bases.append((depth, url))
   }
 
   // MARK: - Delegate
@@ -91,13 +130,21 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   ) {
     depth += 1
     if depth > skipDepth { return }
-    if field != nil {
-      // Markup inside a text field: XHTML content, or HTML a feed forgot to escape.
-      text += "<\(name)"
-      for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
-        text += " \(key)=\"\(HTMLEscaping.escape(value, quotes: true))\""
+    if !attributes.isEmpty { noteBase(attributes) }
+    if let field {
+      if field.carriesMarkup {
+        // Markup inside a text field: XHTML content, or HTML a feed forgot to escape.
+        text += "<\(name)"
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+          text += " \(key)=\"\(HTMLEscaping.escape(value, quotes: true))\""
+        }
+        text += ">"
+      } else if field.isPerson, name == "name", personNameDepth == Self.none {
+        personNameDepth = depth
+        personName = ""
+      } else if !text.isEmpty {
+        text += " "
       }
-      text += ">"
       return
     }
     let namespace = namespace(namespaceURI)
@@ -125,99 +172,29 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     }
   }
 
-  private func startFeedElement(
-    _ name: String, _ namespace: Namespace, _ attributes: [String: String]
-  ) {
-    let core = coreNamespace
-    if namespace == core, name == (draft.format == .atom ? "entry" : "item") {
-      item = ItemDraft()
-      itemDepth = depth
-      if draft.format == .rdf { item?.about = attributes["rdf:about"] ?? attributes["about"] }
-      return
-    }
-    if draft.format != .atom, namespace == core, name == "channel" {
-      containerDepth = depth
-      return
-    }
-    if depth == authorDepth + 1, name == "name" {
-      begin(.authorName)
-      return
-    }
-    guard depth == containerDepth + 1 else { return }
-    switch (namespace, name) {
-    case (core, "title"): begin(.title, attributes)
-    case (core, "link") where draft.format == .atom:
-      if isAlternate(attributes), draft.siteLink == nil { draft.siteLink = attributes["href"] }
-    case (core, "link"): begin(.link)
-    case (core, "description"): begin(.subtitle, type: .html)
-    case (.atom, "subtitle"), (.atom, "tagline"): begin(.subtitle, attributes)
-    case (.atom, "author"): authorDepth = depth
-    default: break
-    }
-  }
-
-  private func startItemElement(
-    _ name: String, _ namespace: Namespace, _ attributes: [String: String]
-  ) {
-    if depth == authorDepth + 1 {
-      if name == "name" { begin(.authorName) }
-      return
-    }
-    guard depth == itemDepth + 1 else { return }
-    switch namespace {
-    case .atom where draft.format == .atom:
-      switch name {
-      case "title": begin(.title, attributes)
-      case "link":
-        if isAlternate(attributes), item?.link == nil { item?.link = attributes["href"] }
-      case "id": begin(.id)
-      case "published", "issued", "created": begin(.published)
-      case "updated", "modified": begin(.updated)
-      case "summary": begin(.summary, attributes)
-      case "content": if attributes["src"] == nil { begin(.content, attributes) }
-      case "author": authorDepth = depth
-      case "source": skipDepth = depth
-      default: break
-      }
-    case coreNamespace:
-      switch name {
-      case "title": begin(.title)
-      case "link": begin(.link)
-      case "description": begin(.summary, type: .html)
-      case "guid":
-        begin(.guid)
-        item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
-      case "pubDate": begin(.published)
-      case "author": begin(.author)
-      default: break
-      }
-    case .content where name == "encoded": begin(.content, type: .html)
-    case .dublinCore where name == "date": begin(.dcDate)
-    case .dublinCore where name == "creator": begin(.dcCreator)
-    case .itunes where name == "author": begin(.itunesAuthor)
-    default: break
-    }
-  }
-
-  private func isAlternate(_ attributes: [String: String]) -> Bool {
-    let rel = attributes["rel"] ?? "alternate"
-    return rel == "alternate" && attributes["href"] != nil
-  }
-
-  private func begin(_ field: Field, _ attributes: [String: String]) {
+  /// Starts collecting the text of `field`.
+  func begin(_ field: Field, _ attributes: [String: String]) {
     begin(field, type: TextType(attributes["type"] ?? attributes["mode"]))
   }
 
-  private func begin(_ field: Field, type: TextType = .text) {
+  /// Starts collecting the text of `field`, written as `type`.
+  func begin(_ field: Field, type: TextType = .text) {
     self.field = field
     fieldDepth = depth
     fieldType = type
     text = ""
+    personName = nil
+    personNameDepth = Self.none
   }
+
+  /// The depth of the element being started.
+  var currentDepth: Int { depth }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
     guard field != nil else { return }
-    if fieldType == .xhtml {
+    if personNameDepth != Self.none {
+      personName? += string
+    } else if fieldType == .xhtml {
       text += HTMLEscaping.escape(string, quotes: false)
     } else if text.isEmpty {
       text = string
@@ -229,14 +206,21 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
   func parser(_ parser: XMLParser, foundCDATA block: Data) {
     guard field != nil else { return }
     let string = String(decoding: block, as: UTF8.self)
-    text += fieldType == .xhtml ? HTMLEscaping.escape(string, quotes: false) : string
+    if personNameDepth != Self.none {
+      personName? += string
+    } else {
+      text += fieldType == .xhtml ? HTMLEscaping.escape(string, quotes: false) : string
+    }
   }
 
   func parser(
     _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
     qualifiedName: String?
   ) {
-    defer { depth -= 1 }
+    defer {
+      if let last = bases.last, last.depth == depth { bases.removeLast() }
+      depth -= 1
+    }
     if depth >= skipDepth {
       if depth == skipDepth { skipDepth = .max }
       return
@@ -244,13 +228,17 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     if let field {
       if depth == fieldDepth {
         finish(field)
-      } else {
+      } else if field.carriesMarkup {
         text += "</\(name)>"
+      } else if depth == personNameDepth {
+        personNameDepth = Self.none
       }
       return
     }
     if depth == authorDepth {
       authorDepth = Self.none
+    } else if depth == mediaGroupDepth {
+      mediaGroupDepth = Self.none
     } else if depth == itemDepth, item != nil {
       if let finished = item.take() { draft.items.append(finished) }
       itemDepth = Self.none
@@ -258,13 +246,24 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
         reachedItemLimit = true
         parser.abortParsing()
       }
+    } else if depth == containerDepth {
+      // An RSS 1.0 `<image>` or `<textinput>` after the channel is not the channel.
+      containerDepth = Self.none
     }
   }
 
   private func finish(_ field: Field) {
     self.field = nil
-    var value = restoresControls ? XMLPreparation.restoreControls(in: text) : text
+    var value: String
+    if field.isPerson, let personName, !personName.isBlank {
+      value = personName
+    } else {
+      value = text
+    }
+    if restoresControls { value = XMLPreparation.restoreControls(in: value) }
     text = ""
+    personName = nil
+    personNameDepth = Self.none
     if fieldType == .text, field == .summary || field == .content {
       value = HTMLEscaping.htmlFromPlainText(value)
     }
@@ -272,7 +271,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     guard item != nil else {
       switch field {
       case .title: draft.title = typed
-      case .link: draft.siteLink = value
+      case .link: if draft.siteLink == nil { draft.siteLink = resolved(value) }
       case .subtitle: draft.description = typed
       case .authorName: draft.author = value
       default: break
@@ -283,13 +282,17 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     // retain and release per field, per item.
     switch field {
     case .title: item?.title = typed
-    case .link: if item?.link == nil { item?.link = value }
+    case .dcTitle: if item?.dcTitle == nil { item?.dcTitle = typed }
+    case .mediaTitle: if item?.mediaTitle == nil { item?.mediaTitle = typed }
+    case .link: if item?.link == nil { item?.link = resolved(value) }
     case .summary: item?.summary = value
     case .content: item?.content = value
     case .guid, .id: item?.guid = value
     case .published: item?.published = value
     case .updated: item?.updated = value
     case .dcDate: item?.dcDate = value
+    case .issued: if item?.issued == nil { item?.issued = value }
+    case .modified: if item?.modified == nil { item?.modified = value }
     case .author: item?.author = value
     case .authorName: item?.authorName = value
     case .dcCreator: item?.dcCreator = value
@@ -301,7 +304,11 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
 
 /// How an Atom text construct is written.
 enum TextType: Equatable {
-  case text, html, xhtml
+  /// Plain text, as Atom's `type="text"` and JSON Feed titles are.
+  case text
+  case html, xhtml
+  /// RSS text: meant as plain text, yet feeds put (escaped) HTML in it.
+  case textOrHTML
 
   init(_ attribute: String?) {
     guard let attribute = attribute?.lowercased() else {

@@ -74,9 +74,13 @@ extension XMLPreparation {
       }
       return true
     }
-    if hasPrefix("<!--") { return find(Array("-->".utf8), from: start + 4) }
-    if hasPrefix("<![CDATA[") { return find(Array("]]>".utf8), from: start + 9) }
-    if hasPrefix("<?") { return find(Array("?>".utf8), from: start + 2) }
+    let next = start + 1 < count ? bytes[start + 1] : 0
+    if next == UInt8(ascii: "!") {
+      if hasPrefix("<!--") { return find(Array("-->".utf8), from: start + 4) }
+      if hasPrefix("<![CDATA[") { return find(Array("]]>".utf8), from: start + 9) }
+    } else if next == UInt8(ascii: "?") {
+      return find(Array("?>".utf8), from: start + 2)
+    }
     // A tag or a declaration: up to `>`, outside quotes and a DOCTYPE's internal subset.
     var index = start + 1
     var quote: UInt8 = 0
@@ -125,16 +129,13 @@ extension XMLPreparation {
       }
       guard semicolon < end, text[semicolon] == UInt8(ascii: ";") else { return nil }
       let body = text[(index + 1)..<semicolon]
+      // The five XML references, matched on their bytes: this runs for every reference
+      // of every escaped description.
       let scalar: Unicode.Scalar
-      switch String(decoding: body, as: UTF8.self) {
-      case "lt": scalar = "<"
-      case "gt": scalar = ">"
-      case "amp": scalar = "&"
-      case "quot": scalar = "\""
-      case "apos": scalar = "'"
-      default:
-        guard body.first == UInt8(ascii: "#"), let decoded = HTMLEntities.decode(body),
-          isXMLCharacter(decoded)
+      if let predefined = predefinedEntity(body) {
+        scalar = predefined
+      } else {
+        guard let decoded = HTMLEntities.decodeNumeric(body), isXMLCharacter(decoded)
         else { return nil }
         scalar = decoded
       }
@@ -143,10 +144,32 @@ extension XMLPreparation {
       {
         return nil
       }
-      output.append(contentsOf: String(Character(scalar)).utf8)
+      if scalar.value < 0x80 {
+        output.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        UTF8.encode(scalar) { output.append($0) }
+      }
       index = semicolon + 1
     }
     return output
+  }
+
+  /// The character of `&lt;`, `&gt;`, `&amp;`, `&quot;` or `&apos;`, from the bytes
+  /// between `&` and `;`.
+  private static func predefinedEntity(_ body: Slice<UnsafeBufferPointer<UInt8>>)
+    -> Unicode.Scalar?
+  {
+    var bytes = body.makeIterator()
+    switch (body.count, bytes.next(), bytes.next(), bytes.next(), bytes.next()) {
+    case (2, UInt8(ascii: "l"), UInt8(ascii: "t"), _, _): return "<"
+    case (2, UInt8(ascii: "g"), UInt8(ascii: "t"), _, _): return ">"
+    case (3, UInt8(ascii: "a"), UInt8(ascii: "m"), UInt8(ascii: "p"), _): return "&"
+    case (4, UInt8(ascii: "q"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "t")):
+      return "\""
+    case (4, UInt8(ascii: "a"), UInt8(ascii: "p"), UInt8(ascii: "o"), UInt8(ascii: "s")):
+      return "'"
+    default: return nil
+    }
   }
 
   private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {

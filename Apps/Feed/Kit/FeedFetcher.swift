@@ -55,14 +55,16 @@ public struct FeedFetcher: Sendable {
   /// retries transient failures once and never retries a server that asked to wait.
   ///
   /// - Parameters:
-  ///   - version: The app's version, for the User-Agent `feed/<version>`.
+  ///   - name: The app's name, for the User-Agent `<name>/<version>`.
+  ///   - version: The app's version.
   ///   - maximumBytes: The largest body accepted.
   /// - Returns: The client.
-  public static func makeClient(version: String, maximumBytes: Int = 10 << 20)
+  public static func makeClient(name: String, version: String, maximumBytes: Int = 10 << 20)
     -> URLSessionHTTPClient
   {
     URLSessionHTTPClient(
-      userAgent: "feed/\(version)", retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+      userAgent: "\(name)/\(version)", retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes
+    )
   }
 
   /// One retry after half a second for failures that can heal; none for `429`, `503`

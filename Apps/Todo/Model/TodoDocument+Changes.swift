@@ -81,7 +81,7 @@ extension TodoDocument {
   }
 
   package static func unknown(_ id: Int) -> AppError {
-    AppError("no todo with id \(id)", hint: "run 'todo list --all' to see the ids")
+    AppError("no todo with id \(id)", hint: "run '\(appIdentity.name) list --all' to see the ids")
   }
 
   private func indices(of ids: [Int]) throws(AppError) -> [Int] {

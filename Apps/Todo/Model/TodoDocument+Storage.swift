@@ -72,13 +72,11 @@ extension TodoDocument {
       switch key {
       case "version":
         guard version == nil else { throw scanner.fail("the key 'version' appears twice") }
-        let found = try scanner.int(in: 1...Int.max)
-        guard found <= currentVersion else { throw NewerVersion(version: found) }
-        version = found
+        version = try scanner.int(in: 1...Int.max)
       case "value":
         guard valueOffset == nil else { throw scanner.fail("the key 'value' appears twice") }
         valueOffset = scanner.offset
-        if let version {
+        if let version, version <= currentVersion {
           document = try readDocument(&scanner, version: version)
         } else {
           try scanner.skipValue()
@@ -91,6 +89,9 @@ extension TodoDocument {
     guard let version, let valueOffset else {
       throw JSONScanner.Failure(reason: "the file lacks 'version' or 'value'", offset: 0)
     }
+    // A newer version is refused only once the whole file is known to be JSON in the
+    // envelope: a damaged file is corrupt, whatever version it claims.
+    guard version <= currentVersion else { throw NewerVersion(version: version) }
     if let document { return (version, document) }
     var value = scanner.rewound(to: valueOffset)
     return (version, try readDocument(&value, version: version))

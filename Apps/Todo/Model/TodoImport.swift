@@ -1,3 +1,4 @@
+import Core
 package import CoreTerminal
 package import Foundation
 
@@ -36,7 +37,8 @@ extension TodoDocument.Draft {
     } catch let failure as JSONScanner.Failure {
       throw AppError(
         "cannot import \(source): \(failure)",
-        hint: "expected a JSON array in the schema of 'list --json'", exitCode: .dataError)
+        hint: "expected a JSON array in the schema of '\(appIdentity.name) list --json'",
+        exitCode: .dataError)
     } catch {
       throw AppError("cannot import \(source): \(error)", exitCode: .dataError)
     }

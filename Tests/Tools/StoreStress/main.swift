@@ -1,8 +1,18 @@
 // store-stress: drives FileKeyValueStore from separate processes for the tests.
 //
-//   store-stress increment DIR KEY COUNT   COUNT `update` increments of an Int
-//   store-stress churn DIR KEY             rewrites an ever-growing array forever,
-//                                          printing one line after each write
+//   store-stress increment DIR KEY COUNT [TIMEOUT]
+//                        COUNT `update` increments of an Int, waiting at most
+//                        TIMEOUT seconds for the lock (the store's default when
+//                        left out); prints the longest update in milliseconds
+//   store-stress churn DIR KEY
+//                        rewrites an ever-growing array forever, printing one
+//                        line after each write
+//   store-stress hold DIR
+//                        takes the folder's lock, prints "locked", and holds it
+//                        until standard input closes
+//   store-stress read DIR KEY | append DIR KEY
+//                        reads the value's bytes (prints their count), or appends
+//                        one space to them in an update: for memory figures
 import Core
 import Foundation
 
@@ -11,27 +21,56 @@ func fail(_ message: String, code: Int32) -> Never {
   exit(code)
 }
 
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 3 else {
-  fail("usage: store-stress increment DIR KEY COUNT | churn DIR KEY", code: 64)
+guard arguments.count >= 2 else {
+  fail("usage: store-stress increment|churn|hold|read|append DIR [KEY …]", code: 64)
 }
-let store = FileKeyValueStore(
-  directory: URL(fileURLWithPath: arguments[1]), lockTimeout: .seconds(30))
-let key = arguments[2]
+let directory = URL(fileURLWithPath: arguments[1])
+let key = arguments.count > 2 ? arguments[2] : "value"
 
 do {
   switch arguments[0] {
   case "increment":
-    guard arguments.count == 4, let count = Int(arguments[3]) else { fail("bad COUNT", code: 64) }
+    guard arguments.count >= 4, let count = Int(arguments[3]) else { fail("bad COUNT", code: 64) }
+    let store =
+      if arguments.count > 4, let seconds = Int(arguments[4]) {
+        FileKeyValueStore(directory: directory, lockTimeout: .seconds(seconds))
+      } else {
+        FileKeyValueStore(directory: directory)
+      }
     let counter = StoreKey(key, default: 0)
-    for _ in 0..<count { try store.update(forKey: counter) { $0 += 1 } }
+    let clock = ContinuousClock()
+    var longest = Duration.zero
+    for _ in 0..<count {
+      let start = clock.now
+      try store.update(forKey: counter) { $0 += 1 }
+      longest = max(longest, start.duration(to: clock.now))
+    }
+    say(
+      "longest-update-ms \(longest.components.seconds * 1000 + longest.components.attoseconds / 1_000_000_000_000_000)"
+    )
   case "churn":
+    let store = FileKeyValueStore(directory: directory, lockTimeout: .seconds(30))
     var values: [Int] = []
     while true {
       values.append(contentsOf: 0..<64)
       try store.set(values, forKey: key)
-      FileHandle.standardOutput.write(Data("\(values.count)\n".utf8))
+      say("\(values.count)")
     }
+  case "hold":
+    let store = FileKeyValueStore(directory: directory, lockTimeout: .seconds(30))
+    try store.updateData(forKey: "held") { _ in
+      say("locked")
+      _ = FileHandle.standardInput.readDataToEndOfFile()
+    }
+  case "read":
+    let store = FileKeyValueStore(directory: directory)
+    say("\(try store.data(forKey: key)?.count ?? 0)")
+  case "append":
+    let store = FileKeyValueStore(directory: directory)
+    try store.updateData(forKey: key) { data in data?.append(0x20) }
   default:
     fail("unknown mode '\(arguments[0])'", code: 64)
   }

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive, fair, cross-process lock on a folder, with a timeout.
+///
+/// The lock is a `flock` on the folder itself, so it needs no lock file in the
+/// folder: nothing litters it, there is no file an attacker could replace with a
+/// link, and every process that opens the folder — whatever its environment —
+/// contends for the same lock. That lock alone guarantees mutual exclusion.
+///
+/// Fairness comes from a ``LockQueue`` in front of it (on Linux): each writer
+/// takes a ticket and waits for the writer before it, so turns go first come,
+/// first served and no writer starves while newcomers barge in. Waiting is
+/// blocking — never a poll — on a helper thread, up to the timeout.
+enum FolderLock {
+  /// Thrown when the lock stays taken for the whole timeout.
+  struct TimedOut: Error {}
+
+  /// Runs `body` while holding the exclusive lock on the folder at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The folder.
+  ///   - queueFolder: Where the fairness queue's files live; `nil` for none.
+  ///   - timeout: How long to wait in all.
+  ///   - body: What to run under the lock.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``TimedOut``, ``SystemCallError``, or what `body` throws.
+  static func withExclusiveLock<Result>(
+    onFolder path: String, queueFolder: String?, timeout: Duration, body: () throws -> Result
+  ) throws -> Result {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+    // Wait for the writers queued before this one; leave the queue only after the
+    // folder lock is released (the defers run in reverse order).
+    var turn: LockQueue.Turn?
+    if let queueFolder {
+      do {
+        turn = try LockQueue.waitForTurn(on: descriptor, in: queueFolder, until: deadline)
+      } catch {
+        close(descriptor)
+        throw error
+      }
+    }
+    defer { turn?.leave() }
+    try acquire(descriptor, until: deadline)
+    defer { close(descriptor) }
+    return try body()
+  }
+
+  /// Takes the `flock`; on a timeout or an error the descriptor is closed (by the
+  /// helper thread, when it was left waiting).
+  private static func acquire(_ descriptor: Int32, until deadline: ContinuousClock.Instant)
+    throws
+  {
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK else {
+        close(descriptor)
+        throw SystemCallError(call: "flock", code: code)
+      }
+      guard ContinuousClock.now < deadline else {
+        close(descriptor)
+        throw TimedOut()
+      }
+      let outcome = BlockingCall.run(until: deadline) {
+        while flock(descriptor, LOCK_EX) != 0 {
+          if errno != EINTR { return errno }
+        }
+        return 0
+      } abandon: {
+        close(descriptor)
+      }
+      switch outcome {
+      case .succeeded: return
+      case .timedOut: throw TimedOut()
+      case .failed(let code):
+        close(descriptor)
+        throw SystemCallError(call: "flock", code: code)
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why the file store refused a file or folder without touching it.
+///
+/// It is the ``PersistenceError/underlying`` cause of a `cannotRead` or
+/// `cannotWrite`, or the reason of an ``PersistenceError/unsafeFolder(path:reason:fix:)``.
+package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
+  /// Something other than a regular file (a FIFO, a device, a folder) is where a
+  /// stored value should be.
+  case notRegularFile(path: String, kind: FileKind)
+  /// The file is larger than the store reads.
+  case tooLarge(path: String, size: Int64, limit: Int)
+
+  /// One clause for a message.
+  package var description: String {
+    switch self {
+    case .notRegularFile(_, let kind):
+      "it is \(kind.withArticle), not a regular file; left untouched"
+    case .tooLarge(_, let size, let limit):
+      "it holds \(size) bytes, more than the \(limit) bytes this store reads; left untouched"
+    }
+  }
+
+  /// The next step for the user.
+  package var hint: String {
+    switch self {
+    case .notRegularFile(let path, _):
+      "move it out of the way (mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".moved"))) "
+        + "and run the command again"
+    case .tooLarge:
+      "the limit is the store's maximumFileSize; check the file is the one you meant"
+    }
+  }
+}
+
+/// What kind of file system object a path is, for messages.
+package struct FileKind: Hashable, Sendable {
+  /// `regular file`, `FIFO`, `character device` …
+  package var name: String
+
+  /// The kind of an `st_mode`.
+  init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFREG: name = "regular file"
+    case S_IFDIR: name = "folder"
+    case S_IFIFO: name = "FIFO"
+    case S_IFCHR: name = "character device"
+    case S_IFBLK: name = "block device"
+    case S_IFSOCK: name = "socket"
+    case S_IFLNK: name = "symbolic link"
+    default: name = "special file"
+    }
+  }
+
+  /// `a FIFO`, `a folder`, `a character device`.
+  var withArticle: String { "a \(name)" }
+}
+
+/// Single quotes for a path shown in a command the user may paste.
+package enum ShellQuote {
+  /// `path` as is when it is plain, else in single quotes.
+  package static func quote(_ path: String) -> String {
+    let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+,:@%".contains($0) }
+    if plain && !path.isEmpty { return path }
+    return "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+}

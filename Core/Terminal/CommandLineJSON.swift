@@ -1,0 +1,64 @@
+public import Foundation
+
+/// JSON output that is safe to show in a terminal and to read by eye.
+///
+/// `JSONEncoder` escapes C0 controls but writes C1 controls (U+0080–U+009F), bidi
+/// overrides and isolates (U+202A–U+202E, U+2066–U+2069), zero-width characters and
+/// line/paragraph separators as they are: a title can then reorder or hide text when
+/// the JSON is printed. ``escapingInvisibleCharacters(_:)`` writes each of them as a
+/// `\uXXXX` escape, which every JSON reader decodes to the same string.
+///
+/// ```swift
+/// let json = try encoder.encode(listing)
+/// context.write(CommandLineJSON.escapingInvisibleCharacters(String(decoding: json, as: UTF8.self)))
+/// ```
+public enum CommandLineJSON {
+  /// `json` with every invisible or controlling character written as `\uXXXX`.
+  ///
+  /// Outside strings, JSON holds only structural characters and plain whitespace, so
+  /// every character replaced is inside a string, where the escape means the same.
+  ///
+  /// - Parameter json: Valid JSON text, as an encoder wrote it.
+  /// - Returns: The same JSON document, with those characters escaped.
+  public static func escapingInvisibleCharacters(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+    var result = String.UnicodeScalarView()
+    for scalar in json.unicodeScalars {
+      if needsEscape(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result.append(
+          contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Whether a scalar is written as an escape: DEL, C1 controls, zero-width and
+  /// direction marks, line and paragraph separators, bidi controls, the byte-order mark.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
+    default: false
+    }
+  }
+
+  /// Encodes `value` as the apps print JSON: pretty-printed, keys sorted, slashes
+  /// as they are, invisible characters escaped, ending in a newline.
+  ///
+  /// - Parameters:
+  ///   - value: What to encode.
+  ///   - configure: Changes to the encoder, such as a date strategy.
+  /// - Returns: The JSON text.
+  /// - Throws: What `JSONEncoder` throws.
+  public static func encode(
+    _ value: some Encodable, configure: (JSONEncoder) -> Void = { _ in }
+  ) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    configure(encoder)
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    return escapingInvisibleCharacters(text) + "\n"
+  }
+}

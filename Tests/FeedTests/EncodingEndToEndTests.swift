@@ -1,0 +1,46 @@
+import CoreTesting
+import Foundation
+import Testing
+
+/// The built `feed` executable reading feeds in legacy encodings, as a user meets them.
+@Suite("feed reads legacy encodings, end to end", .timeLimit(.minutes(1)))
+struct EncodingEndToEndTests {
+  let home: TemporaryDirectory
+  let feed: BuiltProduct
+
+  init() throws {
+    home = try TemporaryDirectory(prefix: "feed-encoding")
+    feed = try BuiltProduct("feed")
+  }
+
+  @discardableResult
+  private func run(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> ProductResult
+  {
+    let result = try feed.run(arguments, environment: home.isolatedEnvironment())
+    #expect(result.status == 0, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  @Test(
+    "KOI8-R, ISO-8859-15, Shift_JIS, EBCDIC and UTF-32 feeds keep their titles",
+    arguments: [
+      ("koi8-r.declared.xml", "\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}, \u{43C}\u{438}\u{440}"),
+      ("order-latin9-is-not-windows-1252.xml", "Prix\u{A0}: 5\u{A0}\u{20AC}, \u{152}uvre"),
+      ("shift-jis.declared.xml", "\u{3053}\u{3093}\u{306B}\u{3061}\u{306F}\u{4E16}\u{754C}"),
+      ("ebcdic-ibm037.xml", "Hello EBCDIC \u{A2} \u{AC}"),
+      ("utf-32.declared.xml", "Caf\u{E9} cr\u{E8}me \u{FC}ber"),
+    ])
+  func legacyEncodings(file: String, title: String) throws {
+    let source = Fixtures.folder.appendingPathComponent("encodings").appendingPathComponent(file)
+    let copy = home.appending(file)
+    try FileManager.default.copyItem(at: source, to: copy)
+    try run("add", copy.path)
+    let refresh = try run("refresh")
+    #expect(!refresh.error.contains("error"), "\(refresh.error)")
+    let list = try run("list").output
+    #expect(list.contains(title), "\(list)")
+    let read = try run("read").output
+    #expect(read.contains(title), "\(read)")
+  }
+}
