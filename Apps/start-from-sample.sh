@@ -52,6 +52,9 @@ rm -f "$identity_file.orig"
 # app's one module in the copy, so its imports go.
 find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint$sample_folder\$/@testable import $module/" {} \;
 find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^(@testable )?import Blueprint${sample_folder}Model\$/d" {} \;
+# Its declarations are `package` so that the app target could see them; in one
+# module they are plain internal ones.
+find "$sources" -name '*.swift' -exec sed -i.orig -E 's/^([[:space:]]*(@[A-Za-z]+[[:space:]]+)*)package[[:space:]]+/\1/' {} \;
 find "$sources" "$tests" -name '*.orig' -delete
 
 goldens=""

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Testing
 
+@testable import BlueprintTodo
 @testable import BlueprintTodoModel
 
 /// The hand-written codec against Foundation's `JSONSerialization` on generated and
