@@ -46,7 +46,7 @@ struct CommandFeatureTests {
     for arguments in [["list"], ["add", "y"], ["note", "1", "n"], ["list", "--json"]] {
       let result = try home.run(arguments)
       #expect(result.status == 65, "\(arguments): \(result.error)")
-      #expect(result.error.hasPrefix("todo: error: "))
+      #expect(result.error.hasPrefix("\(appIdentity.name): error: "))
       #expect(result.error.contains(home.storeFile.path))
       #expect(!result.error.contains("Domain="))
       #expect(result.output.isEmpty)
@@ -79,7 +79,9 @@ struct CommandFeatureTests {
     // Refused where the schema wants an item, before any depth is reached: a clear
     // line naming the file, never a stack overflow.
     #expect(result.status == 65)
-    #expect(result.error.hasPrefix("todo: error: cannot import \(file.path): item 1: expected '{'"))
+    #expect(
+      result.error.hasPrefix(
+        "\(appIdentity.name): error: cannot import \(file.path): item 1: expected '{'"))
     #expect(home.storedBytes == nil)
     let objects = Data(
       (#"[{"title":"a","note":"# + String(repeating: "{\"a\":", count: 100_000)).utf8)
@@ -195,7 +197,7 @@ struct TerminalListingTests {
   @MainActor
   func list(_ arguments: [String] = ["list"], displayName: String? = nil) async throws -> String {
     if let displayName {
-      let config = folder.appending("config/blueprint")
+      let config = folder.appending("config/\(appIdentity.family)")
       try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
       let json = try JSONSerialization.data(withJSONObject: ["displayName": displayName])
       try json.write(to: config.appendingPathComponent("settings.json"))
@@ -213,12 +215,14 @@ struct TerminalListingTests {
   @Test("nothing stored: says so and names the command that adds one")
   func empty() async throws {
     let output = try await list()
-    #expect(output == "0 open · 0 done\nNothing to do yet. Add one with: todo add TITLE\n")
+    #expect(
+      output == "0 open · 0 done\nNothing to do yet. Add one with: \(appIdentity.name) add TITLE\n")
   }
 
   @Test("a header with counts; the display name is greeted; a filter that matches nothing says so")
   func header() async throws {
-    let store = TodoStore(directory: folder.appending("data/blueprint/todo"))
+    let store = TodoStore(
+      directory: folder.appending("data/\(appIdentity.family)/\(appIdentity.name)"))
     try store.change { document in
       try document.add([
         .init(title: "late", due: Day(year: 2000, month: 1, day: 1), created: 1),
@@ -233,7 +237,8 @@ struct TerminalListingTests {
     let none = try await list(["list", "--search", "zzz"])
     #expect(none.hasSuffix("· 0 shown\nNo todos match.\n"))
     try store.change { document in _ = try document.setDone([1], true, now: 3) }
-    #expect(try await list().hasSuffix("Nothing open. Add one with: todo add TITLE\n"))
+    #expect(
+      try await list().hasSuffix("Nothing open. Add one with: \(appIdentity.name) add TITLE\n"))
   }
 }
 
@@ -258,7 +263,7 @@ struct PseudoTerminalListingTests {
     process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.contains("0 open · 0 done"))
-    #expect(text.contains("Nothing to do yet. Add one with: todo add TITLE"))
+    #expect(text.contains("Nothing to do yet. Add one with: \(appIdentity.name) add TITLE"))
     #expect(try home.output(["list"]).isEmpty)
   }
 }
