@@ -49,9 +49,15 @@ let package = Package(
 
     // MARK: Sample apps
 
+    // The todo model and its JSON codec are a library so the benchmarks can drive them.
+    .target(
+      name: "BlueprintTodoModel", dependencies: ["Core", "CoreTerminal"], path: "Apps/Todo/Model"),
     .executableTarget(
-      name: "BlueprintTodo", dependencies: ["Core", "CoreTerminal", "CoreSwiftUI"],
-      path: "Apps/Todo"),
+      name: "BlueprintTodo",
+      dependencies: ["Core", "CoreTerminal", "CoreSwiftUI", "BlueprintTodoModel"],
+      path: "Apps/Todo",
+      exclude: ["Model"]
+    ),
     .executableTarget(
       name: "BlueprintSettings",
       dependencies: ["Core", "CoreTerminal"],
@@ -99,7 +105,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TodoTests",
-      dependencies: ["BlueprintTodo", "Core", "CoreTerminal", "CoreTesting"],
+      dependencies: ["BlueprintTodo", "BlueprintTodoModel", "Core", "CoreTerminal", "CoreTesting"],
       path: "Tests/TodoTests",
       exclude: ["Goldens"]
     ),
@@ -131,7 +137,8 @@ let package = Package(
     .executableTarget(
       name: "BlueprintBenchmarks",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "CoreTesting",
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintTodoModel",
+        "CoreTesting",
       ],
       path: "Tests/Benchmarks"
     ),

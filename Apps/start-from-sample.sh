@@ -30,10 +30,9 @@ blueprint="$(cd "$(dirname "$0")/.." && pwd)"
 # The Swift module: the name without dashes, each part capitalized (my-chores → MyChores).
 module="$(echo "$name" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2) }')"
 sources="$folder/Sources/$module"
-model="$folder/Sources/${module}Model"
 tests="$folder/Tests/${module}Tests"
 
-for target in "$sources" "$model" "$tests"; do
+for target in "$sources" "$tests"; do
   if [ -e "$target" ]; then
     echo "start-from-sample: error: $target exists already; nothing was copied" >&2
     exit 73
@@ -43,41 +42,23 @@ done
 mkdir -p "$folder/Sources" "$folder/Tests"
 cp -R "$blueprint/Apps/$sample_folder" "$sources"
 cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
-# The model (items, document, codec) is a library target of its own, so that the
-# benchmarks can import it; the copy keeps that shape as <Module>Model.
-has_model=""
-if [ -d "$sources/Model" ]; then
-  mv "$sources/Model" "$model"
-  has_model="yes"
-fi
 
 # The one place the app names itself.
-identity_file="$(grep -l 'let appIdentity = AppIdentity(' "$sources"/*.swift)"
+identity_file="$(grep -rl 'let appIdentity = AppIdentity(' "$sources")"
 sed -i.orig -E "s/let appIdentity = AppIdentity\(.*\)/let appIdentity = AppIdentity(name: \"$name\", version: \"0.1.0\", family: \"$name\")/" "$identity_file"
 rm -f "$identity_file.orig"
-# Every file imports the app's modules by their new names.
-find "$folder/Sources" "$tests" -name '*.swift' -exec sed -i.orig -E \
-  -e "s/^(@testable |public |package )?import Blueprint${sample_folder}Model\$/\1import ${module}Model/" \
-  -e "s/^(@testable |public |package )?import Blueprint${sample_folder}\$/\1import $module/" {} \;
-find "$folder/Sources" "$tests" -name '*.orig' -delete
+# The tests import the app's module by its new name. The sample's model library
+# (Model/, its own target here so the benchmarks can reach it) becomes part of the
+# app's one module in the copy, so its imports go.
+find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint$sample_folder\$/@testable import $module/" {} \;
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^(@testable )?import Blueprint${sample_folder}Model\$/d" {} \;
+# Its declarations are `package` so that the app target could see them; in one
+# module they are plain internal ones.
+find "$sources" -name '*.swift' -exec sed -i.orig -E 's/^([[:space:]]*(@[A-Za-z]+[[:space:]]+)*)package[[:space:]]+/\1/' {} \;
+find "$sources" "$tests" -name '*.orig' -delete
 
 goldens=""
 [ -d "$tests/Goldens" ] && goldens=', exclude: ["Goldens"]'
-model_target=""
-model_dependency=""
-if [ -n "$has_model" ]; then
-  model_target="    .target(
-      name: \"${module}Model\",
-      dependencies: [
-        .product(name: \"Core\", package: \"Blueprint\"),
-        .product(name: \"CoreTerminal\", package: \"Blueprint\"),
-      ],
-      path: \"Sources/${module}Model\"
-    ),
-"
-  model_dependency="
-        \"${module}Model\","
-fi
 
 if [ ! -e "$folder/Package.swift" ]; then
   cat >"$folder/Package.swift" <<EOF
@@ -93,11 +74,12 @@ let package = Package(
     .package(name: "Blueprint", path: "$blueprint")
   ],
   targets: [
-$model_target    .executableTarget(
+    .executableTarget(
       name: "$module",
-      dependencies: [$model_dependency
+      dependencies: [
         .product(name: "Core", package: "Blueprint"),
         .product(name: "CoreTerminal", package: "Blueprint"),
+        // The SwiftUI list screen (SwiftUI/) compiles on Apple platforms only.
         .product(name: "CoreSwiftUI", package: "Blueprint"),
       ],
       path: "Sources/$module"
@@ -105,7 +87,7 @@ $model_target    .executableTarget(
     .testTarget(
       name: "${module}Tests",
       dependencies: [
-        "$module",$model_dependency
+        "$module",
         .product(name: "Core", package: "Blueprint"),
         .product(name: "CoreTerminal", package: "Blueprint"),
         .product(name: "CoreTesting", package: "Blueprint"),
@@ -129,18 +111,17 @@ else
   cat <<EOF
 $folder/Package.swift exists: add to it
   products:  .executable(name: "$name", targets: ["$module"])
-  targets:
-$model_target    .executableTarget(name: "$module", dependencies: [$model_dependency
-        .product(name: "Core", package: "Blueprint"), .product(name: "CoreTerminal", package: "Blueprint"),
-        .product(name: "CoreSwiftUI", package: "Blueprint")], path: "Sources/$module"),
-    .testTarget(name: "${module}Tests", dependencies: ["$module",$model_dependency
-        .product(name: "Core", package: "Blueprint"), .product(name: "CoreTerminal", package: "Blueprint"),
-        .product(name: "CoreTesting", package: "Blueprint")], path: "Tests/${module}Tests"$goldens),
+  targets:   .executableTarget(name: "$module", dependencies: [.product(name: "Core", package: "Blueprint"),
+               .product(name: "CoreTerminal", package: "Blueprint"),
+               .product(name: "CoreSwiftUI", package: "Blueprint")], path: "Sources/$module")
+             .testTarget(name: "${module}Tests", dependencies: ["$module", .product(name: "Core", package: "Blueprint"),
+               .product(name: "CoreTerminal", package: "Blueprint"), .product(name: "CoreTesting", package: "Blueprint")],
+               path: "Tests/${module}Tests"$goldens)
 EOF
 fi
 
 cat <<EOF
-copied the $sample sample to $sources${has_model:+ (its model to $model)} and its tests to $tests
+copied the $sample sample to $sources and its tests to $tests
 the app is '$name' (module $module); it keeps its files in ~/.local/share/$name/$name/
 next:
   cd $folder

@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
 import Foundation
@@ -10,7 +11,12 @@ enum TodoCommands {
     commands: [
       CommandSpec(
         "add", summary: "Add a todo and print its id.",
-        discussion: "DATE is YYYY-MM-DD, today, tomorrow, a weekday name, +3d or +2w.",
+        discussion: """
+          The title may carry due:DATE, +tag and !priority among its words, as in
+          'Buy milk due:tomorrow +shop !high'. DATE is YYYY-MM-DD, today, tomorrow,
+          yesterday, a weekday (the next one), next week, next month, +3d, 2w,
+          in 3 days, eow or eom.
+          """,
         options: [
           .option("due", valueName: "date", help: "When it is due."),
           .option("priority", short: "p", valueName: "level", help: "low, medium or high."),
@@ -27,6 +33,10 @@ enum TodoCommands {
             "tag", short: "t", valueName: "tag", help: "Only todos with this tag.",
             isRepeatable: true),
           .flag("overdue", help: "Only open todos due before today."),
+          .option(
+            "search", short: "s", valueName: "text",
+            help: "Only todos whose title, tags or note contain the text (any case)."),
+          .option("sort", valueName: "order", help: "due, priority (the default), created or id."),
           .flag("json", help: "Print a JSON array (schema in Docs/Apps/Todo.md)."),
         ]),
       CommandSpec(
@@ -53,11 +63,18 @@ enum TodoCommands {
         ],
         arguments: [.required("id", help: "The todo's id.")]),
       CommandSpec(
+        "note", summary: "Set a todo's note (shown by show, found by list --search).",
+        options: [.flag("clear", help: "Remove the note.")],
+        arguments: [
+          .required("id", help: "The todo's id."),
+          .variadic("text", minimum: 0, help: "The note (words are joined)."),
+        ]),
+      CommandSpec(
         "rm", summary: "Delete todos.",
         arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
       CommandSpec(
         "clear", summary: "Delete every done todo.",
-        options: [.flag("done", help: "Required: says that done todos go.")]),
+        options: [.flag("done", help: "Confirm that every done todo is deleted (required).")]),
       CommandSpec("undo", summary: "Revert the last change (several levels)."),
       CommandSpec(
         "import", summary: "Add the todos of a JSON array (the 'list --json' schema) with new ids.",
@@ -92,6 +109,7 @@ enum TodoCommands {
       context.write(
         changed == 0 ? "nothing changed\n" : "\(verb) \(changed) todo\(changed == 1 ? "" : "s")\n")
     case "edit": try edit(command, store, clock, context)
+    case "note": try note(command, store, context)
     case "rm":
       let ids = try ids(command)
       let removed = try store.change { try $0.remove(ids) }
@@ -119,24 +137,23 @@ enum TodoCommands {
   private static func add(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let title = try TodoDocument.validTitle(command.strings("title").joined(separator: " "))
+    let entry = try QuickEntry(command.strings("title").joined(separator: " "), today: clock.today)
+    let title = try TodoDocument.validTitle(entry.title)
+    let priority = try command.value(
+      "priority", expected: "low, medium or high", parse: Priority.init(name:))
+    let due = try command.value("due", expected: Day.expectedInput) {
+      Day.parse($0, today: clock.today)
+    }
     let draft = TodoDocument.Draft(
-      title: title,
-      priority: try command.value(
-        "priority", expected: "low, medium or high", parse: Priority.init(name:)),
-      due: try command.value("due", expected: Day.expectedInput) {
-        Day.parse($0, today: clock.today)
-      },
-      tags: try tags(command.strings("tag")),
-      created: clock.seconds)
-    let ids = try store.change { $0.add([draft]) }
+      title: title, priority: priority ?? entry.priority, due: due ?? entry.due,
+      tags: entry.tags + (try tags(command.strings("tag"))), created: clock.seconds)
+    let ids = try store.change { try $0.add([draft]) }
     context.write("\(ids[0])\n")
   }
 
   private static func list(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let document = try store.load()
     let today = clock.today
     let tags = command.strings("tag")
     let showAll = command.flag("all")
@@ -146,22 +163,43 @@ enum TodoCommands {
         "'--all' and '--done' cannot be used together",
         hint: "--all lists every todo, --done only done ones")
     }
+    let order = try command.value(
+      "sort", expected: "due, priority, created or id", parse: TodoOrder.init(rawValue:))
     let onlyOverdue = command.flag("overdue")
-    let items = document.items
-    let order = TodoItem.listOrder(of: items) { item in
+    let needle = command.string("search")?.lowercased() ?? ""
+    let items = try store.load().items
+    let shown = TodoItem.listOrder(of: items, by: order ?? .priority) { item in
       if onlyDone {
         guard item.isDone else { return false }
       } else if !showAll, item.isDone {
         return false
       }
       if onlyOverdue, !item.isOverdue(today: today) { return false }
-      return tags.allSatisfy(item.tags.contains)
+      return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
     if command.flag("json") {
-      context.write(TodoItem.jsonArray(items, order: order))
+      context.write(TodoItem.jsonArray(items, order: shown))
+      return
+    }
+    let listing = PlainListing(styles: .init(context: context), today: today)
+    guard context.isOutputTerminal else {
+      context.write(listing.lines(items, order: shown))
+      return
+    }
+    let isFiltered = onlyDone || onlyOverdue || !tags.isEmpty || !needle.isEmpty
+    context.write(
+      listing.header(
+        TodoCounts(items, today: today), shown: shown.count, isFiltered: isFiltered,
+        greeting: context.settings.displayName))
+    if shown.isEmpty {
+      context.write(
+        isFiltered || (showAll && !items.isEmpty)
+          ? "No todos match.\n"
+          : items.isEmpty
+            ? "Nothing to do yet. Add one with: \(context.appName) add TITLE\n"
+            : "Nothing open. Add one with: \(context.appName) add TITLE\n")
     } else {
-      let listing = PlainListing(styles: .init(context: context), today: today)
-      context.write(listing.lines(items, order: order))
+      context.write(listing.lines(items, order: shown))
     }
   }
 
@@ -203,13 +241,31 @@ enum TodoCommands {
     context.write("edited \(id)\n")
   }
 
+  private static func note(
+    _ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext
+  ) throws {
+    let id = try self.id(command)
+    let text = command.strings("text").joined(separator: " ")
+    var edit = TodoDocument.Edit()
+    switch (command.flag("clear"), text.trimmingCharacters(in: .whitespaces).isEmpty) {
+    case (true, true): edit.note = .some(nil)
+    case (false, false): edit.note = text
+    case (true, false):
+      throw AppError("give a note or --clear, not both", hint: "--clear removes the note")
+    case (false, true):
+      throw AppError("the note is empty", hint: "give its text, or --clear to remove it")
+    }
+    try store.change { try $0.edit(id, edit) }
+    context.write(edit.note == .some(nil) ? "cleared the note of \(id)\n" : "noted \(id)\n")
+  }
+
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
     let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
     let drafts = try TodoDocument.Draft.importing(
       input.data, source: input.name, now: clock.seconds)
-    let ids = try store.change { $0.add(drafts, summary: "import \(drafts.count) todos") }
+    let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
     guard let first = ids.first, let last = ids.last else {
       context.write("imported 0 todos\n")
       return

@@ -1,5 +1,7 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
+import Foundation
 
 /// The plain-text form of items, as `todo list` and `todo show` print them.
 ///
@@ -58,6 +60,31 @@ struct PlainListing {
     return text
   }
 
+  /// The header above a listing on a terminal: a greeting when the shared settings
+  /// have a display name, then the counts.
+  ///
+  /// ```
+  /// Hello, Ada. 3 open · 1 done · 1 overdue
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - counts: The whole list's numbers.
+  ///   - shown: How many items the listing shows.
+  ///   - isFiltered: Whether a filter chose them (the count shown is then added).
+  ///   - greeting: The display name, if set.
+  /// - Returns: One line, dimmed when the output has colors.
+  func header(_ counts: TodoCounts, shown: Int, isFiltered: Bool, greeting: String?) -> String {
+    var text = Self.greeting(greeting) + counts.summary
+    if isFiltered { text += " · \(shown) shown" }
+    return styles.done + text + styles.reset + "\n"
+  }
+
+  /// `Hello, NAME. ` for a display name that is not blank, sanitized; else empty.
+  static func greeting(_ name: String?) -> String {
+    guard let name = name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return "" }
+    return "Hello, \(name.terminalSafe). "
+  }
+
   /// Every field of one item, one per line.
   func details(_ item: TodoItem) -> String {
     var text = styles.id + "#\(item.id)" + styles.reset + "  " + item.title.terminalSafe + "\n"
@@ -76,6 +103,9 @@ struct PlainListing {
     text += "created:   " + TodoItem.timestamp(item.created) + "\n"
     if let completed = item.completed {
       text += "completed: " + TodoItem.timestamp(completed) + "\n"
+    }
+    if let note = item.note {
+      text += "note:      " + note.terminalSafe + "\n"
     }
     return text
   }

@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
 
@@ -9,12 +10,14 @@ enum TodoApp {
   /// - Parameters:
   ///   - store: Where the list lives.
   ///   - now: The current time and day.
+  ///   - displayName: The name the list's header greets, if any.
   /// - Returns: The stack, ready for a `TerminalRuntime`.
   @MainActor
-  static func makeStack(store: TodoStore, now: @escaping @MainActor () -> Now = { Now() })
-    -> ScreenStack<TodoRoute>
-  {
-    let list = TodoListInteractor(store: store, now: now)
+  static func makeStack(
+    store: TodoStore, now: @escaping @MainActor () -> Now = { Now() }, displayName: String? = nil
+  ) -> ScreenStack<TodoRoute> {
+    let list = TodoListInteractor(store: store, now: now, displayName: displayName)
+    weak var detail: TodoDetailInteractor?
     return ScreenStack(
       router: Router<TodoRoute>(),
       root: { TodoListScreen(context: $0, interactor: list) },
@@ -22,11 +25,38 @@ enum TodoApp {
         switch route {
         // The list shows a delete confirmation as a prompt, never pushed; both map to the item.
         case .detail(let id), .confirmDelete(let id):
-          TodoDetailScreen(
-            context: context, interactor: TodoDetailInteractor(id: id, store: store, now: now),
+          let interactor = TodoDetailInteractor(id: id, store: store, now: now)
+          detail = interactor
+          return TodoDetailScreen(
+            context: context, interactor: interactor,
             onChange: { [weak list] in list?.reload() })
+        case .priority(let id):
+          return priorityPicker(id: id, store: store, context: context) { [weak list] in
+            list?.reload()
+            detail?.reload()
+          }
         }
       })
+  }
+
+  /// The picker for one item's priority (Core's `ChoicePickerScreen`, shared with
+  /// the settings app); `none` removes the priority.
+  @MainActor
+  static func priorityPicker(
+    id: Int, store: TodoStore, context: ScreenContext<TodoRoute>,
+    onChange: @escaping @MainActor () -> Void
+  ) -> ChoicePickerScreen<TodoRoute> {
+    let item = try? store.load().item(id)
+    let model = ChoicePickerModel(
+      title: "Priority",
+      summary: "How important “\(item?.title ?? "#\(id)")” is.",
+      choices: ["none"] + Priority.allCases.reversed().map(\.name),
+      current: item?.priority?.name ?? "none")
+    return ChoicePickerScreen(model: model, context: context) { choice in
+      let edit = TodoDocument.Edit(priority: .some(Priority(name: choice)))
+      try store.change { try $0.edit(id, edit) }
+      onChange()
+    }
   }
 
   /// Runs the interactive UI on the process's terminal until the user quits.
@@ -37,9 +67,10 @@ enum TodoApp {
   /// - Throws: When the terminal cannot enter interactive mode.
   @MainActor
   static func runInteractive(store: TodoStore, context: CommandContext) async throws {
-    _ = try store.load(includingUndo: true)  // a damaged file is reported before the screen opens
+    _ = try store.load()  // a damaged file is reported before the screen opens
     let runtime = TerminalRuntime(
-      terminal: SystemTerminal(), root: makeStack(store: store),
+      terminal: SystemTerminal(),
+      root: makeStack(store: store, displayName: context.settings.displayName),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
     try await runtime.run()
   }

@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
 import Foundation
@@ -164,12 +165,14 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
 final class TodoDetailScreen: TerminalScreen {
   let interactor: TodoDetailInteractor
   private var field: TextField?
+  private weak var context: ScreenContext<TodoRoute>?
 
   init(
     context: ScreenContext<TodoRoute>, interactor: TodoDetailInteractor,
     onChange: @escaping () -> Void
   ) {
     self.interactor = interactor
+    self.context = context
     context.bind(interactor, setup: { $0.onChange = onChange })
   }
 
@@ -182,7 +185,13 @@ final class TodoDetailScreen: TerminalScreen {
     }
     return [
       KeyBinding(keys: [.up, .down, .character("k"), .character("j"), .tab], "Field", label: "↑↓"),
-      KeyBinding(.enter, "Edit") { [unowned self] in
+      KeyBinding(.enter, interactor.viewModel.focus == .priority ? "Choose" : "Edit") {
+        [unowned self] in
+        // The priority is one of a few values: a picker, not a text field.
+        guard interactor.viewModel.focus != .priority else {
+          _ = context?.router.push(.priority(id: interactor.id))
+          return
+        }
         interactor.beginEditing()
         field = TextField(text: interactor.viewModel.text[interactor.viewModel.focus] ?? "")
       },

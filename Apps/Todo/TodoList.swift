@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import CoreTerminal
 import Foundation
@@ -12,28 +13,27 @@ final class TodoListModel: NavigableViewModel {
   var todos: Loadable<[TodoItem]> = .idle
   /// The items the filter lets through, in listing order.
   var visible: [TodoItem] = []
-  /// The filter typed after `/`; matched case-insensitively against titles and tags.
+  /// The search typed after `/`; matched case-insensitively against titles, tags
+  /// and notes, as `todo list --search` does.
   var filter = ""
   /// Whether the filter field has the keyboard.
   var isFiltering = false
   /// The index of the selected row in ``visible``.
   var selection = 0
   /// Open, done and overdue counts for the header.
-  var counts = Counts()
-  /// A one-line status, e.g. `undid: add 12`.
+  var counts = TodoCounts()
+  /// A one-line status, e.g. `undid: add 12`; cleared by the next action.
   var status: String?
+  /// The shared settings' display name, greeted in the header.
+  var displayName: String?
   /// The day overdue is measured against.
   var today: Day
   var navigation: NavigationIntent<TodoRoute>?
 
-  /// The header's numbers.
-  struct Counts: Hashable, Sendable {
-    var open = 0
-    var done = 0
-    var overdue = 0
+  init(today: Day, displayName: String? = nil) {
+    self.today = today
+    self.displayName = displayName
   }
-
-  init(today: Day) { self.today = today }
 
   /// The selected item, if any.
   var selected: TodoItem? { visible.indices.contains(selection) ? visible[selection] : nil }
@@ -54,14 +54,16 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   /// - Parameters:
   ///   - store: Where the list lives.
   ///   - now: The current time and day (tests pass a fixed one).
+  ///   - displayName: The name the header greets, if any.
   ///   - clock: For the interactor's timing.
   init(
     store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
-    clock: any Clock<Duration> = ContinuousClock()
+    displayName: String? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.store = store
     self.now = now
-    super.init(viewModel: TodoListModel(today: now().today), clock: clock)
+    super.init(
+      viewModel: TodoListModel(today: now().today, displayName: displayName), clock: clock)
   }
 
   override func prepare() { reload() }
@@ -79,18 +81,27 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   /// Selects the row at `index`, clamped to the rows.
   func select(_ index: Int) {
     let model = viewModel
+    model.status = nil
     model.selection = min(max(0, index), max(0, model.visible.count - 1))
   }
 
   /// Moves the selection by `delta` rows, stopping at the ends.
   func moveSelection(by delta: Int) {
     let model = viewModel
+    model.status = nil
     guard !model.visible.isEmpty else { return }
     model.selection = min(max(0, model.selection + delta), model.visible.count - 1)
   }
 
   /// Starts typing a filter.
-  func beginFilter() { viewModel.isFiltering = true }
+  func beginFilter() {
+    viewModel.status = nil
+    viewModel.isFiltering = true
+  }
+
+  /// Clears the status line; every action does, so a message never outlives the
+  /// next key.
+  func clearStatus() { viewModel.status = nil }
 
   /// Sets the filter and shows what matches, keeping the selection on the same item
   /// when it still shows.
@@ -116,13 +127,23 @@ final class TodoListInteractor: Interactor<TodoListModel> {
     }
   }
 
-  /// Adds an item with `title`; an empty title only reports an error.
-  func add(title: String) {
+  /// Adds an item from the quick syntax (`Buy milk due:tomorrow +shop !high`) and
+  /// selects it; an empty title or a bad date only reports an error.
+  func add(text: String) {
+    var added: Int?
     change { document, now in
-      let title = try TodoDocument.validTitle(title)
-      let id = document.add([TodoDocument.Draft(title: title, created: now.seconds)])[0]
+      let entry = try QuickEntry(text, today: now.today)
+      let draft = TodoDocument.Draft(
+        title: try TodoDocument.validTitle(entry.title), priority: entry.priority,
+        due: entry.due, tags: entry.tags, created: now.seconds)
+      let id = try document.add([draft])[0]
+      added = id
       return "added \(id)"
     }
+    guard let added else { return }
+    if !viewModel.visible.contains(where: { $0.id == added }) { setFilter("") }
+    if let index = viewModel.visible.firstIndex(where: { $0.id == added }) { select(index) }
+    viewModel.status = "added \(added)"
   }
 
   /// Asks for confirmation before deleting the selected item; the view shows it.
@@ -160,6 +181,7 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   private func change(_ body: (inout TodoDocument, Now) throws -> String) {
     let now = now()
     viewModel.today = now.today
+    viewModel.status = nil
     performThrowable {
       let (status, items) = try store.change { document in
         (try body(&document, now), document.items)
@@ -172,16 +194,7 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   /// Orders items (open in listing order, then done), counts them, applies the filter.
   private func arrange(_ items: [TodoItem]) -> [TodoItem] {
     let today = viewModel.today
-    var counts = TodoListModel.Counts()
-    for item in items {
-      if item.isDone {
-        counts.done += 1
-      } else {
-        counts.open += 1
-        if item.isOverdue(today: today) { counts.overdue += 1 }
-      }
-    }
-    viewModel.counts = counts
+    viewModel.counts = TodoCounts(items, today: today)
     let ordered =
       TodoItem.inListOrder(items.filter { !$0.isDone })
       + TodoItem.inListOrder(items.filter(\.isDone))
@@ -196,13 +209,7 @@ final class TodoListInteractor: Interactor<TodoListModel> {
     let items = all ?? model.todos.value ?? []
     let keptID = keepingItem ? model.selected?.id : nil
     let needle = model.filter.lowercased()
-    model.visible =
-      needle.isEmpty
-      ? items
-      : items.filter { item in
-        item.title.lowercased().contains(needle)
-          || item.tags.contains { $0.lowercased().contains(needle) }
-      }
+    model.visible = needle.isEmpty ? items : items.filter { $0.matches(lowercased: needle) }
     if let keptID, let index = model.visible.firstIndex(where: { $0.id == keptID }) {
       model.selection = index
     } else {
@@ -253,12 +260,19 @@ final class TodoListScreen: TerminalScreen {
         interactor.toggleSelected()
       },
       KeyBinding(.character("a"), "Add") { [unowned self] in
+        interactor.clearStatus()
         isAdding = true
         field = TextField()
       },
-      KeyBinding(.enter, "Open") { [unowned self] in interactor.openSelected() },
-      KeyBinding(.character("d"), "Delete") { [unowned self] in interactor.requestDelete() },
-      KeyBinding(.character("/"), "Filter") { [unowned self] in
+      KeyBinding(.enter, "Open") { [unowned self] in
+        interactor.clearStatus()
+        interactor.openSelected()
+      },
+      KeyBinding(.character("d"), "Delete") { [unowned self] in
+        interactor.clearStatus()
+        interactor.requestDelete()
+      },
+      KeyBinding(.character("/"), "Search") { [unowned self] in
         isAdding = false
         field = TextField(text: interactor.viewModel.filter)
         interactor.beginFilter()
@@ -273,10 +287,8 @@ final class TodoListScreen: TerminalScreen {
   func render(into frame: inout Frame, area: Rect) {
     let model = interactor.viewModel
     guard area.height > 0 else { return }
-    let counts = model.counts
-    var header = "\(counts.open) open · \(counts.done) done"
-    if counts.overdue > 0 { header += " · \(counts.overdue) overdue" }
-    if !model.filter.isEmpty, field == nil { header += " · filter: " + model.filter }
+    var header = PlainListing.greeting(model.displayName) + model.counts.summary
+    if !model.filter.isEmpty, field == nil { header += " · search: " + model.filter }
     // The status keeps its place at the right; the header gets the rest, one column apart.
     var statusWidth = 0
     if let status = model.status {
@@ -296,17 +308,20 @@ final class TodoListScreen: TerminalScreen {
       height: max(0, area.height - 1 - fieldRows))
     let rows = model.visible
     let today = model.today
+    let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
+    // ListView gives the detail at most half the row (less its scroll bar).
+    let detailWidth = max(0, (area.width - 1) / 2 - 1)
     list.select(model.selection, count: rows.count)
     LoadableView.render(
       model.todos, into: &frame, area: body, isEmpty: { _ in rows.isEmpty },
       emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
       content: { [self] _, frame, area in
         list.render(into: &frame, area: area, count: rows.count) { index in
-          Self.row(rows[index], today: today)
+          Self.row(rows[index], today: today, idWidth: idWidth, detailWidth: detailWidth)
         }
       })
     if var field {
-      let label = isAdding ? "New todo: " : "Filter: "
+      let label = isAdding ? "New todo: " : "Search: "
       let row = area.row + area.height - 1
       frame.draw(label, row: row, column: 1, style: .bold, sanitizing: false)
       field.render(
@@ -316,17 +331,32 @@ final class TodoListScreen: TerminalScreen {
     }
   }
 
-  /// One row: check box, id and title; priority, due date and tags at the right.
-  static func row(_ item: TodoItem, today: Day) -> ListRow {
-    var detail: [String] = item.tags.map { "+" + $0 }
-    if let priority = item.priority { detail.append(priority.name) }
-    if let due = item.due { detail.append(due.description) }
+  /// One row: check box, id (padded to `idWidth`) and title; tags, priority and due
+  /// date at the right, within `detailWidth` columns: tags go first when it is
+  /// narrow, then the priority, so the due date is the last thing cut.
+  static func row(_ item: TodoItem, today: Day, idWidth: Int = 0, detailWidth: Int = .max)
+    -> ListRow
+  {
+    var essentials: [String] = []
+    if let priority = item.priority { essentials.append(priority.name) }
+    if let due = item.due { essentials.append(due.description) }
+    if essentials.joined(separator: "  ").terminalWidth > detailWidth, essentials.count == 2 {
+      essentials.removeFirst()
+    }
+    var detail = essentials.joined(separator: "  ")
+    for tag in item.tags.reversed() {
+      let longer = detail.isEmpty ? "+" + tag : "+" + tag + "  " + detail
+      guard longer.terminalWidth <= detailWidth else { break }
+      detail = longer
+    }
     let style: TextStyle =
       item.isDone
       ? .secondary : item.isOverdue(today: today) ? TextStyle(foreground: .role(.danger)) : .plain
+    let id = String(item.id)
+    let padding = String(repeating: " ", count: max(0, idWidth - id.count))
     return ListRow(
-      (item.isDone ? "[x] " : "[ ] ") + "\(item.id)  " + item.title,
-      detail: detail.isEmpty ? nil : detail.joined(separator: "  "), style: style)
+      (item.isDone ? "[x] " : "[ ] ") + padding + id + "  " + item.title,
+      detail: detail.isEmpty ? nil : detail, style: style)
   }
 
   func handle(_ event: InputEvent) -> Bool {
@@ -335,7 +365,7 @@ final class TodoListScreen: TerminalScreen {
       case .key(.enter):
         field = nil
         if isAdding {
-          interactor.add(title: editing.text)
+          interactor.add(text: editing.text)
         } else {
           interactor.endFilter(clear: false)
         }
@@ -350,6 +380,7 @@ final class TodoListScreen: TerminalScreen {
       return true
     }
     let count = interactor.viewModel.visible.count
+    interactor.clearStatus()
     guard list.handle(event, count: count) else { return false }
     interactor.select(list.selection)
     return true

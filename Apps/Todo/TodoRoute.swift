@@ -4,4 +4,6 @@ enum TodoRoute: Hashable, Codable, Sendable {
   case detail(id: Int)
   /// The "Delete?" confirmation for one todo.
   case confirmDelete(id: Int)
+  /// The priority picker for one todo.
+  case priority(id: Int)
 }

@@ -1,3 +1,4 @@
+import BlueprintTodoModel
 import Core
 import Foundation
 
@@ -16,13 +17,11 @@ struct TodoStore: Sendable {
 
   /// The stored list; an empty one when nothing is stored yet.
   ///
-  /// - Parameter includingUndo: Whether to read the undo log (reads that only show
-  ///   items skip it).
   /// - Returns: The document.
   /// - Throws: `PersistenceError` (a corrupt file is exit 65 and left untouched).
-  func load(includingUndo: Bool = false) throws -> TodoDocument {
+  func load() throws -> TodoDocument {
     guard let data = try files.data(forKey: TodoDocument.storeKey) else { return TodoDocument() }
-    return try TodoDocument.decode(data, location: location, includingUndo: includingUndo)
+    return try TodoDocument.decode(data, location: location)
   }
 
   /// Reads, changes and writes the list as one transaction.

@@ -27,6 +27,8 @@ public struct CommandContext: Sendable {
   /// Whether the app was started without a command, argument or command option;
   /// global options such as `--color never` don't count.
   public let launchedWithoutArguments: Bool
+  /// Whether standard output is a terminal (a listing may then add a header).
+  public var isOutputTerminal: Bool { io.isOutputTerminal }
   let io: ProcessIO
 
   /// Whether to show the interactive UI: no command arguments (global options alone

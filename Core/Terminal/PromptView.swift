@@ -26,6 +26,19 @@ public struct PromptView {
     selection = self.actions.firstIndex { $0.role == .cancel } ?? 0
   }
 
+  /// The prompt's keys, for the footer while it is shown.
+  public var keyBindings: [KeyBinding] {
+    var bindings: [KeyBinding] = []
+    if actions.count > 1 {
+      bindings.append(KeyBinding(keys: [.left, .right, .tab], "Choose", label: "←→"))
+    }
+    bindings.append(KeyBinding(.enter, actions.count > 1 ? "Confirm" : "OK"))
+    if actions.contains(where: { $0.role == .cancel }) {
+      bindings.append(KeyBinding(.escape, "Cancel"))
+    }
+    return bindings
+  }
+
   /// What a key does to the prompt.
   public enum Outcome {
     /// The prompt stays.

@@ -264,7 +264,9 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
     let own = front.screen.keyBindings
     let declared = Set(own.flatMap(\.keys))
     let bindings = own + stackBindings.filter { declared.isDisjoint(with: $0.keys) }
-    KeyHintsView.render(bindings, into: &frame, row: size.rows - 1, width: size.columns)
+    // While a prompt is open only its keys work, so the footer shows those.
+    KeyHintsView.render(
+      prompt?.keyBindings ?? bindings, into: &frame, row: size.rows - 1, width: size.columns)
     if let prompt {
       frame.cursor = nil
       prompt.render(into: &frame, area: content)

@@ -13,6 +13,7 @@ let suites: [BenchmarkSuite] = [
   FeedBenchmarks.suite,
   SettingsBenchmarks.suite,
   FeedRefreshBenchmarks.suite,
+  TodoCodecBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @Suite("todo commands, run as the built executable", .timeLimit(.minutes(1)))
 struct CommandTests {
@@ -163,7 +164,8 @@ struct CommandTests {
     #expect(folder.status == 66)
     #expect(
       folder.error
-        == "\(appIdentity.name): error: cannot read \(home.folder.path): it is a folder, not a file\n")
+        == "\(appIdentity.name): error: cannot read \(home.folder.path): it is a folder, not a file\n"
+    )
     #expect(other.storedBytes == before)
 
     let one = try other.run(["import", "-"], input: Data(#"[{"title":"single"}]"#.utf8))

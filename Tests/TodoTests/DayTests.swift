@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @Suite("Due dates")
 struct DayTests {
@@ -26,6 +27,18 @@ struct DayTests {
       ("+30d", "2026-06-05"),
       ("+2w", "2026-05-20"),
       ("+52w", "2027-05-05"),
+      ("yesterday", "2026-05-05"),
+      ("3d", "2026-05-09"),
+      ("2w", "2026-05-20"),
+      ("in 3 days", "2026-05-09"),
+      ("In 1 day", "2026-05-07"),
+      ("in 2 weeks", "2026-05-20"),
+      ("in a week", "2026-05-13"),
+      ("  tomorrow ", "2026-05-07"),
+      ("next week", "2026-05-11"),  // Monday of next week
+      ("next  month", "2026-06-01"),
+      ("eow", "2026-05-10"),  // the coming Sunday
+      ("eom", "2026-05-31"),
     ])
   func parses(text: String, expected: String) throws {
     let today = try #require(Self.today)
@@ -36,12 +49,27 @@ struct DayTests {
     "rejects what is not a date",
     arguments: [
       "", "2026-13-01", "2026-02-30", "2025-02-29", "26-12-01", "2026-1-01", "2026-12-01x",
-      "yesterday", "+3", "+d", "+-3d", "++3d", "+3y", "3d", "+99999999999999999999d", "mond",
-      "２０２６-12-01",
+      "+3", "+d", "+-3d", "++3d", "+3y", "+99999999999999999999d", "mond", "２０２６-12-01",
+      "in 3", "in days", "in 3 months", "next", "next year", "last week", "3 days", "in -3 days",
+      "+36501d", "5300w", "eod", "in 3 days please",
     ])
   func rejects(text: String) throws {
     let today = try #require(Self.today)
     #expect(Day.parse(text, today: today) == nil)
+  }
+
+  @Test(
+    "relative forms at the edges of weeks, months and years",
+    arguments: [
+      ("2026-12-15", "next month", "2027-01-01"), ("2024-02-10", "eom", "2024-02-29"),
+      ("2025-02-10", "eom", "2025-02-28"), ("2026-12-31", "tomorrow", "2027-01-01"),
+      ("2026-05-10", "eow", "2026-05-10"),  // on a Sunday, the end of the week is today
+      ("2026-05-10", "next week", "2026-05-11"), ("2026-05-11", "next week", "2026-05-18"),
+      ("2026-05-11", "monday", "2026-05-18"), ("2027-01-01", "yesterday", "2026-12-31"),
+    ])
+  func edges(today: String, text: String, expected: String) throws {
+    let today = try #require(Day(iso: today))
+    #expect(Day.parse(text, today: today)?.description == expected)
   }
 
   @Test("day numbers round-trip and weekdays are right")

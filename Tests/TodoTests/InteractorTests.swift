@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @MainActor
 @Suite("List and detail interactors, headless")
@@ -17,7 +18,7 @@ struct InteractorTests {
     folder = try TemporaryDirectory(prefix: "todo-interactors")
     store = TodoStore(directory: folder.url)
     try store.change { document in
-      document.add([
+      try document.add([
         .init(title: "Buy milk", tags: ["shop"], created: 1),
         .init(title: "Pay rent", priority: .high, due: Day(iso: "2026-05-01"), created: 1),
         .init(title: "Call mom", priority: .low, created: 1),
@@ -92,13 +93,54 @@ struct InteractorTests {
   @Test("adding: a new id; an empty title is an error and changes nothing")
   func adding() async throws {
     let (list, _, errors) = await makeList()
-    list.add(title: "Water plants")
+    list.add(text: "Water plants")
     #expect(list.viewModel.status == "added 4")
     #expect(try store.load().items.count == 4)
     let before = try store.load()
-    list.add(title: "   ")
+    list.add(text: "   ")
     #expect(errors.messages == ["the title is empty (say what to do)"])
     #expect(try store.load() == before)
+  }
+
+  @Test(
+    "the add line takes the quick syntax; the new item is selected; the status clears on the next key"
+  )
+  func quickAdd() async throws {
+    let (list, _, errors) = await makeList()
+    list.add(text: "Buy eggs due:tomorrow +shop !high")
+    let added = try store.load().item(4)
+    #expect(added.title == "Buy eggs")
+    #expect(added.due == now.today.adding(days: 1))
+    #expect(added.tags == ["shop"])
+    #expect(added.priority == .high)
+    let selected = list.viewModel.selected?.id
+    #expect(selected == 4)
+    #expect(list.viewModel.status == "added 4")
+    list.moveSelection(by: 1)
+    #expect(list.viewModel.status == nil)
+    list.add(text: "x due:someday")
+    #expect(errors.messages.last?.contains("next week") == true)
+    #expect(try store.load().items.count == 4)
+  }
+
+  @Test("a new item hidden by the search clears the search so it can be selected")
+  func quickAddWhileSearching() async throws {
+    let (list, _, _) = await makeList()
+    list.setFilter("milk")
+    list.add(text: "Water plants")
+    #expect(list.viewModel.filter.isEmpty)
+    let selected = list.viewModel.selected?.title
+    #expect(selected == "Water plants")
+  }
+
+  @Test("/ searches titles, tags and notes, any case")
+  func searchNotes() async throws {
+    try store.change { try $0.edit(3, .init(note: "ask about the LOAN")) }
+    let (list, _, _) = await makeList()
+    list.setFilter("loan")
+    #expect(list.viewModel.visible.map(\.title) == ["Call mom"])
+    list.setFilter("SHOP")
+    #expect(list.viewModel.visible.map(\.title) == ["Buy milk"])
   }
 
   @Test("delete asks first (the view shows the question); deleting deletes")

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @MainActor
 @Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(1)))
@@ -18,7 +19,7 @@ struct ScreenTests {
     folder = try TemporaryDirectory(prefix: "todo-screens")
     store = TodoStore(directory: folder.url)
     try store.change { document in
-      document.add([
+      try document.add([
         .init(title: "Buy milk", tags: ["shop"], created: 1_778_000_000),
         .init(
           title: "Pay rent", priority: .high, due: Day(iso: "2026-05-01"), created: 1_778_000_000),
@@ -30,11 +31,13 @@ struct ScreenTests {
     }
   }
 
-  func makeHarness(columns: Int = 64, rows: Int = 12) async -> ScreenHarness {
+  func makeHarness(columns: Int = 64, rows: Int = 12, displayName: String? = nil) async
+    -> ScreenHarness
+  {
     let fixed = now
     let harness = ScreenHarness(
       size: TerminalSize(columns: columns, rows: rows),
-      root: TodoApp.makeStack(store: store, now: { fixed }))
+      root: TodoApp.makeStack(store: store, now: { fixed }, displayName: displayName))
     await harness.settle()
     return harness
   }
@@ -116,15 +119,57 @@ struct ScreenTests {
     #expect(header.hasPrefix(" 2 open"))
   }
 
+  @Test("the header greets the display name; a narrow window drops tags before the due date")
+  func narrowRows() async throws {
+    try store.change { document in
+      try document.edit(2, .init(addTags: ["home", "money", "monthly"]))
+    }
+    let harness = await makeHarness(columns: 44, rows: 10, displayName: "Ada")
+    await harness.settle()
+    assertGolden(harness.text, named: "todo-list-narrow")
+    #expect(harness.text.contains("Hello, Ada. 3 open"))
+    #expect(harness.text.contains("2026-05-01"))  // the due date stays whole
+    #expect(!harness.text.contains("+home"))  // the first tags went
+  }
+
+  @Test("the delete dialog's footer shows the dialog's keys")
+  func deleteDialog() async throws {
+    let harness = await makeHarness()
+    harness.press(.character("d"))
+    await harness.settle()
+    assertGolden(harness.text, named: "todo-delete-dialog")
+    let footer = try #require(harness.text.split(separator: "\n").last)
+    #expect(footer.contains("Confirm"))
+    #expect(footer.contains("Cancel"))
+    #expect(!footer.contains("Add"))
+  }
+
+  @Test("the priority is chosen with the shared picker; none removes it")
+  func priorityPicker() async throws {
+    let harness = await makeHarness()
+    harness.press(.enter, .down, .down)  // Pay rent's detail, the Priority field
+    await harness.settle()
+    harness.press(.enter)
+    await harness.settle()
+    assertGolden(harness.text, named: "todo-priority-picker")
+    harness.press(.down, .down, .enter)  // high → medium → low
+    await harness.settle()
+    #expect(try store.load().item(2).priority == .low)
+    #expect(harness.text.contains("Priority  low"))
+    harness.press(.enter, .home, .enter)
+    await harness.settle()
+    #expect(try store.load().item(2).priority == nil)
+  }
+
   @Test("10,000 items: End and PageUp move through the list")
   func manyItems() async throws {
     try store.change { document in
-      document.add((1...10_000).map { .init(title: "Item \($0)", created: 1) })
+      try document.add((1...10_000).map { .init(title: "Item \($0)", created: 1) })
     }
     let harness = await makeHarness()
     harness.press(.end)
     await harness.settle()
-    #expect(harness.text.contains("[x] 4  Water plants"))
+    #expect(harness.text.contains("[x]     4  Water plants"))  // ids padded to the widest
     harness.press(.pageUp, .character("k"))
     await harness.settle()
     #expect(harness.text.contains("Item 99"))

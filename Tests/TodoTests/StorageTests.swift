@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @Suite("Stored file and JSON schema")
 struct StorageTests {
@@ -16,7 +17,7 @@ struct StorageTests {
   static func sample() throws -> TodoDocument {
     var document = TodoDocument()
     let due = try #require(Day(iso: "2026-12-01"))
-    document.add(
+    try document.add(
       awkwardTitles.enumerated().map { index, title in
         TodoDocument.Draft(
           title: title, priority: Priority(rawValue: index % 4), due: index % 2 == 0 ? due : nil,
@@ -28,30 +29,47 @@ struct StorageTests {
     return document
   }
 
-  @Test("the hand-written codec round-trips and agrees with JSONDecoder")
+  @Test("the codec round-trips; what it writes is JSON that Foundation reads the same")
   func roundTrip() throws {
     let document = try Self.sample()
     let data = document.encoded()
     #expect(try TodoDocument.decode(data, location: "x") == document)
-    let viaFoundation = try JSONDecoder().decode(Versioned<TodoDocument>.self, from: data)
-    #expect(viaFoundation.version == TodoDocument.currentVersion)
-    #expect(viaFoundation.value == document)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["version"] as? Int == TodoDocument.currentVersion)
+    let value = try #require(object["value"] as? [String: Any])
+    let items = try #require(value["items"] as? [[String: Any]])
+    #expect(items.map { $0["title"] as? String } == document.items.map(\.title))
   }
 
-  @Test("a value stored by Core's Versioned envelope (sorted keys) or without one still reads")
-  func otherShapes() throws {
-    let document = try Self.sample()
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    let enveloped = try encoder.encode(Versioned(version: 1, value: document))
-    #expect(try TodoDocument.decode(enveloped, location: "x") == document)
-    let bare = try encoder.encode(document)
-    #expect(try TodoDocument.decode(bare, location: "x") == document)
+  @Test("a version 1 file (seconds, absent fields left out) migrates; the next write is version 2")
+  func migratesVersion1() throws {
+    let version1 = Data(
+      #"""
+      {"version":1,"value":{
+      "nextID":4,
+      "items":[
+      {"id":1,"title":"Buy milk","created":1777629600},
+      {"id":3,"title":"Call mom","priority":"high","due":"2026-05-02","tags":["family"],"created":1777629660,"completed":1777633200}
+      ],
+      "undo":[
+      {"summary":"rm 2","remove":[],"restore":[{"id":2,"title":"gone","created":1}]}
+      ]}}
+      """#.utf8)
+    let document = try TodoDocument.decode(version1, location: "x")
+    #expect(document.items.map(\.id) == [1, 3])
+    #expect(document.items[1].priority == .high)
+    #expect(document.items[1].completed == 1_777_633_200)
+    #expect(document.items[1].note == nil)
+    #expect(document.nextID == 4)
+    #expect(document.undo.first?.restore.first?.title == "gone")
+    let rewritten = document.encoded()
+    #expect(String(decoding: rewritten, as: UTF8.self).hasPrefix(#"{"version":2,"#))
+    #expect(try TodoDocument.decode(rewritten, location: "x") == document)
   }
 
   @Test("a newer version is refused, not reset")
   func newerVersion() throws {
-    let data = Data(#"{"version":2,"value":{"items":[]}}"#.utf8)
+    let data = Data(#"{"version":3,"value":{"items":[]}}"#.utf8)
     #expect {
       try TodoDocument.decode(data, location: "/x/todos.json")
     } throws: { error in
@@ -69,6 +87,30 @@ struct StorageTests {
       #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":1},{"id":1,"title":"b","created":1}]}}"#,
       #"{"version":1,"value":{"items":[{"id":1.5,"title":"a","created":1}]}}"#,
       #"{"version":1,"value":{"items":[]}} trailing"#,
+      // Wrong shapes that once read as an empty list (issue 15, 1.1).
+      "{}", #"{"version":1}"#, #"{"todos":[{"id":1,"title":"important","created":1}]}"#,
+      #""itemz""#, #"{"version":2,"value":{"nextID":2,"items":[],"undo":[]},"extra":1}"#,
+      #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":1,"tagz":["x"]}]}}"#,
+      #"{"version":1,"value":{"items":[],"itemz":[]}}"#,
+      #"{"version":0,"value":{"items":[]}}"#, #"{"version":"2","value":{"items":[]}}"#,
+      // Invalid JSON the old scanner let through.
+      #"{"version":1,"value":{"items":[],"nextID":1-2-3}}"#,
+      #"{"version":1,"value":{"items":[{"id":1,"title":"\q","created":1}]}}"#,
+      #"{"version":1,"value":{"items":[{"id":01,"title":"a","created":1}]}}"#,
+      #"{"version":1,"value":{"nextID":2,"items":[{"id":1,"title":"a","created":1}],"undo":[{"summary":"x","remove":[],"restore":[],"zz":[1e]}]}}"#,
+      // Numbers out of range (issue 15, 1.3).
+      #"{"version":1,"value":{"items":[{"id":9223372036854775807,"title":"a","created":1}]}}"#,
+      #"{"version":1,"value":{"nextID":9223372036854775807,"items":[]}}"#,
+      #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":-9223372036854775808}]}}"#,
+      #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":99999999999999999999}]}}"#,
+      #"{"version":2,"value":{"nextID":1,"items":[],"undo":[]}} "#
+        + String(repeating: "[", count: 100_000),
+      #"{"version":2,"value":{"nextID":1,"items":"# + String(repeating: "[", count: 100_000)
+        + String(repeating: "]", count: 100_000) + "}}",
+      // Version 2 consistency.
+      #"{"version":2,"value":{"nextID":1,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":true,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":"a"}],"undo":[]}}"#,
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"priority":null,"tags":[],"title":"a"}],"undo":[]}}"#,
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01 10:00:00","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":"a"}],"undo":[]}}"#,
       "{\"version\":1,\"value\":{\"items\":[{\"id\":1,\"title\":\"\u{FF}\",\"created\":1}]}}",
     ])
   func corrupt(text: String) throws {
@@ -92,8 +134,7 @@ struct StorageTests {
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     #expect(array.count == document.items.count)
     let first = try #require(array.first)
-    #expect(
-      Set(first.keys) == ["completed", "created", "done", "due", "id", "priority", "tags", "title"])
+    #expect(Set(first.keys) == Set(TodoItem.keys))
     #expect(first["created"] as? String == "2026-05-01T10:00:00Z")
     #expect(first["completed"] as? String == "2026-05-03T09:20:00Z")
     #expect(first["done"] as? Bool == true)
@@ -105,7 +146,7 @@ struct StorageTests {
 
     let drafts = try TodoDocument.Draft.importing(Data(text.utf8), source: "x", now: 5)
     var copy = TodoDocument()
-    copy.add(drafts)
+    try copy.add(drafts)
     #expect(copy.items.map(\.title) == document.items.map(\.title))
     #expect(copy.items.map(\.completed) == document.items.map(\.completed))
     #expect(copy.items.map(\.created) == document.items.map(\.created))
@@ -117,7 +158,10 @@ struct StorageTests {
     "imports that are invalid add nothing and say why",
     arguments: [
       ("{}", "expected a JSON array"),
-      (#"[{"title":"a"},{"done":true}]"#, "item 2 has no title"),
+      (#"[{"title":"a"},{"done":true}]"#, "item 2: no title"),
+      (#"[{"title":"a","tagz":["x"]}]"#, "item 1: unknown key 'tagz'"),
+      (#"[{"title":"a","title":"b"}]"#, "item 1: the key 'title' appears twice"),
+      (#"[{"title":"a","created":"-9999999-01-01T00:00:00Z"}]"#, "bad timestamp"),
       (#"[{"title":"  "}]"#, "item 1: the title is empty"),
       (#"[{"title":"a","priority":"urgent"}]"#, "unknown priority 'urgent'"),
       (#"[{"title":"a","due":"tomorrow"}]"#, "bad due date 'tomorrow'"),

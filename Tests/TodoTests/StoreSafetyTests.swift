@@ -1,6 +1,10 @@
+import Core
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 #if canImport(Glibc)
   import Glibc
@@ -24,7 +28,9 @@ struct StoreSafetyTests {
     shell.environment = home.environment
     #expect(try await shell.runToExit() == 0)
     let entries = try FileModes.below(home.folder.appending("data"))
-    #expect(entries.map(\.path).contains("blueprint/todo/todos.json.last-good"))
+    #expect(
+      entries.map(\.path).contains(
+        "\(appIdentity.family)/\(appIdentity.name)/todos.json.last-good"))
     for entry in entries {
       #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "\(entry.path)")
     }

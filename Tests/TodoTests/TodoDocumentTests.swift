@@ -3,6 +3,7 @@ import CoreTerminal
 import Testing
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 @Suite("Changes to the list")
 struct TodoDocumentTests {
@@ -15,20 +16,20 @@ struct TodoDocumentTests {
   @Test("ids grow and are never reused, even after rm, clear and undo")
   func idsNeverReused() throws {
     var document = TodoDocument()
-    #expect(document.add([Self.draft("a"), Self.draft("b")]) == [1, 2])
+    #expect(try document.add([Self.draft("a"), Self.draft("b")]) == [1, 2])
     try document.remove([2])
-    #expect(document.add([Self.draft("c")]) == [3])
+    #expect(try document.add([Self.draft("c")]) == [3])
     _ = try document.undoLast()  // removes 3
     try document.setDone([1], true, now: 200)
     document.clearDone()
     #expect(document.items.isEmpty)
-    #expect(document.add([Self.draft("d")]) == [4])
+    #expect(try document.add([Self.draft("d")]) == [4])
   }
 
   @Test("undo reverts several levels, newest first")
   func undoLevels() throws {
     var document = TodoDocument()
-    document.add([Self.draft("milk")])
+    try document.add([Self.draft("milk")])
     try document.setDone([1], true, now: 200)
     try document.edit(1, .init(title: "oat milk", addTags: ["shop"]))
     try document.remove([1])
@@ -48,7 +49,7 @@ struct TodoDocumentTests {
   @Test("undo stores inverse changes and keeps a bounded log")
   func boundedLog() throws {
     var document = TodoDocument()
-    document.add((1...1000).map { Self.draft("item \($0)") })
+    try document.add((1...1000).map { Self.draft("item \($0)") })
     for id in 1...30 { try document.setDone([id], true, now: 300) }
     #expect(document.undo.count == TodoDocument.undoLimit)
     // Each level holds only what changed, not the whole list.
@@ -59,7 +60,7 @@ struct TodoDocumentTests {
   @Test("undoing a clear puts items back in id order")
   func undoClear() throws {
     var document = TodoDocument()
-    document.add((1...6).map { Self.draft("item \($0)") })
+    try document.add((1...6).map { Self.draft("item \($0)") })
     try document.setDone([2, 5, 6], true, now: 300)
     #expect(document.clearDone() == 3)
     #expect(document.items.map(\.id) == [1, 3, 4])
@@ -71,7 +72,7 @@ struct TodoDocumentTests {
   @Test("an unknown id changes nothing")
   func unknownID() throws {
     var document = TodoDocument()
-    document.add([Self.draft("a"), Self.draft("b")])
+    try document.add([Self.draft("a"), Self.draft("b")])
     let before = document
     #expect(throws: AppError.self) { try document.setDone([1, 9], true, now: 1) }
     #expect(throws: AppError.self) { try document.remove([2, 7]) }
@@ -84,7 +85,7 @@ struct TodoDocumentTests {
   func edit() throws {
     var document = TodoDocument()
     let due = try #require(Day(iso: "2026-12-01"))
-    document.add([
+    try document.add([
       TodoDocument.Draft(title: "x", priority: .low, due: due, tags: ["a", "b"], created: 1)
     ])
     try document.edit(
@@ -108,6 +109,6 @@ struct TodoDocumentTests {
       TodoItem(id: 6, title: "", due: early, tags: [], created: 0),
       TodoItem(id: 7, title: "", priority: .high, due: early, tags: [], created: 0),
     ]
-    #expect(items.sorted(by: TodoItem.listOrder).map(\.id) == [5, 7, 3, 4, 2, 6, 1])
+    #expect(TodoItem.inListOrder(items).map(\.id) == [5, 7, 3, 4, 2, 6, 1])
   }
 }

@@ -3,6 +3,7 @@ import CoreTesting
 import Foundation
 
 @testable import BlueprintTodo
+@testable import BlueprintTodoModel
 
 /// A temporary home for the built `todo`: its own XDG folders and a fixed time zone.
 final class TodoHome: Sendable {

@@ -1,19 +1,19 @@
-import Foundation
+package import Foundation
 
 /// A calendar day without a time or time zone, such as a due date.
 ///
 /// Stored and printed as an ISO date (`2026-12-01`). Arithmetic works on a day
 /// number (days since 1970-01-01), so adding days and finding weekdays needs no
 /// `Calendar`; only "today" depends on the time zone (see ``today(in:now:)``).
-struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Days since 1970-01-01 (negative before).
-  var number: Int
+  package var number: Int
 
   /// The day with this day number.
-  init(number: Int) { self.number = number }
+  package init(number: Int) { self.number = number }
 
   /// The day for a year, month (1–12) and day of month, or nil when it does not exist.
-  init?(year: Int, month: Int, day: Int) {
+  package init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
       day <= Day.daysIn(month: month, year: year)
     else { return nil }
@@ -21,8 +21,15 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Parses exactly `YYYY-MM-DD`.
-  init?(iso text: some StringProtocol) {
-    let bytes = Array(text.utf8)
+  package init?(iso text: String) {
+    guard text.utf8.count == 10 else { return nil }
+    var text = text
+    guard let day = text.withUTF8({ Day(isoBytes: $0) }) else { return nil }
+    self = day
+  }
+
+  /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
+  package init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
       let year = Day.digits(bytes[0..<4]), let month = Day.digits(bytes[5..<7]),
       let day = Day.digits(bytes[8..<10])
@@ -31,7 +38,7 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// The day it is at `now` in `timeZone`.
-  static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> Day {
+  package static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> Day {
     let seconds =
       Int(now.timeIntervalSince1970.rounded(.down))
       + timeZone.secondsFromGMT(for: now)
@@ -39,7 +46,7 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Year, month and day of month.
-  var components: (year: Int, month: Int, day: Int) {
+  package var components: (year: Int, month: Int, day: Int) {
     // Howard Hinnant's civil_from_days.
     let z = number + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -53,10 +60,10 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// 0 = Sunday … 6 = Saturday.
-  var weekday: Int { ((number % 7) + 7 + 4) % 7 }
+  package var weekday: Int { ((number % 7) + 7 + 4) % 7 }
 
   /// The ISO date, `YYYY-MM-DD`.
-  var description: String {
+  package var description: String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(10)
     appendISO(to: &bytes)
@@ -64,7 +71,7 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Appends `YYYY-MM-DD` as ASCII bytes, without building a string.
-  func appendISO(to bytes: inout [UInt8]) {
+  package func appendISO(to bytes: inout [UInt8]) {
     let (year, month, day) = components
     Day.appendDigits(year, width: 4, to: &bytes)
     bytes.append(0x2D)
@@ -74,7 +81,7 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Appends a number in decimal, zero-padded to at least `width` digits.
-  static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+  package static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
     if width == 2, (0..<100).contains(value) {
       bytes.append(UInt8(value / 10) + 0x30)
       bytes.append(UInt8(value % 10) + 0x30)
@@ -97,13 +104,13 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// The day `count` days later (earlier when negative).
-  func adding(days count: Int) -> Day { Day(number: number + count) }
+  package func adding(days count: Int) -> Day { Day(number: number + count) }
 
-  static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
+  package static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
 
   // MARK: - Helpers
 
-  private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+  private static func digits(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     var value = 0
     for byte in bytes {
       guard (0x30...0x39).contains(byte) else { return nil }
@@ -116,7 +123,7 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
-  private static func daysIn(month: Int, year: Int) -> Int {
+  static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -132,49 +139,5 @@ struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
-  }
-}
-
-// MARK: - Parsing what a person types
-
-extension Day {
-  /// What `--due` accepts, for error messages.
-  static let expectedInput =
-    "a date: YYYY-MM-DD, today, tomorrow, a weekday name, +3d or +2w"
-
-  private static let weekdayNames = [
-    "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-  ]
-
-  /// Parses a due date as a person types it, relative to `today`.
-  ///
-  /// Accepts an ISO date (`2026-12-01`), `today`, `tomorrow`, a weekday name or its
-  /// first three letters (its next occurrence, never today), `+3d` and `+2w`.
-  /// Case is ignored. A pure function: the caller decides what today is.
-  ///
-  /// - Parameters:
-  ///   - text: What was typed.
-  ///   - today: The current day in the user's time zone.
-  /// - Returns: The day, or nil when the text is not a date.
-  static func parse(_ text: String, today: Day) -> Day? {
-    let word = text.lowercased()
-    if let day = Day(iso: word) { return day }
-    switch word {
-    case "today": return today
-    case "tomorrow": return today.adding(days: 1)
-    default: break
-    }
-    if let index = weekdayNames.firstIndex(where: { $0 == word || String($0.prefix(3)) == word }) {
-      let ahead = (index - today.weekday + 7) % 7
-      return today.adding(days: ahead == 0 ? 7 : ahead)
-    }
-    if word.hasPrefix("+"), let unit = word.last, unit == "d" || unit == "w",
-      case let digits = word.dropFirst().dropLast(),
-      digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let count = Int(digits), count <= 36_500
-    {
-      return today.adding(days: unit == "w" ? count * 7 : count)
-    }
-    return nil
   }
 }

@@ -1,5 +1,5 @@
 import Core
-import CoreTerminal
+package import CoreTerminal
 import Foundation
 
 /// The changes a person can make. Each one is a pure mutation of the document
@@ -7,30 +7,62 @@ import Foundation
 /// transaction. A change that fails throws before touching the document.
 extension TodoDocument {
   /// What a new item holds, before it has an id.
-  struct Draft: Hashable, Sendable {
-    var title: String
-    var priority: Priority?
-    var due: Day?
-    var tags: [String] = []
-    var created: Int
-    var completed: Int?
+  package struct Draft: Hashable, Sendable {
+    package var title: String
+    package var priority: Priority?
+    package var due: Day?
+    package var tags: [String] = []
+    package var note: String?
+    package var created: Int
+    package var completed: Int?
+
+    /// Creates a draft.
+    package init(
+      title: String, priority: Priority? = nil, due: Day? = nil, tags: [String] = [],
+      note: String? = nil, created: Int, completed: Int? = nil
+    ) {
+      self.title = title
+      self.priority = priority
+      self.due = due
+      self.tags = tags
+      self.note = note
+      self.created = created
+      self.completed = completed
+    }
   }
 
   /// What `todo edit` changes; nil fields stay as they are.
-  struct Edit: Hashable, Sendable {
-    var title: String?
-    var priority: Priority??
-    var due: Day??
-    var addTags: [String] = []
-    var removeTags: [String] = []
+  package struct Edit: Hashable, Sendable {
+    package var title: String?
+    package var priority: Priority??
+    package var due: Day??
+    package var note: String??
+    package var addTags: [String] = []
+    package var removeTags: [String] = []
     /// Whether `addTags` replaces the tags instead of adding to them.
-    var replaceTags = false
+    package var replaceTags = false
+
+    /// A change of the given fields; nil leaves a field as it is, `.some(nil)`
+    /// removes it.
+    package init(
+      title: String? = nil, priority: Priority?? = nil, due: Day?? = nil,
+      addTags: [String] = [], removeTags: [String] = [], replaceTags: Bool = false,
+      note: String?? = nil
+    ) {
+      self.title = title
+      self.priority = priority
+      self.due = due
+      self.addTags = addTags
+      self.removeTags = removeTags
+      self.replaceTags = replaceTags
+      self.note = note
+    }
   }
 
   // MARK: - Lookup
 
   /// The index of the item with `id`, found by binary search (items are in id order).
-  func index(of id: Int) -> Int? {
+  package func index(of id: Int) -> Int? {
     var low = 0
     var high = items.count
     while low < high {
@@ -43,12 +75,12 @@ extension TodoDocument {
   /// The item with `id`.
   ///
   /// - Throws: ``AppError`` (exit 64) when there is none.
-  func item(_ id: Int) throws(AppError) -> TodoItem {
+  package func item(_ id: Int) throws(AppError) -> TodoItem {
     guard let index = index(of: id) else { throw Self.unknown(id) }
     return items[index]
   }
 
-  static func unknown(_ id: Int) -> AppError {
+  package static func unknown(_ id: Int) -> AppError {
     AppError("no todo with id \(id)", hint: "run '\(appIdentity.name) list --all' to see the ids")
   }
 
@@ -66,8 +98,15 @@ extension TodoDocument {
   /// Adds items with new ids, in order.
   ///
   /// - Returns: The new ids.
+  /// - Throws: ``AppError`` when the ids would pass ``TodoItem/maximumID``; nothing
+  ///   is added then.
   @discardableResult
-  mutating func add(_ drafts: [Draft], summary: String? = nil) -> [Int] {
+  package mutating func add(_ drafts: [Draft], summary: String? = nil) throws(AppError) -> [Int] {
+    guard nextID <= TodoItem.maximumID - drafts.count + 1 else {
+      throw AppError(
+        "no ids left: the next id would pass \(TodoItem.maximumID)",
+        hint: "import the todos into a new list to number them from 1", exitCode: .dataError)
+    }
     var ids: [Int] = []
     ids.reserveCapacity(drafts.count)
     items.reserveCapacity(items.count + drafts.count)
@@ -78,7 +117,8 @@ extension TodoDocument {
       items.append(
         TodoItem(
           id: id, title: draft.title, priority: draft.priority, due: draft.due,
-          tags: Self.unique(draft.tags), created: draft.created, completed: draft.completed))
+          tags: Self.unique(draft.tags), note: draft.note, created: draft.created,
+          completed: draft.completed))
     }
     let text =
       summary ?? (ids.count == 1 ? "add \(ids[0])" : "add \(ids.count) todos")
@@ -91,7 +131,7 @@ extension TodoDocument {
   /// - Returns: How many items changed (already-done items do not count).
   /// - Throws: ``AppError`` for an unknown id; nothing is changed then.
   @discardableResult
-  mutating func setDone(_ ids: [Int], _ done: Bool, now: Int) throws(AppError) -> Int {
+  package mutating func setDone(_ ids: [Int], _ done: Bool, now: Int) throws(AppError) -> Int {
     var before: [TodoItem] = []
     for index in try indices(of: ids) where items[index].isDone != done {
       before.append(items[index])
@@ -107,13 +147,14 @@ extension TodoDocument {
   /// Changes one item.
   ///
   /// - Throws: ``AppError`` for an unknown id or an empty title.
-  mutating func edit(_ id: Int, _ edit: Edit) throws(AppError) {
+  package mutating func edit(_ id: Int, _ edit: Edit) throws(AppError) {
     guard let index = index(of: id) else { throw Self.unknown(id) }
     let before = items[index]
     var item = before
     if let title = edit.title { item.title = try Self.validTitle(title) }
     if let priority = edit.priority { item.priority = priority }
     if let due = edit.due { item.due = due }
+    if let note = edit.note { item.note = note.flatMap { $0.isEmpty ? nil : $0 } }
     let kept = edit.replaceTags ? [] : item.tags
     item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }
     guard item != before else { return }
@@ -126,7 +167,7 @@ extension TodoDocument {
   /// - Returns: The removed items.
   /// - Throws: ``AppError`` for an unknown id; nothing is removed then.
   @discardableResult
-  mutating func remove(_ ids: [Int]) throws(AppError) -> [TodoItem] {
+  package mutating func remove(_ ids: [Int]) throws(AppError) -> [TodoItem] {
     let doomed = Set(try indices(of: ids))
     let removed = doomed.sorted().map { items[$0] }
     items = items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
@@ -138,7 +179,7 @@ extension TodoDocument {
   ///
   /// - Returns: How many were removed.
   @discardableResult
-  mutating func clearDone() -> Int {
+  package mutating func clearDone() -> Int {
     let removed = items.filter(\.isDone)
     guard !removed.isEmpty else { return 0 }
     items.removeAll(where: \.isDone)
@@ -152,7 +193,7 @@ extension TodoDocument {
   ///
   /// - Returns: The summary of the change that was reverted.
   /// - Throws: ``AppError`` when there is nothing to undo.
-  mutating func undoLast() throws(AppError) -> String {
+  package mutating func undoLast() throws(AppError) -> String {
     guard let entry = undo.popLast() else {
       throw AppError(
         "nothing to undo", hint: "only the last \(Self.undoLimit) changes can be undone")
@@ -177,13 +218,13 @@ extension TodoDocument {
   /// A title with surrounding whitespace removed.
   ///
   /// - Throws: ``AppError`` (exit 64) when nothing is left.
-  static func validTitle(_ title: String) throws(AppError) -> String {
+  package static func validTitle(_ title: String) throws(AppError) -> String {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw AppError("the title is empty", hint: "say what to do") }
     return trimmed
   }
 
-  static func unique(_ tags: [String]) -> [String] {
+  package static func unique(_ tags: [String]) -> [String] {
     var seen = Set<String>()
     return tags.filter { seen.insert($0).inserted }
   }

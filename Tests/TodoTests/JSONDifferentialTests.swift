@@ -1,0 +1,184 @@
+import Core
+import Foundation
+import Testing
+
+@testable import BlueprintTodo
+@testable import BlueprintTodoModel
+
+/// The hand-written codec against Foundation's `JSONSerialization` on generated and
+/// mutated documents: it must refuse everything Foundation refuses, and a stored
+/// file it accepts must come back from a rewrite with nothing lost or changed.
+@Suite("JSON codec against JSONSerialization")
+struct JSONDifferentialTests {
+  /// A small deterministic random source (SplitMix64), so a failure can be replayed.
+  struct Random {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+  }
+
+  /// Pieces that are valid or nearly valid JSON, so that generated text sits close to
+  /// the grammar's edges.
+  static let numbers = [
+    "0", "-0", "1", "-1", "12", "1.5", "-0.25", "1e5", "1E+5", "2e-3", "123456789012345678901234",
+    "01", "1.", ".5", "+1", "1e", "1e+", "--1", "0x10", "1-2-3", "Infinity", "NaN", "1.2.3", "-",
+  ]
+  static let strings = [
+    #""""#, #""a""#, #""\n\t\\\"\/""#, #""\u0041""#, #""\ud83d\ude00""#, #""\ud800""#,
+    #""\udc00x""#, #""\q""#, #""\u12""#, #""\uZZZZ""#, "\"é日本\"", "\"tab\tinside\"",
+    "\"ctl\u{1}\"", #""unterminated"#, #"'single'"#, "\"\u{7F}\"",
+  ]
+  static let literals = ["true", "false", "null", "True", "nul", "nulll", "undefined"]
+  static let junk: [UInt8] = [
+    0x00, 0x09, 0x0A, 0x0D, 0x20, 0x22, 0x2C, 0x2D, 0x2E, 0x30, 0x31, 0x3A, 0x5B, 0x5C, 0x5D,
+    0x7B, 0x7D, 0x65, 0x6E, 0x75, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF5, 0xFF,
+  ]
+
+  static func value(_ random: inout Random, depth: Int) -> String {
+    switch random.below(depth > 4 ? 3 : 6) {
+    case 0: return random.pick(numbers)
+    case 1: return random.pick(strings)
+    case 2: return random.pick(literals)
+    case 3:
+      let count = random.below(4)
+      let elements = (0..<count).map { _ in value(&random, depth: depth + 1) }
+      return "[" + elements.joined(separator: random.pick([",", ", ", ",,", " ,\n"])) + "]"
+    default:
+      let count = random.below(4)
+      let members = (0..<count).map { _ in
+        random.pick(strings) + random.pick([":", " : ", ""]) + value(&random, depth: depth + 1)
+      }
+      return "{" + members.joined(separator: random.pick([",", " , ", ",,"])) + "}"
+    }
+  }
+
+  static func mutate(_ bytes: [UInt8], _ random: inout Random) -> [UInt8] {
+    var bytes = bytes
+    for _ in 0...random.below(3) {
+      guard !bytes.isEmpty else { return [random.pick(junk)] }
+      let index = random.below(bytes.count)
+      switch random.below(5) {
+      case 0: bytes.remove(at: index)
+      case 1: bytes.insert(random.pick(junk), at: index)
+      case 2: bytes[index] = random.pick(junk)
+      case 3: bytes.removeSubrange(index...)
+      default:
+        let end = min(bytes.count, index + 1 + random.below(12))
+        bytes.insert(contentsOf: bytes[index..<end], at: index)
+      }
+    }
+    return bytes
+  }
+
+  static func foundationAccepts(_ data: Data) -> Bool {
+    (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+  }
+
+  @Test("generated and mutated text: refused whenever JSONSerialization refuses it")
+  func grammar() throws {
+    var random = Random(state: 2026)
+    var refusedByBoth = 0
+    var acceptedByBoth = 0
+    for round in 0..<12_000 {
+      var text = Array(Self.value(&random, depth: 0).utf8)
+      if round % 2 == 1 { text = Self.mutate(text, &random) }
+      if round % 7 == 0 { text = Array(" \n".utf8) + text + Array("\t".utf8) }
+      let data = Data(text)
+      let foundation = Self.foundationAccepts(data)
+      let ours = JSONScanner.isValid(data)
+      if !foundation {
+        #expect(
+          !ours,
+          "accepted what Foundation refuses: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))"
+        )
+        refusedByBoth += ours ? 0 : 1
+      } else if !text.contains(0) {
+        // (Foundation also reads UTF-16 and UTF-32, told by NUL bytes; the store is UTF-8.)
+        #expect(
+          ours,
+          "refused valid JSON: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))"
+        )
+        acceptedByBoth += ours ? 1 : 0
+      }
+    }
+    // Both outcomes are well represented, so the table is not one-sided.
+    #expect(refusedByBoth > 2_000)
+    #expect(acceptedByBoth > 2_000)
+  }
+
+  @Test(
+    "the cases from the fault probe",
+    arguments: [
+      "1-2-3", #""\q""#, "01", "-01", "1.e5", "[1,]", "{\"a\":1,}", "[1 2]", "\u{FEFF}1",
+      "\"\u{0}\"", "[" + String(repeating: "[", count: 100_000),
+    ])
+  func knownCases(text: String) {
+    #expect(!JSONScanner.isValid(Data(text.utf8)))
+  }
+
+  @Test("invalid UTF-8 is refused, also inside values the reader skips")
+  func invalidUTF8() {
+    for bytes: [UInt8] in [
+      [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+    ] {
+      let skipped = Array(#"{"version":2,"zz":"#.utf8) + bytes + Array("}".utf8)
+      #expect(!Self.foundationAccepts(Data(bytes)))
+      #expect(!JSONScanner.isValid(Data(bytes)))
+      #expect(!JSONScanner.isValid(Data(skipped)))
+    }
+  }
+
+  @Test("a mutated store is refused, or read and rewritten with nothing lost")
+  func storeShapes() throws {
+    var document = TodoDocument()
+    try document.add([
+      .init(title: "Buy milk", tags: ["shop"], created: 1_777_629_600),
+      .init(
+        title: "Call \"mom\" \u{85}\u{202E}", priority: .high,
+        due: Day(year: 2026, month: 5, day: 2), tags: ["family", "x"], note: "after six",
+        created: 1_777_629_660, completed: 1_777_633_200),
+      .init(title: "Pay rent", priority: .low, created: 1_777_629_700),
+    ])
+    try document.remove([2])
+    let original = Array(document.encoded())
+    // Member names a newer or damaged file might hold instead of the right ones.
+    let renames = [
+      ("\"tags\"", "\"tagz\""), ("\"note\"", "\"notes\""), ("\"items\"", "\"itemz\""),
+      ("\"version\"", "\"versio\""), ("\"undo\"", "\"undone\""), ("\"id\"", "\"ID\""),
+      ("\"done\":false", "\"done\":true"), ("null", "\"\""), ("\"high\"", "\"HIGH\""),
+      (":[", ":[\"extra\","), ("\"title\"", "\"title\":\"x\",\"title\""),
+    ]
+    var random = Random(state: 15)
+    var accepted = 0
+    for round in 0..<6_000 {
+      var bytes = original
+      if round % 3 == 0 {
+        var text = String(decoding: original, as: UTF8.self)
+        let (from, to) = random.pick(renames)
+        if let range = text.range(of: from) { text.replaceSubrange(range, with: to) }
+        bytes = Array(text.utf8)
+      } else {
+        bytes = Self.mutate(original, &random)
+      }
+      let data = Data(bytes)
+      guard let decoded = try? TodoDocument.decode(data, location: "x") else { continue }
+      accepted += 1
+      let input = try JSONSerialization.jsonObject(with: data) as? NSDictionary
+      let rewritten = try JSONSerialization.jsonObject(with: decoded.encoded()) as? NSDictionary
+      #expect(
+        input == rewritten,
+        "accepted and changed on rewrite: \(String(decoding: bytes, as: UTF8.self))")
+    }
+    #expect(accepted > 50)  // whitespace and same-meaning edits are read
+  }
+}
