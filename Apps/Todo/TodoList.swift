@@ -233,6 +233,7 @@ final class TodoListScreen: TerminalScreen {
     context.bind(interactor) { destination in
       switch destination {
       case .detail(let id): .push(.detail(id: id))
+      case .priority(let id): .push(.priority(id: id))
       case .confirmDelete(let id):
         .confirmationDialog(
           "Delete “\(interactor.title(of: id))”?", message: "Undo with u."
