@@ -51,7 +51,7 @@ rm -f "$identity_file.orig"
 # (Model/, its own target here so the benchmarks can reach it) becomes part of the
 # app's one module in the copy, so its imports go.
 find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint$sample_folder\$/@testable import $module/" {} \;
-find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^(@testable )?import Blueprint${sample_folder}Model\$/d" {} \;
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^[[:space:]]*(@testable )?import Blueprint${sample_folder}Model\$/d" {} \;
 # Its declarations are `package` so that the app target could see them; in one
 # module they are plain internal ones.
 find "$sources" -name '*.swift' -exec sed -i.orig -E 's/^([[:space:]]*(@[A-Za-z]+[[:space:]]+)*)package[[:space:]]+/\1/' {} \;

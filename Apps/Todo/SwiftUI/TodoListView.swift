@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+  import BlueprintTodoModel
   import Core
   import CoreSwiftUI
   import Foundation
@@ -49,7 +50,7 @@
       .safeAreaInset(edge: .bottom) { addField }
       .bind(interactor) { destination in
         switch destination {
-        case .detail(let id):
+        case .detail(let id), .priority(let id):
           .push { TodoSummaryView(item: model.todos.value?.first { $0.id == id }) }
         case .confirmDelete(let id):
           .confirmationDialog("Delete this todo?") {
