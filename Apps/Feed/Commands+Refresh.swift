@@ -35,6 +35,9 @@ extension FeedCommands {
       ])
     }
     context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
+    for result in results {
+      for warning in result.warnings { context.warn("feed \(result.feedID): \(warning)") }
+    }
     announce(results, context)
     if let error = RefreshReport(results, appName: context.appName).error { throw error }
   }

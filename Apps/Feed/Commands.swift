@@ -141,7 +141,9 @@ enum FeedCommands {
       throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
     }
     // A local file costs nothing to read: it must be a feed now, not at the next refresh.
-    if url.isFileURL || command.flag("check") { try await library.check(url) }
+    if url.isFileURL || command.flag("check") {
+      for warning in try await library.check(url) { context.warn(warning) }
+    }
     let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
     do {
       let feed = try library.store.add(url, title: title?.isEmpty == true ? nil : title)

@@ -82,9 +82,11 @@ struct FeedLibrary: Sendable {
 
   /// Checks that a URL gives a feed now: fetches and parses it, saves nothing.
   ///
+  /// - Returns: What the parser could read only in part (see `ParsedFeed.warnings`).
   /// - Throws: `AppError`: 66 for a missing file, 69 for a failed fetch, 65 for
   ///   something that is not a feed.
-  func check(_ url: URL) async throws {
+  @discardableResult
+  func check(_ url: URL) async throws -> [String] {
     let response: FeedFetcher.Response
     do {
       response = try await fetcher.fetch(url)
@@ -94,9 +96,10 @@ struct FeedLibrary: Sendable {
     } catch let error as APIError {
       throw AppError(error.description, exitCode: .unavailable)
     }
-    guard case .body(let body) = response else { return }
+    guard case .body(let body) = response else { return [] }
     do {
-      _ = try FeedParser().parse(body.data, contentType: body.contentType, baseURL: body.url)
+      return try FeedParser().parse(body.data, contentType: body.contentType, baseURL: body.url)
+        .warnings
     } catch {
       throw AppError(
         "cannot add \(url.absoluteString.terminalSafe): \(error.message)",

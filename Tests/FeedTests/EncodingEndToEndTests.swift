@@ -43,4 +43,23 @@ struct EncodingEndToEndTests {
     let read = try run("read").output
     #expect(read.contains(title), "\(read)")
   }
+
+  @Test("an encoding that cannot be read keeps the feed and says so on add and on refresh")
+  func unreadableEncodingWarns() throws {
+    let file = home.appending("unknown.xml")
+    let body = """
+      <?xml version="1.0" encoding="x-no-such-charset"?>
+      <rss version="2.0"><channel><title>Caf\u{E9} \u{FF}</title>
+      <item><title>Kept</title><link>https://example.com/1</link></item></channel></rss>
+      """
+    var bytes = Data(body.utf8)
+    bytes.append(contentsOf: [0xFF, 0xFE])  // not UTF-8: replaced on the lossy read
+    try bytes.write(to: file)
+    let add = try run("add", file.path)
+    #expect(add.error.contains("warning: the character encoding"), "\(add.error)")
+    let refresh = try run("refresh")
+    #expect(
+      refresh.error.contains("feed: warning: feed 1: the character encoding"), "\(refresh.error)")
+    #expect(try run("read").output.contains("Kept"))
+  }
 }

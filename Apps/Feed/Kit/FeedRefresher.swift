@@ -208,6 +208,7 @@ public struct FeedRefresher: Sendable {
       }
       let limit = store.itemLimit
       var outcome = result(.updated(new: 0, total: 0), movedTo: body.movedTo)
+      outcome.warnings = parsed.warnings
       if let feedTitle = parsed.title, feed.customTitle == nil { outcome.title = feedTitle }
       return save(feed, outcome) { record -> RefreshResult.Outcome? in
         let added = record.merge(parsed.items, now: start, limit: limit)
@@ -289,6 +290,9 @@ public struct RefreshResult: Sendable, Equatable {
   public var checkedAt: Date?
   /// Whether the failure is the store's: the result could not be saved.
   public var saveFailed = false
+  /// What the parser read only in part (an encoding it could not convert, an
+  /// entity bomb after some items), for the user to see.
+  public var warnings: [String] = []
 
   /// Creates a result.
   ///
