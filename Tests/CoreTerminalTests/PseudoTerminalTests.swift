@@ -240,7 +240,7 @@ private final class ProbeSession {
     if count > 0 { output += buffer[0..<count] }
   }
 
-  func waitForOutput(_ text: String, seconds: Double = 10) throws {
+  func waitForOutput(_ text: String, seconds: Double = 50) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !outputText.contains(text) {
       guard Date() < deadline else {
@@ -251,7 +251,7 @@ private final class ProbeSession {
     }
   }
 
-  func waitForExit(seconds: Double = 10) throws -> ExitStatus {
+  func waitForExit(seconds: Double = 50) throws -> ExitStatus {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       pump(milliseconds: 20)
@@ -267,7 +267,7 @@ private final class ProbeSession {
     throw ProbeError(description: "the probe did not exit; output \(outputText.debugDescription)")
   }
 
-  func waitForStop(seconds: Double = 10) throws {
+  func waitForStop(seconds: Double = 50) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       pump(milliseconds: 20)
