@@ -45,7 +45,7 @@ struct CommandLineAppsTests {
   func globalOptionsKeepTheUI(app: String, arguments: [String]) async throws {
     let environment = home.isolatedEnvironment(["TERM": "xterm"])
     try await offThePool {
-      let session = try TerminalSession(
+      let session = try PseudoTerminalSession(
         BuiltProduct(app).url.path, arguments, environment: environment)
       try session.waitForOutput(TerminalControl.enterSequence)
     }
@@ -56,9 +56,9 @@ struct CommandLineAppsTests {
     let environment = home.isolatedEnvironment(["TERM": "xterm"])
     for (app, arguments) in [("todo", ["list"]), ("feed", ["list"]), ("settings", ["list"])] {
       let (status, output) = try await offThePool {
-        let session = try TerminalSession(
+        let session = try PseudoTerminalSession(
           BuiltProduct(app).url.path, arguments + ["--color", "never"], environment: environment)
-        return (try session.waitForExit(), session.outputText)
+        return (try session.waitForExit().exitCode, session.outputText)
       }
       #expect(status == 0)
       #expect(!output.contains(TerminalControl.enterSequence), "\(app)")
@@ -220,90 +220,4 @@ private func offThePool<Result: Sendable>(
   try await withCheckedThrowingContinuation { continuation in
     DispatchQueue.global().async { continuation.resume(with: Swift.Result { try body() }) }
   }
-}
-
-/// A built app on a real pseudo-terminal: stdin, stdout and stderr are the pty.
-private final class TerminalSession {
-  private let master: Int32
-  private let pid: pid_t
-  private var isReaped = false
-  private var output = Data()
-
-  var outputText: String { String(decoding: output, as: UTF8.self) }
-
-  init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    guard openpty(&master, &slave, nil, nil, nil) == 0 else {
-      throw SessionError(description: "openpty failed: \(errno)")
-    }
-    var window = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-    _ = withUnsafeMutablePointer(to: &window) { ioctl(master, UInt(TIOCSWINSZ), $0) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
-    posix_spawn_file_actions_addclose(&actions, master)
-    posix_spawn_file_actions_addclose(&actions, slave)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
-    close(slave)
-    guard result == 0 else {
-      close(master)
-      throw SessionError(description: "posix_spawn failed: \(result)")
-    }
-    self.master = master
-    self.pid = pid
-  }
-
-  deinit {
-    if !isReaped {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-    }
-    close(master)
-  }
-
-  /// Waits for `text` in the output; a hang guard, not a timing assertion.
-  func waitForOutput(_ text: String, seconds: Double = 90) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !outputText.contains(text) {
-      guard Date() < deadline else {
-        throw SessionError(
-          description: "no \(text.debugDescription) in \(outputText.debugDescription)")
-      }
-      pump(milliseconds: 50)
-    }
-  }
-
-  /// Waits for the process to exit and returns its status.
-  func waitForExit(seconds: Double = 90) throws -> Int32 {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      pump(milliseconds: 20)
-      var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid {
-        isReaped = true
-        pump(milliseconds: 0)
-        return (status >> 8) & 0xff
-      }
-    }
-    throw SessionError(description: "did not exit; output \(outputText.debugDescription)")
-  }
-
-  private func pump(milliseconds: Int32) {
-    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, milliseconds) > 0 else { return }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = read(master, &buffer, buffer.count)
-    if count > 0 { output += buffer[0..<count] }
-  }
-}
-
-private struct SessionError: Error, CustomStringConvertible {
-  var description: String
 }
