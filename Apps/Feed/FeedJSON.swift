@@ -1,4 +1,5 @@
 import BlueprintFeedKit
+import CoreTerminal
 import Foundation
 
 /// The `--json` documents (schemas in Docs/Apps/Feed.md). Data is emitted as is,
@@ -8,38 +9,7 @@ import Foundation
 /// shown in a terminal or an editor cannot reorder or hide text.
 enum FeedJSON {
   static func encode(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    return escapingInvisibles(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
-  }
-
-  /// `text` with every scalar ``mustEscape(_:)`` names written as `\uXXXX`.
-  ///
-  /// Safe on a whole encoded document: outside strings JSON has only ASCII.
-  static func escapingInvisibles(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: mustEscape) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if mustEscape(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        let escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        result.append(contentsOf: escape.unicodeScalars)
-      } else {
-        result.append(scalar)
-      }
-    }
-    return String(result)
-  }
-
-  /// DEL and C1 controls, bidi marks, embeddings, overrides and isolates, and the
-  /// line and paragraph separators.
-  static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-      true
-    default: false
-    }
+    try CommandLineJSON.encode(value) { $0.dateEncodingStrategy = .iso8601 }
   }
 
   /// `feed list --json`.

@@ -6,7 +6,8 @@ public import Foundation
 /// overrides and isolates (U+202A–U+202E, U+2066–U+2069), zero-width characters and
 /// line/paragraph separators as they are: a title can then reorder or hide text when
 /// the JSON is printed. ``escapingInvisibleCharacters(_:)`` writes each of them as a
-/// `\uXXXX` escape, which every JSON reader decodes to the same string.
+/// `\uxxxx` escape (lower-case hex, as `JSONEncoder` writes `\u001b`), which every
+/// JSON reader decodes to the same string.
 ///
 /// ```swift
 /// let json = try encoder.encode(listing)
@@ -25,7 +26,7 @@ public enum CommandLineJSON {
     var result = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
       if needsEscape(scalar) {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let hex = String(scalar.value, radix: 16)
         result.append(
           contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
       } else {
@@ -36,10 +37,10 @@ public enum CommandLineJSON {
   }
 
   /// Whether a scalar is written as an escape: DEL, C1 controls, zero-width and
-  /// direction marks, line and paragraph separators, bidi controls, the byte-order mark.
+  /// direction marks (U+200B–U+200F, U+061C), line and paragraph separators, bidi controls, the byte-order mark.
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
+    case 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
     default: false
     }
   }

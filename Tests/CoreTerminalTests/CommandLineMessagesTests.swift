@@ -127,12 +127,14 @@ struct CommandLineMessagesTests {
     "JSON output escapes C1 controls, bidi controls and invisible characters, and still decodes",
     arguments: [
       "\u{85}", "\u{9B}31m", "\u{202E}gnp.exe", "\u{2066}x\u{2069}", "a\u{2028}b", "\u{FEFF}",
+      "\u{61C}x",
     ])
   func jsonEscapes(text: String) throws {
     let json = try CommandLineJSON.encode(["title": text])
     #expect(!json.unicodeScalars.contains { $0.value >= 0x7F && $0.value <= 0x9F })
     #expect(!json.unicodeScalars.contains { (0x2028...0x202E).contains($0.value) })
     #expect(!json.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
+    #expect(!json.unicodeScalars.contains { $0.value == 0x061C })
     #expect(json.contains(#"\u"#))
     let decoded = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
     #expect(decoded["title"] == text)

@@ -56,7 +56,7 @@ struct SetWarningsTests {
     try fixture.writeSettings(String(decoding: text, as: UTF8.self))
     let result = try fixture.run(["export"])
     #expect(result.status == 0)
-    #expect(result.output.contains(#"x\u0085y\u009B2J\u202Egnp.exe\u2066"#), "\(result.output)")
+    #expect(result.output.contains(#"x\u0085y\u009b2J\u202egnp.exe\u2066"#), "\(result.output)")
     #expect(!result.output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
     #expect(!result.output.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
     let decoded = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
