@@ -41,7 +41,13 @@ let package = Package(
   targets: [
     // MARK: Library targets
 
-    .target(name: "Core", path: "Core", exclude: ["Terminal", "SwiftUI"]),
+    .target(
+      name: "Core", dependencies: ["CoreCurlShim"], path: "Core",
+      exclude: ["Terminal", "SwiftUI", "CurlShim"]),
+    // The system's libcurl, loaded at run time on Linux, for `CurlHTTPClient`.
+    .target(
+      name: "CoreCurlShim", path: "Core/CurlShim",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "CoreTerminal", dependencies: ["Core"], path: "Core/Terminal"),
     .target(name: "CoreSwiftUI", dependencies: ["Core"], path: "Core/SwiftUI"),
     .target(

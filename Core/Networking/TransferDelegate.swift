@@ -4,13 +4,6 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The raw result of one transfer.
-struct Transfer: Sendable {
-  var response: HTTPURLResponse
-  var body: Data
-  var permanentRedirectURL: URL?
-}
-
 /// The session delegate behind ``URLSessionHTTPClient``: collects each task's body,
 /// enforces the size cap while bytes arrive, and notes permanent redirects.
 ///
@@ -20,7 +13,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private struct Entry {
     var limit: Int
     var continuation: CheckedContinuation<Transfer, any Error>?
-    var result: Result<Transfer, Failure>?
+    var result: Result<Transfer, TransferFailure>?
     var body = Data()
     var failure: APIError.Kind?
     var permanentRedirectURL: URL?
@@ -42,7 +35,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
   /// Waits for a registered task to finish; resumes at once if it already has.
   func attach(_ task: URLSessionTask, _ continuation: CheckedContinuation<Transfer, any Error>) {
-    let finished = entries.withLock { entries -> Result<Transfer, Failure>? in
+    let finished = entries.withLock { entries -> Result<Transfer, TransferFailure>? in
       guard let result = entries[task.taskIdentifier]?.result else {
         entries[task.taskIdentifier]?.continuation = continuation
         return nil
@@ -51,11 +44,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       return result
     }
     if let finished { continuation.resume(with: finished) }
-  }
-
-  /// A failure carried through the continuation; the client adds the request context.
-  struct Failure: Error {
-    var kind: APIError.Kind
   }
 
   // MARK: - URLSessionDataDelegate
@@ -124,12 +112,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         return
       }
       let continuation = entries.withLock {
-        entries -> (CheckedContinuation<Transfer, any Error>, Result<Transfer, Failure>)? in
+        entries -> (CheckedContinuation<Transfer, any Error>, Result<Transfer, TransferFailure>)? in
         let id = task.taskIdentifier
         guard var entry = entries[id] else { return nil }
-        let result: Result<Transfer, Failure> =
+        let result: Result<Transfer, TransferFailure> =
           if let failure = entry.failure {
-            .failure(Failure(kind: failure))
+            .failure(TransferFailure(kind: failure))
           } else {
             .success(
               Transfer(
@@ -154,10 +142,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     let (continuation, result) = entries.withLock {
-      entries -> (CheckedContinuation<Transfer, any Error>?, Result<Transfer, Failure>) in
+      entries -> (CheckedContinuation<Transfer, any Error>?, Result<Transfer, TransferFailure>) in
       let id = task.taskIdentifier
       guard var entry = entries[id] else {
-        return (nil, .failure(Failure(kind: .transport(code: .unknown))))
+        return (nil, .failure(TransferFailure(kind: .transport(code: .unknown))))
       }
       // A result already set (a 401 challenge) wins over the cancellation that follows it.
       let result = entry.result ?? Self.result(of: entry, task: task, error: error)
@@ -173,17 +161,18 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   private static func result(of entry: Entry, task: URLSessionTask, error: (any Error)?) -> Result<
-    Transfer, Failure
+    Transfer, TransferFailure
   > {
-    if let failure = entry.failure { return .failure(Failure(kind: failure)) }
+    if let failure = entry.failure { return .failure(TransferFailure(kind: failure)) }
     if let error {
       var code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown
       // libcurl's "partial file" (the connection closed mid-body) arrives as -1 on Linux.
       if code == .unknown, task.response != nil { code = .networkConnectionLost }
-      return .failure(Failure(kind: code == .cancelled ? .cancelled : .transport(code: code)))
+      return .failure(
+        TransferFailure(kind: code == .cancelled ? .cancelled : .transport(code: code)))
     }
     guard let response = task.response as? HTTPURLResponse else {
-      return .failure(Failure(kind: .transport(code: .badServerResponse)))
+      return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
     return .success(
       Transfer(

@@ -44,9 +44,7 @@ public final class URLSessionHTTPClient: HTTPClient {
 
   private let session: URLSession
   private let delegate: TransferDelegate
-  private let adapt: Adapter?
-  private let observe: Observer?
-  private let clock: ElapsedClock
+  private let attempts: HTTPAttempts
 
   /// Creates a client with its own session.
   ///
@@ -133,15 +131,19 @@ public final class URLSessionHTTPClient: HTTPClient {
     queue.maxConcurrentOperationCount = 1
     queue.name = "URLSessionHTTPClient"
     let delegate = TransferDelegate()
-    self.session = URLSession(
+    let session = URLSession(
       configuration: configuration, delegate: delegate, delegateQueue: queue)
+    self.session = session
     self.delegate = delegate
     self.userAgent = userAgent
     self.retryPolicy = retryPolicy
     self.maxResponseSize = max(0, maxResponseSize)
-    self.clock = ElapsedClock(clock)
-    self.adapt = adapt
-    self.observe = observe
+    self.attempts = HTTPAttempts(
+      userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
+      clock: ElapsedClock(clock), adapt: adapt, observe: observe
+    ) { request, limit in
+      try await Self.perform(request, limit: limit, session: session, delegate: delegate)
+    }
   }
 
   /// The configuration a client gets by default: ephemeral, with no cookies, no
@@ -180,118 +182,16 @@ public final class URLSessionHTTPClient: HTTPClient {
   ///   conditional request).
   /// - Throws: ``APIError``.
   public func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
-    var base = try endpoint.makeRequest()
-    if base.value(forHTTPHeaderField: "User-Agent") == nil {
-      base.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-    }
-    let start = clock.elapsed()
-    var attempt = 1
-    while true {
-      let error: APIError
-      do {
-        return try await send(base, endpoint: endpoint, attempt: attempt, start: start)
-      } catch let failure {
-        error = failure
-      }
-      let elapsed = clock.elapsed() - start
-      guard
-        let wait = retryPolicy.delay(
-          after: error, method: endpoint.method, headers: endpoint.headers, elapsed: elapsed),
-        leavesRoomForAttempt(after: wait, elapsed: elapsed)
-      else { throw error }
-      do {
-        try await clock.sleep(wait)
-      } catch {
-        throw APIError(.cancelled, method: endpoint.method, url: base.url, attempts: attempt)
-      }
-      attempt += 1
-    }
-  }
-
-  /// Whether an attempt made after `wait` would still have the shortest timeout the
-  /// platform honours (1 s on FoundationNetworking) before the deadline, so that it
-  /// cannot run past it.
-  private func leavesRoomForAttempt(after wait: Duration, elapsed: Duration) -> Bool {
-    guard let deadline = retryPolicy.deadline else { return true }
-    let shortestTimeout = Duration.seconds(Endpoint.wholeSeconds(0, rounding: .down))
-    return elapsed + wait + shortestTimeout <= deadline
-  }
-
-  /// One attempt; throws only ``APIError``.
-  private func send(_ base: URLRequest, endpoint: Endpoint, attempt: Int, start: Duration)
-    async throws(APIError) -> HTTPResponse
-  {
-    var request = base
-    func failure(_ kind: APIError.Kind, retryAfter: Duration? = nil) -> APIError {
-      APIError(
-        kind, method: endpoint.method, url: request.url, attempts: attempt, retryAfter: retryAfter)
-    }
-    if let deadline = retryPolicy.deadline {
-      let left = deadline - (clock.elapsed() - start)
-      guard left > .zero else { throw failure(.transport(code: .timedOut)) }
-      let seconds = Endpoint.wholeSeconds(left.timeInterval, rounding: .down)
-      request.timeoutInterval = min(request.timeoutInterval, seconds)
-    }
-    if let adapt {
-      do {
-        try await adapt(&request)
-      } catch let error as APIError {
-        throw error
-      } catch is CancellationError {
-        throw failure(.cancelled)
-      } catch {
-        throw failure(.invalidRequest(reason: "the request adapter failed: \(error)"))
-      }
-    }
-    let began = clock.elapsed()
-    let result: Result<Transfer, TransferDelegate.Failure>
-    do {
-      result = .success(try await perform(request))
-    } catch let error as TransferDelegate.Failure {
-      result = .failure(error)
-    } catch {
-      result = .failure(TransferDelegate.Failure(kind: .transport(code: .unknown)))
-    }
-    let duration = clock.elapsed() - began
-    switch result {
-    case .failure(let transferFailure):
-      let error = failure(transferFailure.kind)
-      observe?(
-        HTTPAttempt(
-          method: endpoint.method, url: request.url, number: attempt, duration: duration,
-          outcome: .failure(error)))
-      throw error
-    case .success(let transfer):
-      let status = transfer.response.statusCode
-      observe?(
-        HTTPAttempt(
-          method: endpoint.method, url: request.url, number: attempt, duration: duration,
-          outcome: .status(status)))
-      let headers = HTTPHeaders(
-        uniqueFields: transfer.response.allHeaderFields.map { ("\($0.key)", "\($0.value)") })
-      let accepted =
-        endpoint.acceptableStatus.contains(status) || (status == 304 && endpoint.isConditional)
-      guard accepted else {
-        let retryAfter = headers["Retry-After"].flatMap { value in
-          RetryAfter.parse(value, now: headers["Date"].flatMap(RetryAfter.parseHTTPDate) ?? Date())
-        }
-        let prefix = Data(transfer.body.prefix(APIError.bodyPrefixLength))
-        throw failure(
-          .unacceptableStatus(code: status, headers: headers, bodyPrefix: prefix),
-          retryAfter: retryAfter)
-      }
-      return HTTPResponse(
-        status: status, headers: headers, body: transfer.body,
-        url: transfer.response.url ?? request.url,
-        permanentRedirectURL: transfer.permanentRedirectURL)
-    }
+    try await attempts.send(endpoint)
   }
 
   /// Runs one transfer; cancelling the calling task cancels it.
-  private func perform(_ request: URLRequest) async throws -> Transfer {
-    guard !Task.isCancelled else { throw TransferDelegate.Failure(kind: .cancelled) }
+  private static func perform(
+    _ request: URLRequest, limit: Int, session: URLSession, delegate: TransferDelegate
+  ) async throws -> Transfer {
+    guard !Task.isCancelled else { throw TransferFailure(kind: .cancelled) }
     let task = session.dataTask(with: request)
-    delegate.register(task, limit: maxResponseSize)
+    delegate.register(task, limit: limit)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         delegate.attach(task, continuation)

@@ -3,8 +3,15 @@ import CoreTesting
 import Foundation
 import Testing
 
-/// `URLSessionHTTPClient` against a real HTTP/1.1 server on 127.0.0.1.
-@Suite("URLSessionHTTPClient (loopback)", .timeLimit(.minutes(1)))
+/// The live clients that carry a request: each test runs against both.
+enum HTTPCarrier: String, CaseIterable, Sendable {
+  case urlSession
+  case curl
+}
+
+/// `URLSessionHTTPClient` and `CurlHTTPClient` against a real HTTP/1.1 server on
+/// 127.0.0.1: the same behaviour, whichever carries the request.
+@Suite("Live HTTP clients (loopback)", .timeLimit(.minutes(1)))
 struct HTTPLoopbackTests {
   struct Echo: Codable, Equatable {
     var title: String
@@ -12,21 +19,33 @@ struct HTTPLoopbackTests {
   }
 
   func client(
-    retryPolicy: RetryPolicy = .none, maxResponseSize: Int = 1 << 20,
-    clock: ManualClock = ManualClock()
-  ) -> URLSessionHTTPClient {
-    URLSessionHTTPClient(
-      userAgent: "blueprint-tests/1.0", retryPolicy: retryPolicy,
-      maxResponseSize: maxResponseSize, clock: clock)
+    _ carrier: HTTPCarrier, retryPolicy: RetryPolicy = .none, maxResponseSize: Int = 1 << 20,
+    clock: some Clock<Duration> = ManualClock(), userAgent: String = "blueprint-tests/1.0",
+    observe: URLSessionHTTPClient.Observer? = nil
+  ) throws -> any HTTPClient {
+    switch carrier {
+    case .urlSession:
+      URLSessionHTTPClient(
+        userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maxResponseSize,
+        clock: clock, observe: observe)
+    case .curl:
+      try #require(
+        CurlHTTPClient(
+          userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maxResponseSize,
+          clock: clock, observe: observe),
+        "libcurl could not be loaded")
+    }
   }
 
-  @Test("GET with encoded path and query reaches the server as sent, with the User-Agent")
-  func getReachesServer() async throws {
+  @Test(
+    "GET with encoded path and query reaches the server as sent, with the User-Agent",
+    arguments: HTTPCarrier.allCases)
+  func getReachesServer(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [.json(#"{"title":"t","tags":["a"]}"#)])
     defer { server.stop() }
     let endpoint = Endpoint(
       server.baseURL, path: ["notes", "a b/../c"], query: [URLQueryItem(name: "q", value: "x+y")])
-    let echo = try await client().fetch(endpoint, as: Echo.self)
+    let echo = try await client(carrier).fetch(endpoint, as: Echo.self)
     #expect(echo == Echo(title: "t", tags: ["a"]))
     let request = try #require(server.requests.first)
     #expect(request.method == "GET")
@@ -36,16 +55,17 @@ struct HTTPLoopbackTests {
 
   @Test(
     "POST sends a JSON body with Content-Length; methods and headers arrive",
-    arguments: [
+    arguments: HTTPCarrier.allCases,
+    [
       HTTPMethod.post, .put, .patch, .delete,
     ])
-  func bodies(method: HTTPMethod) async throws {
+  func bodies(carrier: HTTPCarrier, method: HTTPMethod) async throws {
     let server = try LoopbackServer(replies: [.status(204)])
     defer { server.stop() }
     let endpoint = Endpoint(
       server.baseURL, path: ["notes"], method: method, headers: ["X-Trace": "t-1"],
       body: .json(Echo(title: "hello", tags: ["x", "y"])))
-    let response = try await client().send(endpoint)
+    let response = try await client(carrier).send(endpoint)
     #expect(response.status == 204)
     let request = try #require(server.requests.first)
     #expect(request.method == method.rawValue)
@@ -56,22 +76,24 @@ struct HTTPLoopbackTests {
         == Echo(title: "hello", tags: ["x", "y"]))
   }
 
-  @Test("a large POST body arrives intact")
-  func largeBody() async throws {
+  @Test("a large POST body arrives intact", arguments: HTTPCarrier.allCases)
+  func largeBody(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [.status(201)])
     defer { server.stop() }
     let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
     let endpoint = Endpoint(
       server.baseURL, method: .post, body: .data(bytes, contentType: "application/octet-stream"))
-    #expect(try await client().send(endpoint).status == 201)
+    #expect(try await client(carrier).send(endpoint).status == 201)
     #expect(server.requests.first?.body == bytes)
   }
 
-  @Test("HEAD and OPTIONS work and many requests share kept-alive connections")
-  func keepAlive() async throws {
+  @Test(
+    "HEAD and OPTIONS work and many requests share kept-alive connections",
+    arguments: HTTPCarrier.allCases)
+  func keepAlive(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [.text("hello")])
     defer { server.stop() }
-    let client = client()
+    let client = try client(carrier)
     for _ in 0..<20 { _ = try await client.send(Endpoint(server.baseURL)) }
     let head = try await client.send(Endpoint(server.baseURL, method: .head))
     #expect(head.body.isEmpty)
@@ -82,12 +104,15 @@ struct HTTPLoopbackTests {
     #expect(server.acceptedConnections < 5, "libcurl should reuse kept-alive connections")
   }
 
-  @Test("503, 503, 200 retried against the real server with exact delays")
-  func retries() async throws {
+  @Test(
+    "503, 503, 200 retried against the real server with exact delays",
+    arguments: HTTPCarrier.allCases)
+  func retries(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [.status(503), .status(503), .text("ok")])
     defer { server.stop() }
     let clock = ManualClock()
-    let client = client(
+    let client = try client(
+      carrier,
       retryPolicy: .exponential(base: .seconds(1), factor: 3, maxAttempts: 4, jitter: .none),
       clock: clock)
     let task = Task { try await client.send(Endpoint(server.baseURL)) }
@@ -100,8 +125,10 @@ struct HTTPLoopbackTests {
     #expect(server.requests.count == 3)
   }
 
-  @Test("cancelling in the middle of a slow body stops the transfer short of its end")
-  func cancelMidTransfer() async throws {
+  @Test(
+    "cancelling in the middle of a slow body stops the transfer short of its end",
+    arguments: HTTPCarrier.allCases)
+  func cancelMidTransfer(carrier: HTTPCarrier) async throws {
     // About 20 s of body at this pace: a transfer that was not stopped ends with the
     // whole body sent, which is no client close, so the wait below comes back empty.
     let body = Data(repeating: 0x61, count: 512 * 1024)
@@ -109,7 +136,7 @@ struct HTTPLoopbackTests {
       LoopbackServer.Reply(status: 200, body: body).slow(pieces: 1024, every: .milliseconds(20))
     ])
     defer { server.stop() }
-    let client = client(maxResponseSize: 1 << 20)
+    let client = try client(carrier, maxResponseSize: 1 << 20)
     let task = Task { try await client.send(Endpoint(server.baseURL)) }
     await server.waitForRequests(1)
     task.cancel()
@@ -122,31 +149,35 @@ struct HTTPLoopbackTests {
     #expect(seen.bodyBytesSent < seen.bodyBytesTotal, "\(seen.bodyBytesSent) bytes were sent")
   }
 
-  @Test("a slow body that is read to the end is not reported as closed by the client")
-  func completeSlowBodyIsNotAClose() async throws {
+  @Test(
+    "a slow body that is read to the end is not reported as closed by the client",
+    arguments: HTTPCarrier.allCases)
+  func completeSlowBodyIsNotAClose(carrier: HTTPCarrier) async throws {
     let body = Data(repeating: 0x62, count: 8 * 1024)
     let server = try LoopbackServer(replies: [
       LoopbackServer.Reply(status: 200, body: body).slow(pieces: 1024, every: .milliseconds(5))
     ])
     defer { server.stop() }
-    let response = try await client().send(Endpoint(server.baseURL))
+    let response = try await client(carrier).send(Endpoint(server.baseURL))
     #expect(response.body == body)
     #expect(await server.waitForClientClose(timeout: .milliseconds(100)) == nil)
   }
 
-  @Test("a redirect loop and a redirect to a non-HTTP URL are described in words, not codes")
-  func redirectFailures() async throws {
+  @Test(
+    "a redirect loop and a redirect to a non-HTTP URL are described in words, not codes",
+    arguments: HTTPCarrier.allCases)
+  func redirectFailures(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer { request in
       if request.path == "/ftp" { return .status(302, headers: ["Location": "ftp://127.0.0.1/x"]) }
       return .status(302, headers: ["Location": "/loop"])
     }
     defer { server.stop() }
     let loop = await #expect(throws: APIError.self) {
-      try await client().send(Endpoint(server.url("/loop")))
+      try await client(carrier).send(Endpoint(server.url("/loop")))
     }
     #expect(loop?.description == "too many redirects from 127.0.0.1:\(server.port)")
     let ftp = await #expect(throws: APIError.self) {
-      try await client().send(Endpoint(server.url("/ftp")))
+      try await client(carrier).send(Endpoint(server.url("/ftp")))
     }
     #expect(
       ftp?.description == "127.0.0.1:\(server.port) redirected to a URL that is not http or https")
@@ -156,7 +187,7 @@ struct HTTPLoopbackTests {
   func releaseInvalidatesSession() async throws {
     let server = try LoopbackServer(replies: [.text("hello")])
     defer { server.stop() }
-    var client: URLSessionHTTPClient? = client()
+    var client: URLSessionHTTPClient? = URLSessionHTTPClient(userAgent: "blueprint-tests/1.0")
     let response = try await client?.send(Endpoint(server.baseURL))
     #expect(response?.body == Data("hello".utf8))
     let (invalidations, continuation) = AsyncStream.makeStream(of: Void.self)
@@ -171,14 +202,16 @@ struct HTTPLoopbackTests {
     #expect(invalidated)
   }
 
-  @Test("a 401 with a WWW-Authenticate challenge is an unacceptable status, not a hang")
-  func unauthorized() async throws {
+  @Test(
+    "a 401 with a WWW-Authenticate challenge is an unacceptable status, not a hang",
+    arguments: HTTPCarrier.allCases)
+  func unauthorized(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [
       .text("log in first", status: 401, headers: ["WWW-Authenticate": #"Basic realm="api""#])
     ])
     defer { server.stop() }
     let error = await #expect(throws: APIError.self) {
-      try await client().send(Endpoint(server.baseURL))
+      try await client(carrier).send(Endpoint(server.baseURL))
     }
     #expect(error?.statusCode == 401)
     guard case .unacceptableStatus(_, let headers, let bodyPrefix)? = error?.kind else {
@@ -189,13 +222,15 @@ struct HTTPLoopbackTests {
     #expect(bodyPrefix == Data("log in first".utf8))
   }
 
-  @Test("cancelling many transfers at once neither deadlocks nor lets one finish")
-  func cancelMany() async throws {
+  @Test(
+    "cancelling many transfers at once neither deadlocks nor lets one finish",
+    arguments: HTTPCarrier.allCases)
+  func cancelMany(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [
       LoopbackServer.Reply.text("late").delayed(.seconds(30))
     ])
     defer { server.stop() }
-    let client = client()
+    let client = try client(carrier)
     // A transfer that was not cancelled ends, after the reply's 30 s, in a success
     // (nil below): every one must end cancelled instead, however long that takes.
     let kinds = await withTaskGroup(of: APIError.Kind?.self) { group in
@@ -223,15 +258,16 @@ struct HTTPLoopbackTests {
 
   @Test(
     "a body over the cap fails whatever the framing",
-    arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked, .closeDelimited])
-  func sizeCap(framing: LoopbackServer.Reply.Framing) async throws {
+    arguments: HTTPCarrier.allCases,
+    [LoopbackServer.Reply.Framing.contentLength, .chunked, .closeDelimited])
+  func sizeCap(carrier: HTTPCarrier, framing: LoopbackServer.Reply.Framing) async throws {
     let big = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x62, count: 300_000))
     let server = try LoopbackServer(replies: [
       big.framed(framing).slow(pieces: 16_384, every: .zero)
     ])
     defer { server.stop() }
     let error = await #expect(throws: APIError.self) {
-      try await client(maxResponseSize: 100_000).send(Endpoint(server.baseURL))
+      try await client(carrier, maxResponseSize: 100_000).send(Endpoint(server.baseURL))
     }
     #expect(error?.kind == .responseTooLarge(limit: 100_000))
     #expect(error.map { "\($0)" }?.hasSuffix("is larger than the 100000-byte limit") == true)
@@ -239,22 +275,25 @@ struct HTTPLoopbackTests {
 
   @Test(
     "a body at the cap is accepted",
-    arguments: [LoopbackServer.Reply.Framing.contentLength, .chunked])
-  func atCap(framing: LoopbackServer.Reply.Framing) async throws {
+    arguments: HTTPCarrier.allCases, [LoopbackServer.Reply.Framing.contentLength, .chunked])
+  func atCap(carrier: HTTPCarrier, framing: LoopbackServer.Reply.Framing) async throws {
     let reply = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x63, count: 4096))
     let server = try LoopbackServer(replies: [reply.framed(framing)])
     defer { server.stop() }
     #expect(
-      try await client(maxResponseSize: 4096).send(Endpoint(server.baseURL)).body.count == 4096)
+      try await client(carrier, maxResponseSize: 4096).send(Endpoint(server.baseURL)).body.count
+        == 4096)
   }
 
-  @Test("a connection closed in the middle of the body is a retryable transport error")
-  func closedMidBody() async throws {
+  @Test(
+    "a connection closed in the middle of the body is a retryable transport error",
+    arguments: HTTPCarrier.allCases)
+  func closedMidBody(carrier: HTTPCarrier) async throws {
     let reply = LoopbackServer.Reply(status: 200, body: Data(repeating: 0x64, count: 10_000))
     let server = try LoopbackServer(replies: [reply.closing(after: 2000)])
     defer { server.stop() }
     let error = await #expect(throws: APIError.self) {
-      try await client().send(Endpoint(server.baseURL))
+      try await client(carrier).send(Endpoint(server.baseURL))
     }
     guard case .transport(let code) = error?.kind else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -263,27 +302,33 @@ struct HTTPLoopbackTests {
     #expect(error?.isRetryable == true, "code \(code.rawValue)")
   }
 
-  @Test("a refused connection is a transport error with its URLError code")
-  func refused() async throws {
+  @Test(
+    "a refused connection is a transport error with its URLError code",
+    arguments: HTTPCarrier.allCases)
+  func refused(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [.status(200)])
     let url = server.baseURL
     server.stop()
-    let error = await #expect(throws: APIError.self) { try await client().send(Endpoint(url)) }
+    let error = await #expect(throws: APIError.self) {
+      try await client(carrier).send(Endpoint(url))
+    }
     #expect(error?.kind == .transport(code: .cannotConnectToHost))
   }
 
-  @Test("a slow server past the endpoint's timeout is a timedOut transport error")
-  func timeout() async throws {
+  @Test(
+    "a slow server past the endpoint's timeout is a timedOut transport error",
+    arguments: HTTPCarrier.allCases)
+  func timeout(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(4))]
     )
     defer { server.stop() }
     let endpoint = Endpoint(server.baseURL, timeout: .seconds(1))
-    let error = await #expect(throws: APIError.self) { try await client().send(endpoint) }
+    let error = await #expect(throws: APIError.self) { try await client(carrier).send(endpoint) }
     #expect(error?.kind == .transport(code: .timedOut))
   }
 
-  @Test("the deadline also shortens a hanging attempt's timeout")
-  func deadlineBoundsAttempt() async throws {
+  @Test("the deadline also shortens a hanging attempt's timeout", arguments: HTTPCarrier.allCases)
+  func deadlineBoundsAttempt(carrier: HTTPCarrier) async throws {
     // Without the deadline the attempt would wait for the 200 that arrives after 30 s
     // (the attempt's own timeout is 60 s) and succeed; with it the attempt times out
     // and no retry is left. What is asserted is that outcome, not a duration.
@@ -295,7 +340,7 @@ struct HTTPLoopbackTests {
     policy.deadline = .milliseconds(1500)
     let error = await #expect(throws: APIError.self) {
       // Real time on purpose: the point is a real transfer cut short.
-      try await URLSessionHTTPClient(userAgent: "t/1", retryPolicy: policy)
+      try await client(carrier, retryPolicy: policy, clock: ContinuousClock())
         .send(Endpoint(server.baseURL))
     }
     #expect(error?.kind == .transport(code: .timedOut))
@@ -303,8 +348,10 @@ struct HTTPLoopbackTests {
     #expect(server.requests.count == 1)
   }
 
-  @Test("304 to a conditional GET is notModified; the validators went out on the wire")
-  func notModified() async throws {
+  @Test(
+    "304 to a conditional GET is notModified; the validators went out on the wire",
+    arguments: HTTPCarrier.allCases)
+  func notModified(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer { request in
       request.headers["If-None-Match"] == "\"v1\""
         ? .status(304, headers: ["ETag": "\"v1\""])
@@ -312,7 +359,7 @@ struct HTTPLoopbackTests {
           "<rss/>", headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
     }
     defer { server.stop() }
-    let client = client()
+    let client = try client(carrier)
     let endpoint = Endpoint(server.url("/feed.xml"))
     guard case .modified(let first) = try await client.send(endpoint, validators: Validators())
     else {
@@ -325,8 +372,10 @@ struct HTTPLoopbackTests {
     #expect(server.requests.last?.headers["If-Modified-Since"] == "Wed, 21 Oct 2015 07:28:00 GMT")
   }
 
-  @Test("permanent redirects are reported; a temporary one in the chain is not")
-  func redirects() async throws {
+  @Test(
+    "permanent redirects are reported; a temporary one in the chain is not",
+    arguments: HTTPCarrier.allCases)
+  func redirects(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(routes: [
       "/old": .status(301, headers: ["Location": "/moved"]),
       "/moved": .status(308, headers: ["Location": "/feed"]),
@@ -334,7 +383,7 @@ struct HTTPLoopbackTests {
       "/feed": .text("feed"),
     ])
     defer { server.stop() }
-    let client = client()
+    let client = try client(carrier)
     let moved = try await client.send(Endpoint(server.url("/old")))
     #expect(moved.body == Data("feed".utf8))
     #expect(moved.url == server.url("/feed"))
@@ -346,14 +395,16 @@ struct HTTPLoopbackTests {
     #expect(direct.permanentRedirectURL == nil)
   }
 
-  @Test("the observer sees method, URL, status or error, and attempt number")
-  func observer() async throws {
+  @Test(
+    "the observer sees method, URL, status or error, and attempt number",
+    arguments: HTTPCarrier.allCases)
+  func observer(carrier: HTTPCarrier) async throws {
     let server = try LoopbackServer(replies: [.status(500), .text("ok")])
     defer { server.stop() }
     let seen = Locked([HTTPAttempt]())
     let clock = ManualClock()
-    let client = URLSessionHTTPClient(
-      userAgent: "t/1", retryPolicy: .exponential(base: .seconds(1), jitter: .none), clock: clock,
+    let client = try client(
+      carrier, retryPolicy: .exponential(base: .seconds(1), jitter: .none), clock: clock,
       observe: { attempt in seen.withLock { $0.append(attempt) } })
     let task = Task { try await client.send(Endpoint(server.url("/x"))) }
     await clock.waitForSleepers(1)

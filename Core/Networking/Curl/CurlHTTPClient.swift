@@ -1,0 +1,85 @@
+import CoreCurlShim
+
+#if canImport(FoundationNetworking)
+  import Foundation
+  import FoundationNetworking
+#else
+  public import Foundation
+#endif
+
+/// An ``HTTPClient`` that talks to the system's libcurl directly, for Linux programs
+/// that make many requests or wait on slow servers.
+///
+/// It behaves as ``URLSessionHTTPClient`` does — the same retries, size cap, adapter,
+/// observer, validators and errors — but each transfer runs on its own thread, waiting
+/// in `poll`. On Linux that matters: FoundationNetworking's URLSession keeps the
+/// socket's write event armed while it waits for an answer, so a silent server costs
+/// most of a core until the timeout, and a session creates cookie and cache folders
+/// under `$XDG_DATA_HOME` and `$XDG_CACHE_HOME`. This client costs nothing while it
+/// waits and writes nothing to disk.
+///
+/// libcurl is the library FoundationNetworking itself loads, so it is there wherever
+/// URLSession is; the initialiser returns `nil` where it cannot be loaded (Apple
+/// platforms, a fully static binary). Fall back to ``URLSessionHTTPClient`` then:
+///
+/// ```swift
+/// let client: any HTTPClient =
+///   CurlHTTPClient(userAgent: "feed/1.0") ?? URLSessionHTTPClient(userAgent: "feed/1.0")
+/// ```
+///
+/// Connections are kept alive for the next request; there are no cookies and no
+/// cache; TLS certificates are checked with the system's trust store, and the proxy
+/// environment variables (`https_proxy`, `no_proxy`, …) are honoured.
+public final class CurlHTTPClient: HTTPClient {
+  /// Whether libcurl can be loaded on this system.
+  public static var isAvailable: Bool { CoreCurlIsAvailable() != 0 }
+
+  /// The `User-Agent` sent with every request that does not set its own.
+  public let userAgent: String
+  /// When failed requests are retried.
+  public let retryPolicy: RetryPolicy
+  /// The largest body accepted, in bytes.
+  public let maxResponseSize: Int
+
+  private let attempts: HTTPAttempts
+  private let pool = CurlHandlePool()
+
+  /// Creates a client, or `nil` when libcurl cannot be loaded.
+  ///
+  /// - Parameters:
+  ///   - userAgent: Names the app and version, e.g. `feed/1.0`.
+  ///   - retryPolicy: When failed requests are retried.
+  ///   - maxResponseSize: The largest body accepted, in bytes; 10 MiB by default.
+  ///   - clock: The clock every wait and attempt duration uses.
+  ///   - adapt: Changes each request before each attempt, or `nil`.
+  ///   - observe: Told about every attempt, or `nil`.
+  public init?<C: Clock<Duration>>(
+    userAgent: String,
+    retryPolicy: RetryPolicy = .exponential(),
+    maxResponseSize: Int = URLSessionHTTPClient.defaultMaxResponseSize,
+    clock: C = ContinuousClock(),
+    adapt: URLSessionHTTPClient.Adapter? = nil,
+    observe: URLSessionHTTPClient.Observer? = nil
+  ) {
+    guard Self.isAvailable else { return nil }
+    self.userAgent = userAgent
+    self.retryPolicy = retryPolicy
+    self.maxResponseSize = max(0, maxResponseSize)
+    self.attempts = HTTPAttempts(
+      userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
+      clock: ElapsedClock(clock), adapt: adapt, observe: observe
+    ) { [pool] request, limit in
+      try await CurlTransfer.run(request, limit: limit, pool: pool)
+    }
+  }
+
+  /// Sends the request an endpoint describes, retrying as ``retryPolicy`` allows.
+  ///
+  /// - Parameter endpoint: The request to send.
+  /// - Returns: The response, whose status is acceptable to the endpoint (or a `304` to a
+  ///   conditional request).
+  /// - Throws: ``APIError``.
+  public func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
+    try await attempts.send(endpoint)
+  }
+}

@@ -1,0 +1,26 @@
+/// The libcurl option numbers used (`CURLOPT_*`, part of libcurl's stable ABI: a type
+/// base of 0 for `long`, 10000 for pointers and strings, 20000 for functions, 30000
+/// for `curl_off_t`).
+enum CurlOption {
+  static let writeData: Int32 = 10001
+  static let url: Int32 = 10002
+  static let writeFunction: Int32 = 20011
+  static let lowSpeedLimit: Int32 = 19
+  static let lowSpeedTime: Int32 = 20
+  static let headerData: Int32 = 10029
+  static let customRequest: Int32 = 10036
+  static let noBody: Int32 = 44
+  static let followLocation: Int32 = 52
+  static let maximumRedirects: Int32 = 68
+  static let headerFunction: Int32 = 20079
+  static let noSignal: Int32 = 99
+  static let acceptEncoding: Int32 = 10102
+  static let connectTimeoutMilliseconds: Int32 = 156
+  static let protocols: Int32 = 181
+  static let redirectProtocols: Int32 = 182
+
+  /// `CURLPROTO_HTTP | CURLPROTO_HTTPS`: no other scheme, even after a redirect.
+  static let httpAndHTTPS = 1 | 2
+  /// The most redirects followed, as FoundationNetworking does.
+  static let redirectLimit = 16
+}

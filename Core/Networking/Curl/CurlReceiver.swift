@@ -1,0 +1,127 @@
+import CoreCurlShim
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What libcurl hands back while a transfer runs: each response's status line and
+/// headers (redirects and `1xx` included), and the final body up to a limit.
+///
+/// Created by the caller, then used only on the transfer's thread (libcurl calls back
+/// on the thread that runs the transfer), hence `@unchecked Sendable`.
+final class CurlReceiver: @unchecked Sendable {
+  private struct Response {
+    var status: Int
+    var fields: [(name: String, value: String)] = []
+
+    func field(_ name: String) -> String? {
+      fields.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+  }
+
+  private let url: URL
+  private let limit: Int
+  private var responses: [Response] = []
+  private var body = Data()
+  private var tooLarge = false
+
+  init(url: URL, limit: Int) {
+    self.url = url
+    self.limit = limit
+  }
+
+  /// libcurl's write callback: appends body bytes; stops the transfer past the limit.
+  static let receiveBody: CoreCurlDataCallback = { data, size, count, context in
+    let receiver = Unmanaged<CurlReceiver>.fromOpaque(context!).takeUnretainedValue()
+    let length = size * count
+    guard let data, receiver.body.count + length <= receiver.limit else {
+      receiver.tooLarge = true
+      receiver.body = Data()
+      return 0
+    }
+    receiver.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+    return length
+  }
+
+  /// libcurl's header callback: one line at a time, status lines included.
+  static let receiveHeader: CoreCurlDataCallback = { data, size, count, context in
+    let receiver = Unmanaged<CurlReceiver>.fromOpaque(context!).takeUnretainedValue()
+    let length = size * count
+    guard let data else { return length }
+    let bytes = UnsafeRawBufferPointer(start: data, count: length)
+    let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    return receiver.receive(line) ? length : 0
+  }
+
+  /// Takes one header line; `false` stops the transfer (a declared body over the limit).
+  private func receive(_ line: String) -> Bool {
+    if line.hasPrefix("HTTP/") {
+      let parts = line.split(separator: " ", maxSplits: 2)
+      let status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+      responses.append(Response(status: status))
+      body = Data()
+      return true
+    }
+    guard !line.isEmpty, let colon = line.firstIndex(of: ":"), !responses.isEmpty else {
+      return true
+    }
+    let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+    let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+    responses[responses.count - 1].fields.append((name, value))
+    if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let declared = Int(value),
+      declared > limit, !(300...399).contains(responses[responses.count - 1].status)
+    {
+      tooLarge = true
+      return false
+    }
+    return true
+  }
+
+  /// The transfer's outcome once libcurl returned `code`.
+  func result(code: Int32, handle: CurlHandle) -> Result<Transfer, any Error> {
+    if tooLarge { return .failure(TransferFailure(kind: .responseTooLarge(limit: limit))) }
+    guard code == 0 else { return .failure(TransferFailure(kind: CurlCode.kind(of: code))) }
+    let finals = responses.filter { !(100...199).contains($0.status) }
+    guard let last = finals.last, last.status > 0,
+      let response = HTTPURLResponse(
+        url: handle.effectiveURL ?? url, statusCode: last.status, httpVersion: "HTTP/1.1",
+        headerFields: Self.joined(last.fields))
+    else {
+      return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
+    }
+    return .success(
+      Transfer(
+        response: response, body: body,
+        permanentRedirectURL: permanentRedirect(through: finals.dropLast())))
+  }
+
+  /// The target of the last permanent redirect (`301`, `308`) before any temporary one.
+  private func permanentRedirect(through redirects: ArraySlice<Response>) -> URL? {
+    var current = url
+    var permanent: URL?
+    for response in redirects {
+      guard let location = response.field("Location"),
+        let target = URL(string: location, relativeTo: current)?.absoluteURL
+      else { break }
+      guard response.status == 301 || response.status == 308 else { break }
+      permanent = target
+      current = target
+    }
+    return permanent
+  }
+
+  /// Header fields as one dictionary; repeated names are joined with `, `.
+  private static func joined(_ fields: [(name: String, value: String)]) -> [String: String] {
+    var joined: [String: String] = [:]
+    for (name, value) in fields {
+      if let key = joined.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+        joined[key]! += ", " + value
+      } else {
+        joined[name] = value
+      }
+    }
+    return joined
+  }
+}

@@ -1,0 +1,197 @@
+import CoreCurlShim
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request through libcurl: sets the options, runs the transfer on its own thread
+/// and turns what came back into a ``Transfer`` or a ``TransferFailure``.
+enum CurlTransfer {
+  /// Runs `request`, accepting at most `limit` body bytes. Cancelling the calling task
+  /// stops the transfer.
+  static func run(_ request: URLRequest, limit: Int, pool: CurlHandlePool) async throws
+    -> Transfer
+  {
+    guard !Task.isCancelled else { throw TransferFailure(kind: .cancelled) }
+    guard let url = request.url else { throw TransferFailure(kind: .transport(code: .badURL)) }
+    guard let handle = pool.take() else {
+      throw TransferFailure(kind: .transport(code: .unknown))
+    }
+    let receiver = CurlReceiver(url: url, limit: limit)
+    try configure(handle, for: request, url: url, receiver: receiver)
+    let use = handle.begin()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+          let code = handle.perform()
+          let result = receiver.result(code: code, handle: handle)
+          handle.finish()
+          if code == 0 { pool.give(handle) }
+          continuation.resume(with: result)
+        }
+        thread.name = "CurlTransfer"
+        thread.start()
+      }
+    } onCancel: {
+      handle.cancel(use)
+    }
+  }
+
+  private static func configure(
+    _ handle: CurlHandle, for request: URLRequest, url: URL, receiver: CurlReceiver
+  ) throws {
+    let context = Unmanaged.passUnretained(receiver).toOpaque()
+    var codes = [
+      handle.set(CurlOption.url, url.absoluteString),
+      handle.set(CurlOption.noSignal, 1),
+      handle.set(CurlOption.protocols, CurlOption.httpAndHTTPS),
+      handle.set(CurlOption.redirectProtocols, CurlOption.httpAndHTTPS),
+      handle.set(CurlOption.followLocation, 1),
+      handle.set(CurlOption.maximumRedirects, CurlOption.redirectLimit),
+      handle.setCallback(CurlOption.writeFunction, CurlReceiver.receiveBody),
+      handle.setPointer(CurlOption.writeData, context),
+      handle.setCallback(CurlOption.headerFunction, CurlReceiver.receiveHeader),
+      handle.setPointer(CurlOption.headerData, context),
+    ]
+    // URLRequest's timeout is an idle timeout: this long to connect, and this long
+    // without a byte once connected.
+    let seconds = max(1, Int(request.timeoutInterval.rounded(.up)))
+    codes += [
+      handle.set(CurlOption.connectTimeoutMilliseconds, seconds * 1000),
+      handle.set(CurlOption.lowSpeedLimit, 1),
+      handle.set(CurlOption.lowSpeedTime, seconds),
+    ]
+    let method = request.httpMethod ?? "GET"
+    let headers = request.allHTTPHeaderFields ?? [:]
+    if !headers.keys.contains(where: { $0.lowercased() == "accept-encoding" }) {
+      codes.append(handle.set(CurlOption.acceptEncoding, ""))  // all libcurl decodes
+    }
+    if let body = request.httpBody {
+      codes.append(handle.setBody(body))
+    }
+    switch method {
+    case "GET": break
+    case "HEAD": codes.append(handle.set(CurlOption.noBody, 1))
+    case "POST" where request.httpBody != nil: break
+    default: codes.append(handle.set(CurlOption.customRequest, method))
+    }
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      codes.append(handle.addHeader("\(name): \(value)"))
+    }
+    codes.append(handle.addHeader("Expect:"))  // no 100-continue round trip
+    guard codes.allSatisfy({ $0 == 0 }) else {
+      throw TransferFailure(
+        kind: .invalidRequest(reason: "libcurl refused the request's options"))
+    }
+  }
+}
+
+/// A libcurl transfer handle, reused request after request (its connections stay open
+/// for the next one), that can be cancelled from any thread while a request runs.
+final class CurlHandle: @unchecked Sendable {
+  // The pointer is used by one request's thread at a time, and by `cancel` under the lock.
+  private let transfer: OpaquePointer
+  /// The number of the request running now; `nil` while idle.
+  private let running = Locked<Int?>(nil)
+  private static let requests = Locked(0)
+
+  init?() {
+    guard let transfer = CoreCurlTransferCreate() else { return nil }
+    self.transfer = transfer
+  }
+
+  deinit {
+    CoreCurlTransferDestroy(transfer)
+  }
+
+  func set(_ option: Int32, _ value: Int) -> Int32 {
+    CoreCurlSetLong(transfer, option, value)
+  }
+
+  func set(_ option: Int32, _ value: String) -> Int32 {
+    CoreCurlSetString(transfer, option, value)
+  }
+
+  func setPointer(_ option: Int32, _ value: UnsafeMutableRawPointer) -> Int32 {
+    CoreCurlSetPointer(transfer, option, value)
+  }
+
+  func setCallback(_ option: Int32, _ callback: CoreCurlDataCallback) -> Int32 {
+    CoreCurlSetCallback(transfer, option, callback)
+  }
+
+  func setBody(_ body: Data) -> Int32 {
+    // A non-null pointer even for an empty body: libcurl copies `count` bytes from it.
+    let bytes = body.isEmpty ? Data([0]) : body
+    return bytes.withUnsafeBytes { bytes in
+      CoreCurlSetBody(transfer, bytes.baseAddress, Int64(body.count))
+    }
+  }
+
+  func addHeader(_ line: String) -> Int32 {
+    CoreCurlAddHeader(transfer, line)
+  }
+
+  /// Marks the start of a request; returns its number, for ``cancel(_:)``.
+  func begin() -> Int {
+    let number = Self.requests.withLock { count in
+      count &+= 1
+      return count
+    }
+    running.withLock { $0 = number }
+    return number
+  }
+
+  /// Runs the request on the calling thread; returns the `CURLcode`.
+  func perform() -> Int32 {
+    CoreCurlTransferPerform(transfer)
+  }
+
+  /// Marks the end of the request: a late cancel no longer reaches the handle.
+  func finish() {
+    running.withLock { $0 = nil }
+  }
+
+  /// Stops request `number` if it is still the one running.
+  func cancel(_ number: Int) {
+    running.withLock { running in
+      if running == number { CoreCurlTransferCancel(transfer) }
+    }
+  }
+
+  /// Clears the last request's options, keeping the open connections (while idle).
+  func reset() {
+    CoreCurlTransferReset(transfer)
+  }
+
+  var responseCode: Int { CoreCurlResponseCode(transfer) }
+
+  var effectiveURL: URL? {
+    CoreCurlEffectiveURL(transfer).flatMap { URL(string: String(cString: $0)) }
+  }
+}
+
+/// The idle handles of one client, so that requests to a host reuse its connections.
+final class CurlHandlePool: Sendable {
+  private let idle = Locked<[CurlHandle]>([])
+  private let capacity: Int
+
+  /// - Parameter capacity: The most idle handles (and so sets of open connections) kept.
+  init(capacity: Int = 8) {
+    self.capacity = capacity
+  }
+
+  /// An idle handle, or a new one; `nil` when libcurl is unavailable.
+  func take() -> CurlHandle? {
+    idle.withLock { $0.popLast() } ?? CurlHandle()
+  }
+
+  /// Takes back a handle whose request ended.
+  func give(_ handle: CurlHandle) {
+    handle.reset()
+    idle.withLock { idle in
+      if idle.count < capacity { idle.append(handle) }
+    }
+  }
+}
