@@ -3,9 +3,10 @@ import Foundation
 
 /// An HTTP client made on first use.
 ///
-/// Creating a `URLSession` on Linux creates folders under `$XDG_CACHE_HOME` and
-/// `$XDG_DATA_HOME` (swift-corelibs-foundation's URL cache and cookie storage), so the
-/// commands that never fetch (`list`, `read`, `show`, …) must not create one.
+/// Where libcurl cannot be loaded the client is a `URLSession`, and creating one on
+/// Linux creates folders under `$XDG_CACHE_HOME` and `$XDG_DATA_HOME`
+/// (swift-corelibs-foundation's URL cache and cookie storage), so the commands that
+/// never fetch (`list`, `read`, `show`, …) do not make the client at all.
 final class LazyHTTPClient: HTTPClient {
   private let make: @Sendable () -> any HTTPClient
   private let client = Locked<(any HTTPClient)?>(nil)

@@ -198,20 +198,25 @@ struct FeedFeatureTests {
     #expect(json.contains("A\\u007fB\\u009bC\\u202eD\\u2067E\\u200fF"))
   }
 
-  @Test("commands that do not fetch create no stray folders; the app's folders are 0700")
+  @Test("no command creates stray folders, not even a fetch over HTTP; the app's are 0700")
   func noStrayFolders() throws {
     for arguments in [["list"], ["read"], ["list", "--json"], ["export"]] {
       _ = try feed.run(arguments, environment: environment)
     }
     try run("add", try write(FeedSamples.rss(count: 1), to: "a.xml"))
     try run("list")
+    // An HTTP fetch: a URLSession here would create a URL cache folder under
+    // $XDG_CACHE_HOME and a cookie folder under $XDG_DATA_HOME.
+    let server = try LoopbackServer(replies: [.text(FeedSamples.rss(title: "Web", count: 1))])
+    defer { server.stop() }
+    try run("add", server.url("/web.xml").absoluteString)
+    try run("refresh")
+    #expect(server.requests.count == 1)
     let data = home.appending("data")
     let cache = home.appending("cache")
     let dataEntries = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
     #expect(dataEntries == ["blueprint"])
-    #expect(
-      !FileManager.default.fileExists(
-        atPath: cache.appendingPathComponent("org.swift.foundation.URLCache").path))
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] == [])
     for folder in [
       data.appendingPathComponent("blueprint"), data.appendingPathComponent("blueprint/feed"),
     ] {

@@ -30,16 +30,14 @@ enum FeedSamples {
   /// A fixed "now": 2026-11-01T12:00:00Z.
   static let now = Date(timeIntervalSince1970: 1_793_534_400)
 
-  /// The client the tests use: the app's policy, a test User-Agent.
-  static func client(maxResponseSize: Int = 10 << 20) -> URLSessionHTTPClient {
-    URLSessionHTTPClient(
-      userAgent: "feed/test", retryPolicy: FeedFetcher.politeRetryPolicy,
-      maxResponseSize: maxResponseSize)
+  /// The client the tests use: the app's own (libcurl on Linux), a test User-Agent.
+  static func client(maxResponseSize: Int = 10 << 20) -> any HTTPClient {
+    FeedFetcher.makeClient(name: "feed", version: "test", maximumBytes: maxResponseSize)
   }
 
   /// A refresher over `store` at a fixed time.
   static func refresher(
-    _ store: FeedStore, client: URLSessionHTTPClient = client(), at time: Date = now,
+    _ store: FeedStore, client: any HTTPClient = client(), at time: Date = now,
     concurrency: Int = 8, maximumBytes: Int = 10 << 20
   ) -> FeedRefresher {
     FeedRefresher(

@@ -54,17 +54,23 @@ public struct FeedFetcher: Sendable {
   /// The client the app uses: its User-Agent, a size cap, and a retry policy that
   /// retries transient failures once and never retries a server that asked to wait.
   ///
+  /// On Linux it is a ``CurlHTTPClient``: a stalled server then costs no CPU while the
+  /// deadlines run, and nothing is written under `$XDG_DATA_HOME` or `$XDG_CACHE_HOME`.
+  /// Where libcurl cannot be loaded it is a ``URLSessionHTTPClient``.
+  ///
   /// - Parameters:
   ///   - name: The app's name, for the User-Agent `<name>/<version>`.
   ///   - version: The app's version.
   ///   - maximumBytes: The largest body accepted.
   /// - Returns: The client.
   public static func makeClient(name: String, version: String, maximumBytes: Int = 10 << 20)
-    -> URLSessionHTTPClient
+    -> any HTTPClient
   {
-    URLSessionHTTPClient(
-      userAgent: "\(name)/\(version)", retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes
-    )
+    let userAgent = "\(name)/\(version)"
+    return CurlHTTPClient(
+      userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+      ?? URLSessionHTTPClient(
+        userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
   }
 
   /// One retry after half a second for failures that can heal; none for `429`, `503`

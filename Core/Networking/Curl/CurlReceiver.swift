@@ -49,26 +49,24 @@ final class CurlReceiver: @unchecked Sendable {
     let receiver = Unmanaged<CurlReceiver>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
     guard let data else { return length }
-    let bytes = UnsafeRawBufferPointer(start: data, count: length)
-    let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let line = UnsafeRawBufferPointer(start: data, count: length)
     return receiver.receive(line) ? length : 0
   }
 
   /// Takes one header line; `false` stops the transfer (a declared body over the limit).
-  private func receive(_ line: String) -> Bool {
-    if line.hasPrefix("HTTP/") {
-      let parts = line.split(separator: " ", maxSplits: 2)
-      let status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+  private func receive(_ line: UnsafeRawBufferPointer) -> Bool {
+    if line.starts(with: "HTTP/".utf8) {
+      let words = line.split(separator: UInt8(ascii: " "), maxSplits: 2)
+      let status = words.count > 1 ? Int(Self.text(words[1])) ?? 0 : 0
       responses.append(Response(status: status))
       body = Data()
       return true
     }
-    guard !line.isEmpty, let colon = line.firstIndex(of: ":"), !responses.isEmpty else {
-      return true
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), !responses.isEmpty else {
+      return true  // the blank line that ends the headers, or a stray line
     }
-    let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-    let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+    let name = Self.text(line[..<colon])
+    let value = Self.text(line[(colon + 1)...])
     responses[responses.count - 1].fields.append((name, value))
     if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let declared = Int(value),
       declared > limit, !(300...399).contains(responses[responses.count - 1].status)
@@ -77,6 +75,15 @@ final class CurlReceiver: @unchecked Sendable {
       return false
     }
     return true
+  }
+
+  /// The bytes as text, without the spaces, tabs and line ending around them.
+  private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+    let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+    guard let first = bytes.firstIndex(where: { !blank.contains($0) }),
+      let last = bytes.lastIndex(where: { !blank.contains($0) })
+    else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
   }
 
   /// The transfer's outcome once libcurl returned `code`.

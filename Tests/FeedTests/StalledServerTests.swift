@@ -1,0 +1,42 @@
+import CoreTesting
+import Foundation
+import Testing
+
+/// `feed refresh` against servers that accept a request and never answer, through the
+/// built binary.
+@Suite("feed: silent servers, end to end", .timeLimit(.minutes(1)))
+struct StalledServerTests {
+  @Test("waiting on silent servers costs no CPU: the refresh ends on its own under a 1 s CPU limit")
+  func waitingCostsNoCPU() async throws {
+    let home = try TemporaryDirectory(prefix: "feed-stalled")
+    let feed = try BuiltProduct("feed")
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply.status(200).delayed(.seconds(50))
+    ])
+    defer { server.stop() }
+    let environment = home.isolatedEnvironment()
+    for path in ["/a.xml", "/b.xml"] {
+      let added = try feed.run(["add", server.url(path).absoluteString], environment: environment)
+      #expect(added.status == 0, "\(added.error)")
+    }
+    // Both fetches wait 4 s on a silent server (the per-feed deadline). A client that
+    // spins while it waits (FoundationNetworking's URLSession on Linux spends most of a
+    // core) passes the 1 s of CPU `ulimit -t` allows and is killed by SIGXCPU; one that
+    // waits in `poll` uses a few milliseconds and ends with the deadline's failure.
+    let refresh = Process()
+    refresh.executableURL = URL(fileURLWithPath: "/bin/sh")
+    refresh.arguments = [
+      "-c", #"ulimit -t 1 && exec "$0" refresh --feed-timeout 4"#, feed.url.path,
+    ]
+    refresh.environment = environment
+    refresh.standardOutput = FileHandle.nullDevice
+    refresh.standardError = FileHandle.nullDevice
+    let status = try await refresh.runToExit()
+    #expect(refresh.terminationReason == .exit, "ended by signal \(status)")
+    #expect(status == 69)
+    #expect(server.requests.map(\.target).sorted() == ["/a.xml", "/b.xml"])
+    let list = try feed.run(["list"], environment: environment)
+    #expect(
+      list.output.components(separatedBy: "took longer than 4 s").count == 3, "\(list.output)")
+  }
+}
