@@ -2,6 +2,8 @@
 # feed refresh against newsboat on 50 loopback feeds over 25 hosts: the first fetch and a
 # refresh where every feed answers 304. Needs newsboat and hyperfine (apt-get install -y
 # newsboat hyperfine) and a release build (swift build -c release --product feed).
+# The 304 round also times the curl command fetching the same 50 URLs with the same
+# validator (when curl is installed): the least any client can take against this server.
 # Usage: Tests/BenchmarkScripts/feed-vs-newsboat.sh [path/to/feed]
 set -eu
 FEED=$(realpath "${1:-.build/release/feed}")
@@ -35,6 +37,10 @@ hyperfine -N --warmup 2 --runs 20 \
 echo "Every feed answers 304:"
 "$FEED" refresh > /dev/null
 $NB
-hyperfine -N --warmup 2 --runs 30 -n feed "$FEED refresh" -n newsboat "$NB" \
-  --export-markdown "$WORK/304.md"
+set -- -n feed "$FEED refresh" -n newsboat "$NB"
+if command -v curl > /dev/null; then
+  set -- "$@" -n "curl -Z (floor)" \
+    "curl -s -Z -o /dev/null -H 'If-None-Match: \"v1\"' $(tr '\n' ' ' < "$WORK/urls")"
+fi
+hyperfine -N --warmup 2 --runs 30 "$@" --export-markdown "$WORK/304.md"
 cat "$WORK/first.md" "$WORK/304.md"

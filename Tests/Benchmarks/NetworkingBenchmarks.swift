@@ -6,8 +6,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// GET + JSON decode through `URLSessionHTTPClient` against the loopback server,
-/// beside raw `URLSession.data(for:)` + `JSONDecoder` on an equally configured session.
+/// GET + JSON decode through `URLSessionHTTPClient`, and through `CurlHTTPClient` where
+/// libcurl loads, against the loopback server, beside raw `URLSession.data(for:)` +
+/// `JSONDecoder` on an equally configured session.
 enum NetworkingBenchmarks {
   struct Item: Codable, Sendable {
     var id: Int
@@ -26,6 +27,7 @@ enum NetworkingBenchmarks {
     let server = try LoopbackServer(replies: [.json(json)])
     let url = server.url("/items")
     let client = URLSessionHTTPClient(userAgent: "benchmarks/1.0")
+    let curl = CurlHTTPClient(userAgent: "benchmarks/1.0")
     let endpoint = Endpoint(url)
 
     let configuration = URLSessionConfiguration.ephemeral
@@ -41,6 +43,11 @@ enum NetworkingBenchmarks {
       let decoded = try await client.fetch(endpoint, as: [Item].self)
       guard decoded.count == 20 else { throw URLError(.cannotDecodeContentData) }
     }
+    @Sendable func oursOverCurl() async throws {
+      guard let curl else { throw URLError(.unsupportedURL) }
+      let decoded = try await curl.fetch(endpoint, as: [Item].self)
+      guard decoded.count == 20 else { throw URLError(.cannotDecodeContentData) }
+    }
     @Sendable func raw() async throws {
       let (data, _) = try await session.data(for: baselineRequest)
       let decoded = try JSONDecoder().decode([Item].self, from: data)
@@ -54,6 +61,18 @@ enum NetworkingBenchmarks {
     }
 
     let baselineName = "URLSession.data(for:) + JSONDecoder"
+    let overCurl =
+      curl == nil
+      ? []
+      : [
+        BenchmarkRow(
+          "networking/get-decode-curl/sequential", iterations: 200, goal: 1.0,
+          ours: oursOverCurl, baselineName: baselineName, baseline: raw),
+        BenchmarkRow(
+          "networking/get-decode-curl/concurrent-32", iterations: 10, goal: 1.0,
+          ours: { try await concurrently(oursOverCurl) },
+          baselineName: baselineName, baseline: { try await concurrently(raw) }),
+      ]
     return [
       BenchmarkRow(
         "networking/get-decode/sequential", iterations: 200, goal: 1.05, ours: ours,
@@ -62,6 +81,6 @@ enum NetworkingBenchmarks {
         "networking/get-decode/concurrent-32", iterations: 10, goal: 1.05,
         ours: { try await concurrently(ours) },
         baselineName: baselineName, baseline: { try await concurrently(raw) }),
-    ]
+    ] + overCurl
   }
 }
