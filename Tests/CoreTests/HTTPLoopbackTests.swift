@@ -274,6 +274,26 @@ struct HTTPLoopbackTests {
   }
 
   @Test(
+    "a HEAD and a 304 may declare a length over the cap: they carry no body",
+    arguments: HTTPCarrier.allCases)
+  func declaredLengthWithoutBody(carrier: HTTPCarrier) async throws {
+    let big = String(repeating: "b", count: 5000)
+    let server = try LoopbackServer { request in
+      request.headers["If-None-Match"] == "\"v1\""
+        ? .status(304, headers: ["ETag": "\"v1\"", "Content-Length": "5000"])
+        : .text(big, headers: ["ETag": "\"v1\""])
+    }
+    defer { server.stop() }
+    let client = try client(carrier, maxResponseSize: 1000)
+    let head = try await client.send(Endpoint(server.baseURL, method: .head))
+    #expect(head.headers["Content-Length"] == "5000")
+    #expect(head.body.isEmpty)
+    let validators = Validators(etag: "\"v1\"", lastModified: nil)
+    let conditional = try await client.send(Endpoint(server.baseURL), validators: validators)
+    #expect(conditional == .notModified(conditional.response))
+  }
+
+  @Test(
     "a body at the cap is accepted",
     arguments: HTTPCarrier.allCases, [LoopbackServer.Reply.Framing.contentLength, .chunked])
   func atCap(carrier: HTTPCarrier, framing: LoopbackServer.Reply.Framing) async throws {

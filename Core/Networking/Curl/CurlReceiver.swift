@@ -22,20 +22,28 @@ final class CurlReceiver: @unchecked Sendable {
 
   private let url: URL
   private let limit: Int
+  private let isHead: Bool
   private var responses: [Response] = []
   private var body = Data()
   private var tooLarge = false
 
-  init(url: URL, limit: Int) {
+  /// - Parameters:
+  ///   - url: The request's URL.
+  ///   - limit: The most body bytes accepted.
+  ///   - isHead: Whether the request is a `HEAD` (its responses declare a length but
+  ///     carry no body).
+  init(url: URL, limit: Int, isHead: Bool) {
     self.url = url
     self.limit = limit
+    self.isHead = isHead
   }
 
   /// libcurl's write callback: appends body bytes; stops the transfer past the limit.
   static let receiveBody: CoreCurlDataCallback = { data, size, count, context in
     let receiver = Unmanaged<CurlReceiver>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
-    guard let data, receiver.body.count + length <= receiver.limit else {
+    guard let data else { return 0 }
+    guard receiver.body.count + length <= receiver.limit else {
       receiver.tooLarge = true
       receiver.body = Data()
       return 0
@@ -68,8 +76,12 @@ final class CurlReceiver: @unchecked Sendable {
     let name = Self.text(line[..<colon])
     let value = Self.text(line[(colon + 1)...])
     responses[responses.count - 1].fields.append((name, value))
+    // A declared body over the limit stops the transfer before it is sent; only a
+    // response that carries a body counts (not a HEAD's, a 304's or a redirect's).
+    let status = responses[responses.count - 1].status
     if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let declared = Int(value),
-      declared > limit, !(300...399).contains(responses[responses.count - 1].status)
+      declared > limit, !isHead, status >= 200, status != 204, status != 304,
+      !(300...399).contains(status)
     {
       tooLarge = true
       return false

@@ -18,7 +18,7 @@ enum CurlTransfer {
     guard let handle = pool.take() else {
       throw TransferFailure(kind: .transport(code: .unknown))
     }
-    let receiver = CurlReceiver(url: url, limit: limit)
+    let receiver = CurlReceiver(url: url, limit: limit, isHead: request.httpMethod == "HEAD")
     try configure(handle, for: request, url: url, receiver: receiver)
     let use = handle.begin()
     return try await withTaskCancellationHandler {
