@@ -40,9 +40,9 @@ final class CurlReceiver: @unchecked Sendable {
 
   /// libcurl's write callback: appends body bytes; stops the transfer past the limit.
   static let receiveBody: CoreCurlDataCallback = { data, size, count, context in
-    let receiver = Unmanaged<CurlReceiver>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
-    guard let data else { return 0 }
+    guard let data, let context else { return 0 }
+    let receiver = Unmanaged<CurlReceiver>.fromOpaque(context).takeUnretainedValue()
     guard receiver.body.count + length <= receiver.limit else {
       receiver.tooLarge = true
       receiver.body = Data()
@@ -54,9 +54,9 @@ final class CurlReceiver: @unchecked Sendable {
 
   /// libcurl's header callback: one line at a time, status lines included.
   static let receiveHeader: CoreCurlDataCallback = { data, size, count, context in
-    let receiver = Unmanaged<CurlReceiver>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
-    guard let data else { return length }
+    guard let data, let context else { return length }
+    let receiver = Unmanaged<CurlReceiver>.fromOpaque(context).takeUnretainedValue()
     let line = UnsafeRawBufferPointer(start: data, count: length)
     return receiver.receive(line) ? length : 0
   }
@@ -135,8 +135,10 @@ final class CurlReceiver: @unchecked Sendable {
   private static func joined(_ fields: [(name: String, value: String)]) -> [String: String] {
     var joined: [String: String] = [:]
     for (name, value) in fields {
-      if let key = joined.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-        joined[key]! += ", " + value
+      if let key = joined.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }),
+        let earlier = joined[key]
+      {
+        joined[key] = earlier + ", " + value
       } else {
         joined[name] = value
       }
