@@ -36,11 +36,11 @@ public final class URLSessionHTTPClient: HTTPClient {
   public static let defaultMaxResponseSize = 10 << 20
 
   /// The `User-Agent` sent with every request that does not set its own.
-  public let userAgent: String
+  public var userAgent: String { attempts.userAgent }
   /// When failed requests are retried.
-  public let retryPolicy: RetryPolicy
+  public var retryPolicy: RetryPolicy { attempts.retryPolicy }
   /// The largest body accepted, in bytes.
-  public let maxResponseSize: Int
+  public var maxResponseSize: Int { attempts.maxResponseSize }
 
   private let session: URLSession
   private let delegate: TransferDelegate
@@ -135,9 +135,6 @@ public final class URLSessionHTTPClient: HTTPClient {
       configuration: configuration, delegate: delegate, delegateQueue: queue)
     self.session = session
     self.delegate = delegate
-    self.userAgent = userAgent
-    self.retryPolicy = retryPolicy
-    self.maxResponseSize = max(0, maxResponseSize)
     self.attempts = HTTPAttempts(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
       clock: ElapsedClock(clock), adapt: adapt, observe: observe

@@ -69,19 +69,31 @@ final class PseudoTerminalSession {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // The program starts with every signal at its default action and none blocked, as
+    // from a shell. Without this it inherits this process's dispositions of the moment:
+    // while a `ForegroundProcess` test in another suite ignores SIGINT, a probe started
+    // then keeps SIGINT ignored (as it must) and never ends on it.
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    var noSignal = sigset_t()
+    sigemptyset(&noSignal)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setsigmask(&attributes, &noSignal)
+    var flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
     if isControllingTerminal {
       // After setsid, opening the tty without O_NOCTTY makes it the controlling terminal.
       // POSIX_SPAWN_SETSID (glibc 2.26) is 0x80; the Glibc module does not export it.
       let name = String(
         decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      posix_spawnattr_setflags(&attributes, 0x80)
+      flags |= 0x80
       posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
       for target in [Int32(1), 2] { posix_spawn_file_actions_adddup2(&actions, 0, target) }
     } else {
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      flags |= Int16(POSIX_SPAWN_SETPGROUP)
       posix_spawnattr_setpgroup(&attributes, 0)
       for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
     }
+    posix_spawnattr_setflags(&attributes, flags)
     posix_spawn_file_actions_addclose(&actions, master)
     posix_spawn_file_actions_addclose(&actions, slave)
 

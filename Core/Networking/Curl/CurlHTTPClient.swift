@@ -35,11 +35,11 @@ public final class CurlHTTPClient: HTTPClient {
   public static var isAvailable: Bool { CoreCurlIsAvailable() != 0 }
 
   /// The `User-Agent` sent with every request that does not set its own.
-  public let userAgent: String
+  public var userAgent: String { attempts.userAgent }
   /// When failed requests are retried.
-  public let retryPolicy: RetryPolicy
+  public var retryPolicy: RetryPolicy { attempts.retryPolicy }
   /// The largest body accepted, in bytes.
-  public let maxResponseSize: Int
+  public var maxResponseSize: Int { attempts.maxResponseSize }
 
   private let attempts: HTTPAttempts
   private let pool = CurlHandlePool()
@@ -62,9 +62,6 @@ public final class CurlHTTPClient: HTTPClient {
     observe: URLSessionHTTPClient.Observer? = nil
   ) {
     guard Self.isAvailable else { return nil }
-    self.userAgent = userAgent
-    self.retryPolicy = retryPolicy
-    self.maxResponseSize = max(0, maxResponseSize)
     self.attempts = HTTPAttempts(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
       clock: ElapsedClock(clock), adapt: adapt, observe: observe
