@@ -293,6 +293,26 @@ struct HTTPLoopbackTests {
     #expect(conditional == .notModified(conditional.response))
   }
 
+  // CurlHTTPClient only: URLSession takes in whatever libcurl allows (300 kB from 8.3).
+  @Test("header fields past 256 kB are refused, not collected", arguments: [HTTPCarrier.curl])
+  func headerFlood(carrier: HTTPCarrier) async throws {
+    // 270 fields of about 1 kB: 270 kB of headers before an empty body (above the
+    // client's 256 kB; libcurl 8.3 and later refuse more than 300 kB of their own).
+    var fields = HTTPHeaders()
+    for number in 0..<270 {
+      fields["X-Field-\(number)"] = String(repeating: "v", count: 1000)
+    }
+    let server = try LoopbackServer(replies: [LoopbackServer.Reply(status: 200, headers: fields)])
+    defer { server.stop() }
+    let error = await #expect(throws: APIError.self) {
+      try await client(carrier).send(Endpoint(server.baseURL))
+    }
+    guard case .transport = error?.kind else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+  }
+
   @Test(
     "a body at the cap is accepted",
     arguments: HTTPCarrier.allCases, [LoopbackServer.Reply.Framing.contentLength, .chunked])

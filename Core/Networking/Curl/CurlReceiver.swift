@@ -26,6 +26,12 @@ final class CurlReceiver: @unchecked Sendable {
   private var responses: [Response] = []
   private var body = Data()
   private var tooLarge = false
+  private var headerBytes = 0
+  private var tooManyHeaders = false
+
+  /// The most header bytes taken from one request's responses (redirects included),
+  /// so a server cannot grow them without bound.
+  static let headerLimit = 256 * 1024
 
   /// - Parameters:
   ///   - url: The request's URL.
@@ -63,6 +69,11 @@ final class CurlReceiver: @unchecked Sendable {
 
   /// Takes one header line; `false` stops the transfer (a declared body over the limit).
   private func receive(_ line: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += line.count
+    guard headerBytes <= Self.headerLimit else {
+      tooManyHeaders = true
+      return false
+    }
     if line.starts(with: "HTTP/".utf8) {
       let words = line.split(separator: UInt8(ascii: " "), maxSplits: 2)
       let status = words.count > 1 ? Int(Self.text(words[1])) ?? 0 : 0
@@ -101,6 +112,9 @@ final class CurlReceiver: @unchecked Sendable {
   /// The transfer's outcome once libcurl returned `code`.
   func result(code: Int32, handle: CurlHandle) -> Result<Transfer, any Error> {
     if tooLarge { return .failure(TransferFailure(kind: .responseTooLarge(limit: limit))) }
+    if tooManyHeaders {
+      return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
+    }
     guard code == 0 else { return .failure(TransferFailure(kind: CurlCode.kind(of: code))) }
     let finals = responses.filter { !(100...199).contains($0.status) }
     guard let last = finals.last, last.status > 0,
@@ -131,15 +145,17 @@ final class CurlReceiver: @unchecked Sendable {
     return permanent
   }
 
-  /// Header fields as one dictionary; repeated names are joined with `, `.
+  /// Header fields as one dictionary; repeated names (compared without case) are joined
+  /// with `, ` under the first spelling seen.
   private static func joined(_ fields: [(name: String, value: String)]) -> [String: String] {
+    var spelling: [String: String] = [:]
     var joined: [String: String] = [:]
     for (name, value) in fields {
-      if let key = joined.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }),
-        let earlier = joined[key]
-      {
-        joined[key] = earlier + ", " + value
+      let key = name.lowercased()
+      if let first = spelling[key], let earlier = joined[first] {
+        joined[first] = earlier + ", " + value
       } else {
+        spelling[key] = name
         joined[name] = value
       }
     }
