@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -55,8 +56,8 @@ static void load(void) {
   LOOK_UP(multi_add_handle, "curl_multi_add_handle");
   LOOK_UP(multi_remove_handle, "curl_multi_remove_handle");
   LOOK_UP(multi_perform, "curl_multi_perform");
-  LOOK_UP(multi_poll, "curl_multi_poll");  // libcurl 7.66 (2019) or later
-  LOOK_UP(multi_wakeup, "curl_multi_wakeup");
+  LOOK_UP(multi_poll, "curl_multi_poll");
+  LOOK_UP(multi_wakeup, "curl_multi_wakeup");  // libcurl 7.68 (2020) or later
   LOOK_UP(multi_info_read, "curl_multi_info_read");
   LOOK_UP(multi_cleanup, "curl_multi_cleanup");
   if (api.global_init(3 /* CURL_GLOBAL_ALL */) != 0) return;
@@ -90,6 +91,7 @@ enum {
   optionCopyPostFields = 10165,
   optionPostFieldSizeLarge = 30120,
   infoEffectiveURL = 0x100000 + 1,
+  infoRedirectURL = 0x100000 + 31,
   infoResponseCode = 0x200000 + 2,
   messageDone = 1,
   resultFailedInit = 2,
@@ -161,6 +163,12 @@ int CoreCurlSetBody(CoreCurlTransfer *transfer, const void *bytes, int64_t count
 }
 
 int CoreCurlTransferPerform(CoreCurlTransfer *transfer) {
+  // With CURLOPT_NOSIGNAL libcurl no longer ignores SIGPIPE itself; a write to a
+  // connection the peer reset must not end the process. The thread is the transfer's.
+  sigset_t pipe;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe, NULL);
   if (transfer->headers != NULL) {
     int result = api.easy_setopt(transfer->easy, optionHTTPHeader, transfer->headers);
     if (result != 0) return result;
@@ -189,7 +197,10 @@ int CoreCurlTransferPerform(CoreCurlTransfer *transfer) {
       break;
     }
     // Waits for the sockets libcurl asked for, its next timeout, or a wakeup.
-    api.multi_poll(transfer->multi, NULL, 0, 1000, NULL);
+    if (api.multi_poll(transfer->multi, NULL, 0, 1000, NULL) != 0) {
+      result = resultFailedInit;
+      break;
+    }
     if (atomic_load(&transfer->cancelled)) {
       result = resultAborted;
       break;
@@ -213,6 +224,12 @@ long CoreCurlResponseCode(CoreCurlTransfer *transfer) {
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer) {
   const char *url = NULL;
   if (api.easy_getinfo(transfer->easy, infoEffectiveURL, &url) != 0) return NULL;
+  return url;
+}
+
+const char *CoreCurlRedirectURL(CoreCurlTransfer *transfer) {
+  const char *url = NULL;
+  if (api.easy_getinfo(transfer->easy, infoRedirectURL, &url) != 0) return NULL;
   return url;
 }
 
@@ -265,6 +282,10 @@ long CoreCurlResponseCode(CoreCurlTransfer *transfer) {
   return 0;
 }
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer) {
+  (void)transfer;
+  return NULL;
+}
+const char *CoreCurlRedirectURL(CoreCurlTransfer *transfer) {
   (void)transfer;
   return NULL;
 }

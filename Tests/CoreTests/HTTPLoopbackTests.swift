@@ -436,6 +436,76 @@ struct HTTPLoopbackTests {
   }
 
   @Test(
+    "a 303 turns a PUT into a GET without its body; a 307 repeats the PUT with it",
+    arguments: HTTPCarrier.allCases)
+  func redirectedMethods(carrier: HTTPCarrier) async throws {
+    let server = try LoopbackServer(routes: [
+      "/see-other": .status(303, headers: ["Location": "/result"]),
+      "/temporary": .status(307, headers: ["Location": "/result"]),
+      "/result": .text("done"),
+    ])
+    defer { server.stop() }
+    let client = try client(carrier)
+    for path in ["/see-other", "/temporary"] {
+      let endpoint = Endpoint(
+        server.url(path), method: .put, body: .data(Data("v=1".utf8), contentType: "text/plain"))
+      #expect(try await client.send(endpoint).body == Data("done".utf8))
+    }
+    let results = server.requests.filter { $0.path == "/result" }
+    #expect(results.map(\.method) == ["GET", "PUT"])
+    // FoundationNetworking repeats the PUT without its body, where a 307 keeps it.
+    if carrier == .curl { #expect(results.map(\.body) == [Data(), Data("v=1".utf8)]) }
+  }
+
+  @Test("an empty header value is sent, not dropped", arguments: HTTPCarrier.allCases)
+  func emptyHeaderValue(carrier: HTTPCarrier) async throws {
+    let server = try LoopbackServer(replies: [.status(204)])
+    defer { server.stop() }
+    _ = try await client(carrier).send(Endpoint(server.baseURL, headers: ["X-Empty": ""]))
+    #expect(server.requests.first?.headers["X-Empty"] == "")
+  }
+
+  // CurlHTTPClient only: FoundationNetworking reads a redirect's body to its end
+  // without a limit, and sends credentials on to another origin.
+  @Test("a redirect's body counts against the cap", arguments: [HTTPCarrier.curl])
+  func redirectBodyCapped(carrier: HTTPCarrier) async throws {
+    let moved = LoopbackServer.Reply(
+      status: 302, headers: ["Location": "/feed"], body: Data(repeating: 0x72, count: 300_000))
+    let server = try LoopbackServer(routes: [
+      "/moved": moved.framed(.chunked), "/feed": .text("feed"),
+    ])
+    defer { server.stop() }
+    let error = await #expect(throws: APIError.self) {
+      try await client(carrier, maxResponseSize: 100_000).send(Endpoint(server.url("/moved")))
+    }
+    #expect(error?.kind == .responseTooLarge(limit: 100_000))
+    #expect(server.requests.map(\.path) == ["/moved"])
+  }
+
+  @Test(
+    "credentials are not sent on to another origin after a redirect",
+    arguments: [HTTPCarrier.curl])
+  func credentialsStayWithTheirOrigin(carrier: HTTPCarrier) async throws {
+    let other = try LoopbackServer(replies: [.text("there")])
+    defer { other.stop() }
+    let server = try LoopbackServer(routes: [
+      "/away": .status(302, headers: ["Location": other.url("/x").absoluteString]),
+      "/near": .status(302, headers: ["Location": "/x"]),
+      "/x": .text("here"),
+    ])
+    defer { server.stop() }
+    let client = try client(carrier)
+    let secret: HTTPHeaders = ["Authorization": "Bearer s3cret", "Cookie": "id=1"]
+    _ = try await client.send(Endpoint(server.url("/near"), headers: secret))
+    _ = try await client.send(Endpoint(server.url("/away"), headers: secret))
+    let near = try #require(server.requests.first { $0.path == "/x" })
+    #expect(near.headers["Authorization"] == "Bearer s3cret")
+    let away = try #require(other.requests.first)
+    #expect(away.headers["Authorization"] == nil)
+    #expect(away.headers["Cookie"] == nil)
+  }
+
+  @Test(
     "the observer sees method, URL, status or error, and attempt number",
     arguments: HTTPCarrier.allCases)
   func observer(carrier: HTTPCarrier) async throws {

@@ -52,6 +52,9 @@ void CoreCurlTransferCancel(CoreCurlTransfer *transfer);
 long CoreCurlResponseCode(CoreCurlTransfer *transfer);
 /// The URL of the last request, after redirects (owned by the transfer).
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer);
+/// Where the last response redirects to, as an absolute URL (owned by the transfer), or
+/// NULL when it is not a redirect.
+const char *CoreCurlRedirectURL(CoreCurlTransfer *transfer);
 /// libcurl's text for a `CURLcode`.
 const char *CoreCurlErrorText(int code);
 

@@ -10,17 +10,16 @@ enum CurlOption {
   static let headerData: Int32 = 10029
   static let customRequest: Int32 = 10036
   static let noBody: Int32 = 44
-  static let followLocation: Int32 = 52
-  static let maximumRedirects: Int32 = 68
   static let headerFunction: Int32 = 20079
   static let noSignal: Int32 = 99
   static let acceptEncoding: Int32 = 10102
   static let connectTimeoutMilliseconds: Int32 = 156
   static let protocols: Int32 = 181
-  static let redirectProtocols: Int32 = 182
+  static let suppressConnectHeaders: Int32 = 265
+  static let quickExit: Int32 = 322
 
-  /// `CURLPROTO_HTTP | CURLPROTO_HTTPS`: no other scheme, even after a redirect.
+  /// `CURLPROTO_HTTP | CURLPROTO_HTTPS`: no other scheme.
   static let httpAndHTTPS = 1 | 2
-  /// The most redirects followed, as FoundationNetworking does.
+  /// The most redirects followed (``CurlTransfer`` follows them itself).
   static let redirectLimit = 16
 }

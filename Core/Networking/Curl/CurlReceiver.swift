@@ -5,12 +5,19 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// What libcurl hands back while a transfer runs: each response's status line and
-/// headers (redirects and `1xx` included), and the final body up to a limit.
+/// What libcurl hands back while one request runs: each response's status line and
+/// headers (`1xx` included), and the final response's body up to a limit.
 ///
 /// Created by the caller, then used only on the transfer's thread (libcurl calls back
 /// on the thread that runs the transfer), hence `@unchecked Sendable`.
 final class CurlReceiver: @unchecked Sendable {
+  /// One request's outcome: its final response, and where it redirects to, if it does.
+  struct Hop {
+    var response: HTTPURLResponse
+    var body: Data
+    var redirectURL: URL?
+  }
+
   private struct Response {
     var status: Int
     var fields: [(name: String, value: String)] = []
@@ -28,6 +35,8 @@ final class CurlReceiver: @unchecked Sendable {
   private var tooLarge = false
   private var headerBytes = 0
   private var tooManyHeaders = false
+  /// Whether body bytes arrived: header lines after them are trailers, and ignored.
+  private var bodyStarted = false
 
   /// The most header bytes taken from one request's responses (redirects included),
   /// so a server cannot grow them without bound.
@@ -54,6 +63,7 @@ final class CurlReceiver: @unchecked Sendable {
       receiver.body = Data()
       return 0
     }
+    receiver.bodyStarted = true
     receiver.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
     return length
   }
@@ -74,6 +84,7 @@ final class CurlReceiver: @unchecked Sendable {
       tooManyHeaders = true
       return false
     }
+    if bodyStarted { return true }  // a chunked body's trailer
     if line.starts(with: "HTTP/".utf8) {
       let words = line.split(separator: UInt8(ascii: " "), maxSplits: 2)
       let status = words.count > 1 ? Int(Self.text(words[1])) ?? 0 : 0
@@ -109,40 +120,21 @@ final class CurlReceiver: @unchecked Sendable {
     return String(decoding: bytes[first...last], as: UTF8.self)
   }
 
-  /// The transfer's outcome once libcurl returned `code`.
-  func result(code: Int32, handle: CurlHandle) -> Result<Transfer, any Error> {
+  /// The request's outcome once libcurl returned `code`.
+  func result(code: Int32, handle: CurlHandle) -> Result<Hop, any Error> {
     if tooLarge { return .failure(TransferFailure(kind: .responseTooLarge(limit: limit))) }
     if tooManyHeaders {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
     guard code == 0 else { return .failure(TransferFailure(kind: CurlCode.kind(of: code))) }
-    let finals = responses.filter { !(100...199).contains($0.status) }
-    guard let last = finals.last, last.status > 0,
+    guard let last = responses.last(where: { $0.status >= 200 }),
       let response = HTTPURLResponse(
         url: handle.effectiveURL ?? url, statusCode: last.status, httpVersion: "HTTP/1.1",
         headerFields: Self.joined(last.fields))
     else {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
-    return .success(
-      Transfer(
-        response: response, body: body,
-        permanentRedirectURL: permanentRedirect(through: finals.dropLast())))
-  }
-
-  /// The target of the last permanent redirect (`301`, `308`) before any temporary one.
-  private func permanentRedirect(through redirects: ArraySlice<Response>) -> URL? {
-    var current = url
-    var permanent: URL?
-    for response in redirects {
-      guard let location = response.field("Location"),
-        let target = URL(string: location, relativeTo: current)?.absoluteURL
-      else { break }
-      guard response.status == 301 || response.status == 308 else { break }
-      permanent = target
-      current = target
-    }
-    return permanent
+    return .success(Hop(response: response, body: body, redirectURL: handle.redirectURL))
   }
 
   /// Header fields as one dictionary; repeated names (compared without case) are joined

@@ -5,13 +5,41 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One request through libcurl: sets the options, runs the transfer on its own thread
-/// and turns what came back into a ``Transfer`` or a ``TransferFailure``.
+/// One request through libcurl: follows its redirects, runs each hop on a thread of its
+/// own and turns what came back into a ``Transfer`` or a ``TransferFailure``.
 enum CurlTransfer {
-  /// Runs `request`, accepting at most `limit` body bytes. Cancelling the calling task
-  /// stops the transfer.
+  /// Runs `request`, accepting at most `limit` body bytes in every response (redirects
+  /// included). Cancelling the calling task stops the transfer.
   static func run(_ request: URLRequest, limit: Int, pool: CurlHandlePool) async throws
     -> Transfer
+  {
+    var request = request
+    var permanentRedirectURL: URL?
+    var onlyPermanent = true
+    for _ in 0...CurlOption.redirectLimit {
+      let hop = try await perform(request, limit: limit, pool: pool)
+      let status = hop.response.statusCode
+      guard let target = hop.redirectURL, CurlRedirect.statuses.contains(status) else {
+        return Transfer(
+          response: hop.response, body: hop.body, permanentRedirectURL: permanentRedirectURL)
+      }
+      guard let next = CurlRedirect.request(following: request, status: status, to: target)
+      else {
+        throw TransferFailure(kind: .transport(code: .unsupportedURL))
+      }
+      if status == 301 || status == 308, onlyPermanent {
+        permanentRedirectURL = target
+      } else {
+        onlyPermanent = false
+      }
+      request = next
+    }
+    throw TransferFailure(kind: .transport(code: .httpTooManyRedirects))
+  }
+
+  /// One request and its response, without following a redirect.
+  private static func perform(_ request: URLRequest, limit: Int, pool: CurlHandlePool)
+    async throws -> CurlReceiver.Hop
   {
     guard !Task.isCancelled else { throw TransferFailure(kind: .cancelled) }
     guard let url = request.url else { throw TransferFailure(kind: .transport(code: .badURL)) }
@@ -46,38 +74,39 @@ enum CurlTransfer {
       handle.set(CurlOption.url, url.absoluteString),
       handle.set(CurlOption.noSignal, 1),
       handle.set(CurlOption.protocols, CurlOption.httpAndHTTPS),
-      handle.set(CurlOption.redirectProtocols, CurlOption.httpAndHTTPS),
-      handle.set(CurlOption.followLocation, 1),
-      handle.set(CurlOption.maximumRedirects, CurlOption.redirectLimit),
+      handle.set(CurlOption.suppressConnectHeaders, 1),
+      handle.set(CurlOption.acceptEncoding, ""),  // decode all libcurl can
       handle.setCallback(CurlOption.writeFunction, CurlReceiver.receiveBody),
       handle.setPointer(CurlOption.writeData, context),
       handle.setCallback(CurlOption.headerFunction, CurlReceiver.receiveHeader),
       handle.setPointer(CurlOption.headerData, context),
     ]
+    // Not before libcurl 7.87: a cancelled lookup then waits for the resolver thread.
+    _ = handle.set(CurlOption.quickExit, 1)
     // URLRequest's timeout is an idle timeout: this long to connect, and this long
-    // without a byte once connected.
-    let seconds = max(1, Int(request.timeoutInterval.rounded(.up)))
+    // without a byte once connected (libcurl averages over a few seconds).
+    let interval = request.timeoutInterval
+    let seconds = interval.isFinite ? Int(min(max(interval.rounded(.up), 1), 1_000_000)) : 1_000_000
     codes += [
       handle.set(CurlOption.connectTimeoutMilliseconds, seconds * 1000),
       handle.set(CurlOption.lowSpeedLimit, 1),
       handle.set(CurlOption.lowSpeedTime, seconds),
     ]
     let method = request.httpMethod ?? "GET"
-    let headers = request.allHTTPHeaderFields ?? [:]
-    if !headers.keys.contains(where: { $0.lowercased() == "accept-encoding" }) {
-      codes.append(handle.set(CurlOption.acceptEncoding, ""))  // all libcurl decodes
+    switch (method, request.httpBody) {
+    case ("GET", nil): break
+    case ("HEAD", nil): codes.append(handle.set(CurlOption.noBody, 1))
+    case ("POST", let body): codes.append(handle.setBody(body ?? Data()))
+    case ("PUT", nil), ("PATCH", nil):
+      // An empty body, sent with `Content-Length: 0` (some servers want it: 411).
+      codes += [handle.set(CurlOption.customRequest, method), handle.setBody(Data())]
+    case (_, let body?):
+      codes += [handle.set(CurlOption.customRequest, method), handle.setBody(body)]
+    case (_, nil): codes.append(handle.set(CurlOption.customRequest, method))
     }
-    if let body = request.httpBody {
-      codes.append(handle.setBody(body))
-    }
-    switch method {
-    case "GET": break
-    case "HEAD": codes.append(handle.set(CurlOption.noBody, 1))
-    case "POST" where request.httpBody != nil: break
-    default: codes.append(handle.set(CurlOption.customRequest, method))
-    }
-    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-      codes.append(handle.addHeader("\(name): \(value)"))
+    for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+      // "Name:" would remove the header in libcurl; "Name;" sends it empty.
+      codes.append(handle.addHeader(value.isEmpty ? "\(name);" : "\(name): \(value)"))
     }
     codes.append(handle.addHeader("Expect:"))  // no 100-continue round trip
     guard codes.allSatisfy({ $0 == 0 }) else {
@@ -169,6 +198,11 @@ final class CurlHandle: @unchecked Sendable {
 
   var effectiveURL: URL? {
     CoreCurlEffectiveURL(transfer).flatMap { URL(string: String(cString: $0)) }
+  }
+
+  /// Where the last response redirects to (absolute), if it is a redirect.
+  var redirectURL: URL? {
+    CoreCurlRedirectURL(transfer).flatMap { URL(string: String(cString: $0)) }
   }
 }
 
