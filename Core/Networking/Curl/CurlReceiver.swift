@@ -113,9 +113,10 @@ final class CurlReceiver: @unchecked Sendable {
 
   /// The bytes as text, without the spaces, tabs and line ending around them.
   private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-    let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
-    guard let first = bytes.firstIndex(where: { !blank.contains($0) }),
-      let last = bytes.lastIndex(where: { !blank.contains($0) })
+    func isText(_ byte: UInt8) -> Bool {
+      byte != 0x20 && byte != 0x09 && byte != 0x0D && byte != 0x0A
+    }
+    guard let first = bytes.firstIndex(where: isText), let last = bytes.lastIndex(where: isText)
     else { return "" }
     return String(decoding: bytes[first...last], as: UTF8.self)
   }
