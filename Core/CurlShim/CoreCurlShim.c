@@ -17,7 +17,6 @@ static struct {
   void (*easy_reset)(void *easy);
   int (*easy_setopt)(void *easy, int option, ...);
   int (*easy_getinfo)(void *easy, int info, ...);
-  const char *(*easy_strerror)(int code);
   void *(*slist_append)(void *list, const char *line);
   void (*slist_free_all)(void *list);
   void *(*multi_init)(void);
@@ -49,7 +48,6 @@ static void load(void) {
   LOOK_UP(easy_reset, "curl_easy_reset");
   LOOK_UP(easy_setopt, "curl_easy_setopt");
   LOOK_UP(easy_getinfo, "curl_easy_getinfo");
-  LOOK_UP(easy_strerror, "curl_easy_strerror");
   LOOK_UP(slist_append, "curl_slist_append");
   LOOK_UP(slist_free_all, "curl_slist_free_all");
   LOOK_UP(multi_init, "curl_multi_init");
@@ -92,7 +90,6 @@ enum {
   optionPostFieldSizeLarge = 30120,
   infoEffectiveURL = 0x100000 + 1,
   infoRedirectURL = 0x100000 + 31,
-  infoResponseCode = 0x200000 + 2,
   messageDone = 1,
   resultFailedInit = 2,
   resultOutOfMemory = 27,
@@ -140,9 +137,6 @@ int CoreCurlSetPointer(CoreCurlTransfer *transfer, int option, void *value) {
   return api.easy_setopt(transfer->easy, option, value);
 }
 
-int CoreCurlSetOffset(CoreCurlTransfer *transfer, int option, int64_t value) {
-  return api.easy_setopt(transfer->easy, option, value);
-}
 
 int CoreCurlSetCallback(CoreCurlTransfer *transfer, int option, CoreCurlDataCallback callback) {
   return api.easy_setopt(transfer->easy, option, callback);
@@ -215,11 +209,6 @@ void CoreCurlTransferCancel(CoreCurlTransfer *transfer) {
   api.multi_wakeup(transfer->multi);
 }
 
-long CoreCurlResponseCode(CoreCurlTransfer *transfer) {
-  long code = 0;
-  if (api.easy_getinfo(transfer->easy, infoResponseCode, &code) != 0) return 0;
-  return code;
-}
 
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer) {
   const char *url = NULL;
@@ -233,9 +222,6 @@ const char *CoreCurlRedirectURL(CoreCurlTransfer *transfer) {
   return url;
 }
 
-const char *CoreCurlErrorText(int code) {
-  return CoreCurlIsAvailable() ? api.easy_strerror(code) : "libcurl is not available";
-}
 
 #else
 
@@ -256,10 +242,6 @@ int CoreCurlSetPointer(CoreCurlTransfer *transfer, int option, void *value) {
   (void)transfer, (void)option, (void)value;
   return 2;
 }
-int CoreCurlSetOffset(CoreCurlTransfer *transfer, int option, int64_t value) {
-  (void)transfer, (void)option, (void)value;
-  return 2;
-}
 int CoreCurlSetCallback(CoreCurlTransfer *transfer, int option, CoreCurlDataCallback callback) {
   (void)transfer, (void)option, (void)callback;
   return 2;
@@ -277,10 +259,6 @@ int CoreCurlTransferPerform(CoreCurlTransfer *transfer) {
   return 2;
 }
 void CoreCurlTransferCancel(CoreCurlTransfer *transfer) { (void)transfer; }
-long CoreCurlResponseCode(CoreCurlTransfer *transfer) {
-  (void)transfer;
-  return 0;
-}
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer) {
   (void)transfer;
   return NULL;
@@ -288,10 +266,6 @@ const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer) {
 const char *CoreCurlRedirectURL(CoreCurlTransfer *transfer) {
   (void)transfer;
   return NULL;
-}
-const char *CoreCurlErrorText(int code) {
-  (void)code;
-  return "libcurl is not available";
 }
 
 #endif

@@ -28,12 +28,11 @@ void CoreCurlTransferDestroy(CoreCurlTransfer *transfer);
 /// another request; its open connections are kept for reuse.
 void CoreCurlTransferReset(CoreCurlTransfer *transfer);
 
-/// `curl_easy_setopt` with a `long`, a string (copied by libcurl), an opaque pointer,
-/// a `curl_off_t` or a data callback. Each returns the `CURLcode`.
+/// `curl_easy_setopt` with a `long`, a string (copied by libcurl), an opaque pointer or
+/// a data callback. Each returns the `CURLcode`.
 int CoreCurlSetLong(CoreCurlTransfer *transfer, int option, long value);
 int CoreCurlSetString(CoreCurlTransfer *transfer, int option, const char *value);
 int CoreCurlSetPointer(CoreCurlTransfer *transfer, int option, void *value);
-int CoreCurlSetOffset(CoreCurlTransfer *transfer, int option, int64_t value);
 int CoreCurlSetCallback(CoreCurlTransfer *transfer, int option, CoreCurlDataCallback callback);
 /// Adds a request header line (`Name: value`); they are sent by the next perform.
 int CoreCurlAddHeader(CoreCurlTransfer *transfer, const char *line);
@@ -48,14 +47,10 @@ int CoreCurlTransferPerform(CoreCurlTransfer *transfer);
 /// at once.
 void CoreCurlTransferCancel(CoreCurlTransfer *transfer);
 
-/// The last response's status code (0 when none arrived).
-long CoreCurlResponseCode(CoreCurlTransfer *transfer);
 /// The URL of the last request, after redirects (owned by the transfer).
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer);
 /// Where the last response redirects to, as an absolute URL (owned by the transfer), or
 /// NULL when it is not a redirect.
 const char *CoreCurlRedirectURL(CoreCurlTransfer *transfer);
-/// libcurl's text for a `CURLcode`.
-const char *CoreCurlErrorText(int code);
 
 #endif

@@ -79,8 +79,6 @@ final class CurlHandle: @unchecked Sendable {
     CoreCurlTransferReset(transfer)
   }
 
-  var responseCode: Int { CoreCurlResponseCode(transfer) }
-
   var effectiveURL: URL? {
     CoreCurlEffectiveURL(transfer).flatMap { URL(string: String(cString: $0)) }
   }
