@@ -1,3 +1,7 @@
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  // pthread_setname_np
+#endif
+
 #include "CoreCurlShim.h"
 
 #if defined(__linux__)
@@ -69,9 +73,27 @@ int CoreCurlIsAvailable(void) {
 
 struct CoreCurlTransfer {
   void *easy;
-  void *multi;
   void *headers;
   atomic_int cancelled;
+  // Set while the transfer is handed to a loop.
+  CoreCurlLoop *_Atomic loop;
+  CoreCurlDoneCallback done;
+  void *context;
+  CoreCurlTransfer *next;
+};
+
+struct CoreCurlLoop {
+  void *multi;
+  pthread_mutex_t lock;
+  pthread_t thread;
+  // Under `lock`: whether the thread runs, was asked to stop, and libcurl failed it
+  // (then it takes no more transfers and waits for `stopped`).
+  int started, stopping, broken;
+  pthread_cond_t stopped;
+  // Handed over, not yet added (under `lock`); added, running (the thread's own).
+  CoreCurlTransfer *pending, *running;
+  // Cancels asked for since the thread last looked.
+  atomic_int cancels;
 };
 
 // libcurl's CURLMsg.
@@ -101,9 +123,9 @@ CoreCurlTransfer *CoreCurlTransferCreate(void) {
   CoreCurlTransfer *transfer = calloc(1, sizeof(CoreCurlTransfer));
   if (transfer == NULL) return NULL;
   transfer->easy = api.easy_init();
-  transfer->multi = api.multi_init();
   atomic_init(&transfer->cancelled, 0);
-  if (transfer->easy == NULL || transfer->multi == NULL) {
+  atomic_init(&transfer->loop, NULL);
+  if (transfer->easy == NULL) {
     CoreCurlTransferDestroy(transfer);
     return NULL;
   }
@@ -112,7 +134,6 @@ CoreCurlTransfer *CoreCurlTransferCreate(void) {
 
 void CoreCurlTransferDestroy(CoreCurlTransfer *transfer) {
   if (transfer == NULL) return;
-  if (transfer->multi != NULL) api.multi_cleanup(transfer->multi);
   if (transfer->easy != NULL) api.easy_cleanup(transfer->easy);
   if (transfer->headers != NULL) api.slist_free_all(transfer->headers);
   free(transfer);
@@ -156,59 +177,186 @@ int CoreCurlSetBody(CoreCurlTransfer *transfer, const void *bytes, int64_t count
   return api.easy_setopt(transfer->easy, optionCopyPostFields, bytes);
 }
 
-int CoreCurlTransferPerform(CoreCurlTransfer *transfer) {
+// Ends a transfer: it leaves the loop, then hears how it ended.
+static void finish(CoreCurlTransfer *transfer, int code) {
+  atomic_store(&transfer->loop, NULL);
+  transfer->done(transfer->context, code);
+}
+
+// libcurl failed the loop: what runs or waits ends with an error (rather than the loop
+// spinning), and the thread waits to be stopped.
+static void breakDown(CoreCurlLoop *loop) {
+  pthread_mutex_lock(&loop->lock);
+  loop->broken = 1;
+  CoreCurlTransfer *handed = loop->pending;
+  loop->pending = NULL;
+  pthread_mutex_unlock(&loop->lock);
+  while (loop->running != NULL) {
+    CoreCurlTransfer *transfer = loop->running;
+    loop->running = transfer->next;
+    api.multi_remove_handle(loop->multi, transfer->easy);
+    finish(transfer, resultFailedInit);
+  }
+  while (handed != NULL) {
+    CoreCurlTransfer *transfer = handed;
+    handed = transfer->next;
+    finish(transfer, resultFailedInit);
+  }
+  pthread_mutex_lock(&loop->lock);
+  while (!loop->stopping) pthread_cond_wait(&loop->stopped, &loop->lock);
+  pthread_mutex_unlock(&loop->lock);
+}
+
+// Adds what was handed over, ends what was cancelled, runs what is ready, then waits.
+// Returns 0 once asked to stop.
+static int turn(CoreCurlLoop *loop) {
+  pthread_mutex_lock(&loop->lock);
+  int stopping = loop->stopping;
+  CoreCurlTransfer *handed = NULL;
+  while (loop->pending != NULL) {  // reversed: the first handed over starts first
+    CoreCurlTransfer *transfer = loop->pending;
+    loop->pending = transfer->next;
+    transfer->next = handed;
+    handed = transfer;
+  }
+  pthread_mutex_unlock(&loop->lock);
+  while (handed != NULL) {
+    CoreCurlTransfer *transfer = handed;
+    handed = transfer->next;
+    if (stopping || atomic_load(&transfer->cancelled)) {
+      finish(transfer, resultAborted);
+    } else if (api.multi_add_handle(loop->multi, transfer->easy) != 0) {
+      finish(transfer, resultFailedInit);
+    } else {
+      transfer->next = loop->running;
+      loop->running = transfer;
+    }
+  }
+  int cancels = atomic_exchange(&loop->cancels, 0);
+  for (CoreCurlTransfer **link = &loop->running; (stopping || cancels) && *link != NULL;) {
+    CoreCurlTransfer *transfer = *link;
+    if (stopping || atomic_load(&transfer->cancelled)) {
+      *link = transfer->next;
+      api.multi_remove_handle(loop->multi, transfer->easy);
+      finish(transfer, resultAborted);
+    } else {
+      link = &transfer->next;
+    }
+  }
+  if (stopping) return 0;
+  int active = 0;
+  int failed = api.multi_perform(loop->multi, &active) != 0;
+  int queued = 0;
+  Message *message;
+  while ((message = api.multi_info_read(loop->multi, &queued)) != NULL) {
+    if (message->message != messageDone) continue;
+    for (CoreCurlTransfer **link = &loop->running; *link != NULL; link = &(*link)->next) {
+      CoreCurlTransfer *transfer = *link;
+      if (transfer->easy != message->easy) continue;
+      int code = message->data.result;
+      *link = transfer->next;
+      api.multi_remove_handle(loop->multi, transfer->easy);
+      finish(transfer, code);
+      break;
+    }
+  }
+  // Waits for the sockets libcurl asked for, its next timeout, or a wakeup.
+  if (failed || api.multi_poll(loop->multi, NULL, 0, 60000, NULL) != 0) {
+    breakDown(loop);
+    return 0;
+  }
+  return 1;
+}
+
+static void freeLoop(CoreCurlLoop *loop) {
+  api.multi_cleanup(loop->multi);
+  pthread_cond_destroy(&loop->stopped);
+  pthread_mutex_destroy(&loop->lock);
+  free(loop);
+}
+
+static void *run(void *argument) {
+  CoreCurlLoop *loop = argument;
   // With CURLOPT_NOSIGNAL libcurl no longer ignores SIGPIPE itself; a write to a
-  // connection the peer reset must not end the process. The thread is the transfer's.
+  // connection the peer reset must not end the process. The thread is the loop's.
   sigset_t pipe;
   sigemptyset(&pipe);
   sigaddset(&pipe, SIGPIPE);
   pthread_sigmask(SIG_BLOCK, &pipe, NULL);
+  pthread_setname_np(pthread_self(), "CurlLoop");
+  while (turn(loop)) {
+  }
+  freeLoop(loop);
+  return NULL;
+}
+
+CoreCurlLoop *CoreCurlLoopCreate(void) {
+  if (!CoreCurlIsAvailable()) return NULL;
+  CoreCurlLoop *loop = calloc(1, sizeof(CoreCurlLoop));
+  if (loop == NULL) return NULL;
+  loop->multi = api.multi_init();
+  if (loop->multi == NULL) {
+    free(loop);
+    return NULL;
+  }
+  pthread_mutex_init(&loop->lock, NULL);
+  pthread_cond_init(&loop->stopped, NULL);
+  atomic_init(&loop->cancels, 0);
+  return loop;
+}
+
+void CoreCurlLoopDestroy(CoreCurlLoop *loop) {
+  if (loop == NULL) return;
+  pthread_mutex_lock(&loop->lock);
+  int started = loop->started;
+  loop->stopping = 1;
+  if (started) {
+    // The thread closes the connections and frees the loop on its way out; nobody
+    // waits for it (a program about to exit need not close each connection first).
+    // It reads `stopping` under the lock, so the loop outlives these calls.
+    pthread_detach(loop->thread);
+    api.multi_wakeup(loop->multi);
+    pthread_cond_signal(&loop->stopped);
+  }
+  pthread_mutex_unlock(&loop->lock);
+  if (!started) freeLoop(loop);
+}
+
+int CoreCurlLoopStart(
+    CoreCurlLoop *loop, CoreCurlTransfer *transfer, CoreCurlDoneCallback done, void *context) {
   if (transfer->headers != NULL) {
     int result = api.easy_setopt(transfer->easy, optionHTTPHeader, transfer->headers);
     if (result != 0) return result;
   }
-  if (atomic_load(&transfer->cancelled)) return resultAborted;
-  if (api.multi_add_handle(transfer->multi, transfer->easy) != 0) return resultFailedInit;
-  int result = -1;
-  for (;;) {
-    int running = 0;
-    if (api.multi_perform(transfer->multi, &running) != 0) {
-      result = resultFailedInit;
-      break;
-    }
-    int queued = 0;
-    Message *message;
-    while ((message = api.multi_info_read(transfer->multi, &queued)) != NULL) {
-      if (message->message == messageDone) result = message->data.result;
-    }
-    if (result >= 0) break;
-    if (running == 0) {
-      result = resultFailedInit;
-      break;
-    }
-    if (atomic_load(&transfer->cancelled)) {
-      result = resultAborted;
-      break;
-    }
-    // Waits for the sockets libcurl asked for, its next timeout, or a wakeup.
-    if (api.multi_poll(transfer->multi, NULL, 0, 1000, NULL) != 0) {
-      result = resultFailedInit;
-      break;
-    }
-    if (atomic_load(&transfer->cancelled)) {
-      result = resultAborted;
-      break;
-    }
+  transfer->done = done;
+  transfer->context = context;
+  pthread_mutex_lock(&loop->lock);
+  if (loop->broken) {
+    pthread_mutex_unlock(&loop->lock);
+    return resultFailedInit;
   }
-  api.multi_remove_handle(transfer->multi, transfer->easy);
-  return result;
+  if (!loop->started) {
+    if (pthread_create(&loop->thread, NULL, run, loop) != 0) {
+      pthread_mutex_unlock(&loop->lock);
+      return resultFailedInit;
+    }
+    loop->started = 1;
+  }
+  atomic_store(&transfer->loop, loop);
+  transfer->next = loop->pending;
+  loop->pending = transfer;
+  pthread_mutex_unlock(&loop->lock);
+  api.multi_wakeup(loop->multi);
+  return 0;
 }
 
 void CoreCurlTransferCancel(CoreCurlTransfer *transfer) {
   atomic_store(&transfer->cancelled, 1);
-  api.multi_wakeup(transfer->multi);
+  CoreCurlLoop *loop = atomic_load(&transfer->loop);
+  if (loop == NULL) return;
+  atomic_fetch_add(&loop->cancels, 1);
+  api.multi_wakeup(loop->multi);
 }
-
 
 const char *CoreCurlEffectiveURL(CoreCurlTransfer *transfer) {
   const char *url = NULL;
@@ -254,8 +402,11 @@ int CoreCurlSetBody(CoreCurlTransfer *transfer, const void *bytes, int64_t count
   (void)transfer, (void)bytes, (void)count;
   return 2;
 }
-int CoreCurlTransferPerform(CoreCurlTransfer *transfer) {
-  (void)transfer;
+CoreCurlLoop *CoreCurlLoopCreate(void) { return NULL; }
+void CoreCurlLoopDestroy(CoreCurlLoop *loop) { (void)loop; }
+int CoreCurlLoopStart(
+    CoreCurlLoop *loop, CoreCurlTransfer *transfer, CoreCurlDoneCallback done, void *context) {
+  (void)loop, (void)transfer, (void)done, (void)context;
   return 2;
 }
 void CoreCurlTransferCancel(CoreCurlTransfer *transfer) { (void)transfer; }

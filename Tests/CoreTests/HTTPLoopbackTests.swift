@@ -253,7 +253,7 @@ struct HTTPLoopbackTests {
       return kinds
     }
     #expect(kinds.count == 40)
-    #expect(kinds.allSatisfy { $0 == .cancelled })
+    #expect(kinds.allSatisfy { $0 == .cancelled }, "\(kinds)")
   }
 
   @Test(

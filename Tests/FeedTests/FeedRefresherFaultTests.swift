@@ -4,10 +4,11 @@ import CoreTesting
 import Foundation
 import Testing
 
-/// A store that counts the writes that change each key, and can refuse every write.
+/// A store that counts the writes that change each key, and can refuse every write or
+/// the reads of one key.
 final class CountingStore: KeyValueStore {
   let base = InMemoryKeyValueStore()
-  private let state = Locked((writes: [String: Int](), failing: false))
+  private let state = Locked((writes: [String: Int](), failing: false, unreadable: String?.none))
 
   struct DiskFull: Error, CustomStringConvertible {
     var description: String { "No space left on device" }
@@ -15,6 +16,7 @@ final class CountingStore: KeyValueStore {
 
   var writes: [String: Int] { state.withLock { $0.writes } }
   func failWrites(_ failing: Bool) { state.withLock { $0.failing = failing } }
+  func failReads(of key: String) { state.withLock { $0.unreadable = key } }
 
   private func noteWrite(_ key: String) throws {
     try state.withLock { state in
@@ -25,7 +27,13 @@ final class CountingStore: KeyValueStore {
     }
   }
 
-  func data(forKey key: String) throws -> Data? { try base.data(forKey: key) }
+  func data(forKey key: String) throws -> Data? {
+    if state.withLock({ $0.unreadable == key }) {
+      throw PersistenceError.cannotRead(
+        key: key, path: "memory:\(key)", underlying: CocoaError(.fileReadNoPermission))
+    }
+    return try base.data(forKey: key)
+  }
   func setData(_ data: Data, forKey key: String) throws {
     try noteWrite(key)
     try base.setData(data, forKey: key)
@@ -217,6 +225,26 @@ struct FeedRefresherFaultTests {
     let results = try await FeedSamples.refresher(store).refresh([feed])
     #expect(results[0].saveFailed)
     #expect(results[0].isFailure)
+  }
+
+  @Test("a record that cannot be read fails that feed alone; the others are fetched")
+  func unreadableRecord() async throws {
+    let server = try LoopbackServer(routes: [
+      "/a.xml": .text(FeedSamples.rss(count: 1)), "/b.xml": .text(FeedSamples.rss(count: 2)),
+    ])
+    defer { server.stop() }
+    let first = try store.add(server.url("/a.xml"))
+    let second = try store.add(server.url("/b.xml"))
+    counting.failReads(of: FeedStore.recordKey(first.id))
+    let results = try await FeedSamples.refresher(store).refresh([first, second])
+    #expect(results[0].saveFailed)
+    guard case .failed(let message) = results[0].outcome else {
+      Issue.record("expected a failure, got \(results[0].outcome)")
+      return
+    }
+    #expect(message.contains("memory:feed-\(first.id)"))
+    #expect(results[1].outcome == .updated(new: 2, total: 2))
+    #expect(server.requests.map(\.path) == ["/b.xml"])
   }
 
   @Test("a 304 whose check time cannot be saved is reported unsaved, not thrown")

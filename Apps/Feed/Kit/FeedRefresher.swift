@@ -97,18 +97,14 @@ public struct FeedRefresher: Sendable {
     _ feeds: [Subscription], force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
-    // Only the fetch state is read here (no items); a damaged record is set aside and
-    // reads as never fetched.
-    let records = try feeds.map { try store.readFetchState($0.id) }
     let limiter = FetchLimiter(total: concurrency, perHost: perHost)
     var results = [RefreshResult?](repeating: nil, count: feeds.count)
     let clock = clock
     let deadline = deadline
     await withTaskGroup(of: (Int, RefreshResult)?.self) { group in
       for (index, feed) in feeds.enumerated() {
-        let record = records[index]
         group.addTask {
-          let result = await refreshOne(feed, record: record, limiter: limiter, force: force)
+          let result = await refreshOne(feed, limiter: limiter, force: force)
           await onResult(result)
           return (index, result)
         }
@@ -155,10 +151,23 @@ public struct FeedRefresher: Sendable {
     return finished
   }
 
-  private func refreshOne(
-    _ feed: Subscription, record: FeedRecord, limiter: FetchLimiter, force: Bool
-  ) async -> RefreshResult {
+  private func refreshOne(_ feed: Subscription, limiter: FetchLimiter, force: Bool) async
+    -> RefreshResult
+  {
     let start = now()
+    // Only the fetch state is read (no items), in the feed's own task so that the reads
+    // overlap the first fetches. A damaged record is set aside and reads as never
+    // fetched; one that cannot be read fails this feed alone.
+    let record: FeedRecord
+    do {
+      record = try store.readFetchState(feed.id)
+    } catch {
+      var failed = RefreshResult(
+        feedID: feed.id, title: feed.customTitle ?? feed.url.absoluteString,
+        outcome: .failed(Self.message(for: error)))
+      failed.saveFailed = true
+      return failed
+    }
     let title = feed.customTitle ?? record.title ?? feed.url.absoluteString
     func result(_ outcome: RefreshResult.Outcome, movedTo: URL? = nil) -> RefreshResult {
       RefreshResult(feedID: feed.id, title: title, outcome: outcome, movedTo: movedTo)

@@ -10,8 +10,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// One transfer: a libcurl easy handle driven by its own multi handle.
+/// One transfer: a libcurl easy handle, run by a loop.
 typedef struct CoreCurlTransfer CoreCurlTransfer;
+
+/// A thread of its own that runs any number of transfers at once in one multi handle,
+/// waiting in `poll` (no CPU while servers are silent). Connections are shared by
+/// its transfers.
+typedef struct CoreCurlLoop CoreCurlLoop;
+
+/// Called once on the loop's thread when a transfer ends, with its `CURLcode`.
+typedef void (*CoreCurlDoneCallback)(void *context, int code);
 
 /// Called with bytes of the body or one header line; returns `size * count` to go on.
 typedef size_t (*CoreCurlDataCallback)(char *data, size_t size, size_t count, void *context);
@@ -19,9 +27,22 @@ typedef size_t (*CoreCurlDataCallback)(char *data, size_t size, size_t count, vo
 /// Whether libcurl could be loaded (loads it on first call; thread-safe).
 int CoreCurlIsAvailable(void);
 
+/// A new loop (its thread starts with the first transfer), or NULL when libcurl is
+/// unavailable or out of memory.
+CoreCurlLoop *CoreCurlLoopCreate(void);
+/// Asks the loop's thread to close its connections, free the loop and end, without
+/// waiting for it. Not while a transfer runs on it; also from the loop's own thread.
+void CoreCurlLoopDestroy(CoreCurlLoop *loop);
+
+/// Hands `transfer` to the loop, which starts it soon and calls `done(context, code)`
+/// once when it ends: `CURLE_ABORTED_BY_CALLBACK` (42) after `CoreCurlTransferCancel`.
+/// Returns 0, or a `CURLcode` when the transfer cannot start (`done` is not called).
+int CoreCurlLoopStart(
+    CoreCurlLoop *loop, CoreCurlTransfer *transfer, CoreCurlDoneCallback done, void *context);
+
 /// A new transfer, or NULL when libcurl is unavailable or out of memory.
 CoreCurlTransfer *CoreCurlTransferCreate(void);
-/// Frees a transfer. Not while `CoreCurlTransferPerform` or `CoreCurlTransferCancel` runs.
+/// Frees a transfer. Not while it runs or `CoreCurlTransferCancel` runs.
 void CoreCurlTransferDestroy(CoreCurlTransfer *transfer);
 
 /// Clears the options, headers and cancellation of a finished transfer so it can run
@@ -39,12 +60,8 @@ int CoreCurlAddHeader(CoreCurlTransfer *transfer, const char *line);
 /// Copies the request body (libcurl's `CURLOPT_COPYPOSTFIELDS` with its size).
 int CoreCurlSetBody(CoreCurlTransfer *transfer, const void *bytes, int64_t count);
 
-/// Runs the transfer to its end on the calling thread, waiting in `poll` (no CPU while
-/// the server is silent). Returns the `CURLcode`; `CURLE_ABORTED_BY_CALLBACK` (42)
-/// after `CoreCurlTransferCancel`.
-int CoreCurlTransferPerform(CoreCurlTransfer *transfer);
-/// Stops a transfer from any thread: a running perform returns soon after, a later one
-/// at once.
+/// Stops a transfer from any thread: a running one ends soon after, one not yet
+/// started ends as soon as its loop takes it. Not once its done callback returned.
 void CoreCurlTransferCancel(CoreCurlTransfer *transfer);
 
 /// The URL of the last request, after redirects (owned by the transfer).

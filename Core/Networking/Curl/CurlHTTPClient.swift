@@ -11,8 +11,8 @@ import CoreCurlShim
 /// that make many requests or wait on slow servers.
 ///
 /// It behaves as ``URLSessionHTTPClient`` does — the same retries, size cap, adapter,
-/// observer, validators and errors — but each transfer runs on its own thread, waiting
-/// in `poll`. On Linux that matters: FoundationNetworking's URLSession keeps the
+/// observer, validators and errors — but all its transfers run on one thread of its
+/// own, waiting in `poll`. On Linux that matters: FoundationNetworking's URLSession keeps the
 /// socket's write event armed while it waits for an answer, so a silent server costs
 /// most of a core until the timeout, and a session creates cookie and cache folders
 /// under `$XDG_DATA_HOME` and `$XDG_CACHE_HOME`. This client costs nothing while it
@@ -27,7 +27,7 @@ import CoreCurlShim
 ///   CurlHTTPClient(userAgent: "feed/1.0") ?? URLSessionHTTPClient(userAgent: "feed/1.0")
 /// ```
 ///
-/// Connections are kept alive for the next request; there are no cookies and no
+/// Connections are kept alive and shared by the client's requests; there are no cookies and no
 /// cache; TLS certificates are checked with the system's trust store, and the proxy
 /// environment variables (`https_proxy`, `no_proxy`, …) are honoured.
 public final class CurlHTTPClient: HTTPClient {
@@ -42,7 +42,6 @@ public final class CurlHTTPClient: HTTPClient {
   public var maxResponseSize: Int { attempts.maxResponseSize }
 
   private let attempts: HTTPAttempts
-  private let pool = CurlHandlePool()
 
   /// Creates a client, or `nil` when libcurl cannot be loaded.
   ///
@@ -61,7 +60,7 @@ public final class CurlHTTPClient: HTTPClient {
     adapt: URLSessionHTTPClient.Adapter? = nil,
     observe: URLSessionHTTPClient.Observer? = nil
   ) {
-    guard Self.isAvailable else { return nil }
+    guard let pool = CurlHandlePool() else { return nil }
     self.attempts = HTTPAttempts(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
       clock: ElapsedClock(clock), adapt: adapt, observe: observe

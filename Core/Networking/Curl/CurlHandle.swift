@@ -1,10 +1,11 @@
 import CoreCurlShim
 import Foundation
 
-/// A libcurl transfer handle, reused request after request (its connections stay open
-/// for the next one), that can be cancelled from any thread while a request runs.
+/// A libcurl transfer handle, reused request after request, that can be cancelled from
+/// any thread while a request runs.
 final class CurlHandle: @unchecked Sendable {
-  // The pointer is used by one request's thread at a time, and by `cancel` under the lock.
+  // The pointer is used by one request (on the caller's thread, then the loop's) at a
+  // time, and by `cancel` under the lock.
   private let transfer: OpaquePointer
   /// The number of the request running now; `nil` while idle.
   private let running = Locked<Int?>(nil)
@@ -57,9 +58,9 @@ final class CurlHandle: @unchecked Sendable {
     return number
   }
 
-  /// Runs the request on the calling thread; returns the `CURLcode`.
-  func perform() -> Int32 {
-    CoreCurlTransferPerform(transfer)
+  /// Lends the transfer to a ``CurlLoop`` to start it.
+  func withTransfer<Value>(_ body: (OpaquePointer) -> Value) -> Value {
+    body(transfer)
   }
 
   /// Marks the end of the request: a late cancel no longer reaches the handle.
@@ -74,7 +75,7 @@ final class CurlHandle: @unchecked Sendable {
     }
   }
 
-  /// Clears the last request's options, keeping the open connections (while idle).
+  /// Clears the last request's options (while idle).
   func reset() {
     CoreCurlTransferReset(transfer)
   }

@@ -1,10 +1,16 @@
-/// The idle handles of one client, so that requests to a host reuse its connections.
+/// One client's transfer loop and idle handles.
 final class CurlHandlePool: Sendable {
+  /// Where the client's requests run.
+  let loop: CurlLoop
   private let idle = Locked<[CurlHandle]>([])
   private let capacity: Int
 
-  /// - Parameter capacity: The most idle handles (and so sets of open connections) kept.
-  init(capacity: Int = 8) {
+  /// A pool, or `nil` when libcurl is unavailable.
+  ///
+  /// - Parameter capacity: The most idle handles kept.
+  init?(capacity: Int = 8) {
+    guard let loop = CurlLoop() else { return nil }
+    self.loop = loop
     self.capacity = capacity
   }
 

@@ -121,8 +121,19 @@ final class CurlReceiver: @unchecked Sendable {
     return String(decoding: bytes[first...last], as: UTF8.self)
   }
 
-  /// The request's outcome once libcurl returned `code`.
-  func result(code: Int32, handle: CurlHandle) -> Result<Hop, any Error> {
+  /// How a transfer ended, as its handle told before going back to the pool.
+  struct Ending: Sendable {
+    /// The `CURLcode`.
+    var code: Int32
+    /// The URL last requested.
+    var url: URL?
+    /// Where the response redirects to, if it is a redirect.
+    var redirectURL: URL?
+  }
+
+  /// The request's outcome once it ended so.
+  func result(_ ending: Ending) -> Result<Hop, any Error> {
+    let code = ending.code
     if tooLarge { return .failure(TransferFailure(kind: .responseTooLarge(limit: limit))) }
     if tooManyHeaders {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
@@ -130,12 +141,12 @@ final class CurlReceiver: @unchecked Sendable {
     guard code == 0 else { return .failure(TransferFailure(kind: CurlCode.kind(of: code))) }
     guard let last = responses.last(where: { $0.status >= 200 }),
       let response = HTTPURLResponse(
-        url: handle.effectiveURL ?? url, statusCode: last.status, httpVersion: "HTTP/1.1",
+        url: ending.url ?? url, statusCode: last.status, httpVersion: "HTTP/1.1",
         headerFields: Self.joined(last.fields))
     else {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
-    return .success(Hop(response: response, body: body, redirectURL: handle.redirectURL))
+    return .success(Hop(response: response, body: body, redirectURL: ending.redirectURL))
   }
 
   /// Header fields as one dictionary; repeated names (compared without case) are joined

@@ -5,8 +5,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One request through libcurl: follows its redirects, runs each hop on a thread of its
-/// own and turns what came back into a ``Transfer`` or a ``TransferFailure``.
+/// One request through libcurl: follows its redirects, runs each hop on the client's
+/// loop and turns what came back into a ``Transfer`` or a ``TransferFailure``.
 enum CurlTransfer {
   /// Runs `request`, accepting at most `limit` body bytes in every response (redirects
   /// included). Cancelling the calling task stops the transfer.
@@ -49,21 +49,25 @@ enum CurlTransfer {
     let receiver = CurlReceiver(url: url, limit: limit, isHead: request.httpMethod == "HEAD")
     try configure(handle, for: request, url: url, receiver: receiver)
     let use = handle.begin()
-    return try await withTaskCancellationHandler {
+    let ending = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-          let code = handle.perform()
-          let result = receiver.result(code: code, handle: handle)
+        let refused = pool.loop.start(handle) { code in
+          // On the loop's thread: read what the handle knows before it is reused.
+          let ending = CurlReceiver.Ending(
+            code: code, url: handle.effectiveURL, redirectURL: handle.redirectURL)
           handle.finish()
           if code == 0 { pool.give(handle) }
-          continuation.resume(with: result)
+          continuation.resume(returning: ending)
         }
-        thread.name = "CurlTransfer"
-        thread.start()
+        if refused != 0 {
+          handle.finish()
+          continuation.resume(throwing: TransferFailure(kind: CurlCode.kind(of: refused)))
+        }
       }
     } onCancel: {
       handle.cancel(use)
     }
+    return try receiver.result(ending).get()
   }
 
   private static func configure(
