@@ -20,11 +20,13 @@ extension FeedCommands {
     if let seconds = try positiveSeconds(command, "feed-timeout") { library.feedDeadline = seconds }
     var ids: [String]?
     if let reference = command.string("feed") { ids = [try library.feed(reference).id] }
-    guard !(try library.store.subscriptions().feeds.isEmpty) else {
+    let subscriptions = try library.store.subscriptions().feeds
+    guard !subscriptions.isEmpty else {
       context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
       return
     }
-    let results = try await library.refresh(ids, force: command.flag("force"))
+    let results = try await library.refresh(
+      ids, of: subscriptions, force: command.flag("force"))
     var table = PlainTable(columns: [
       .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
     ])

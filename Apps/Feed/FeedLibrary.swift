@@ -107,12 +107,13 @@ struct FeedLibrary: Sendable {
     }
   }
 
-  /// Refreshes the given feeds (all when `nil`), reporting each as it finishes.
+  /// Refreshes the given feeds (all when `nil`) of `subscriptions` (read from the store
+  /// when `nil`), reporting each as it finishes.
   func refresh(
-    _ ids: [String]? = nil, force: Bool = false,
+    _ ids: [String]? = nil, of subscriptions: [Subscription]? = nil, force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
-    var subscriptions = try store.subscriptions().feeds
+    var subscriptions = try subscriptions ?? store.subscriptions().feeds
     if let ids { subscriptions = subscriptions.filter { ids.contains($0.id) } }
     let refresher = FeedRefresher(
       store: store, fetcher: fetcher, concurrency: concurrency, deadline: deadline,

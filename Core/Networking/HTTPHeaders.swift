@@ -75,8 +75,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     fields = uniqueFields
   }
 
-  /// Compares field names ASCII-case-insensitively without allocating.
-  private static func same(_ lhs: String, _ rhs: String) -> Bool {
+  /// Compares field names ASCII-case-insensitively without allocating (Foundation's
+  /// `caseInsensitiveCompare` is far slower).
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     return lhs.utf8.elementsEqual(rhs.utf8) { a, b in
       a == b || (a ^ b == 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)

@@ -23,7 +23,7 @@ final class CurlReceiver: @unchecked Sendable {
     var fields: [(name: String, value: String)] = []
 
     func field(_ name: String) -> String? {
-      fields.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+      fields.last { HTTPHeaders.same($0.name, name) }?.value
     }
   }
 
@@ -101,7 +101,7 @@ final class CurlReceiver: @unchecked Sendable {
     // A declared body over the limit stops the transfer before it is sent; only a
     // response that carries a body counts (not a HEAD's, a 304's or a redirect's).
     let status = responses[responses.count - 1].status
-    if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let declared = Int(value),
+    if HTTPHeaders.same(name, "Content-Length"), let declared = Int(value),
       declared > limit, !isHead, status >= 200, status != 204, status != 304,
       !(300...399).contains(status)
     {
