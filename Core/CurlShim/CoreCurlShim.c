@@ -195,16 +195,24 @@ static void breakDown(CoreCurlLoop *loop) {
     CoreCurlTransfer *transfer = loop->running;
     loop->running = transfer->next;
     api.multi_remove_handle(loop->multi, transfer->easy);
-    finish(transfer, resultFailedInit);
+    finish(transfer, atomic_load(&transfer->cancelled) ? resultAborted : resultFailedInit);
   }
   while (handed != NULL) {
     CoreCurlTransfer *transfer = handed;
     handed = transfer->next;
-    finish(transfer, resultFailedInit);
+    finish(transfer, atomic_load(&transfer->cancelled) ? resultAborted : resultFailedInit);
   }
   pthread_mutex_lock(&loop->lock);
   while (!loop->stopping) pthread_cond_wait(&loop->stopped, &loop->lock);
   pthread_mutex_unlock(&loop->lock);
+}
+
+// Whether a transfer was handed over, a cancel asked for or a stop since the turn began.
+static int hasNews(CoreCurlLoop *loop) {
+  pthread_mutex_lock(&loop->lock);
+  int news = loop->pending != NULL || loop->stopping;
+  pthread_mutex_unlock(&loop->lock);
+  return news || atomic_load(&loop->cancels) > 0;
 }
 
 // Adds what was handed over, ends what was cancelled, runs what is ready, then waits.
@@ -254,14 +262,19 @@ static int turn(CoreCurlLoop *loop) {
       CoreCurlTransfer *transfer = *link;
       if (transfer->easy != message->easy) continue;
       int code = message->data.result;
+      // Cancelled while it failed (the server closed, say): the caller asked to stop.
+      if (code != 0 && atomic_load(&transfer->cancelled)) code = resultAborted;
       *link = transfer->next;
       api.multi_remove_handle(loop->multi, transfer->easy);
       finish(transfer, code);
       break;
     }
   }
-  // Waits for the sockets libcurl asked for, its next timeout, or a wakeup.
-  if (failed || api.multi_poll(loop->multi, NULL, 0, 60000, NULL) != 0) {
+  // Waits for the sockets libcurl asked for, its next timeout, or a wakeup; not when
+  // something was handed over or cancelled meanwhile (some libcurl versions drain the
+  // wakeup in `multi_perform`). The timeout only bounds the cost of a lost wakeup.
+  if (!failed && hasNews(loop)) return 1;
+  if (failed || api.multi_poll(loop->multi, NULL, 0, 1000, NULL) != 0) {
     breakDown(loop);
     return 0;
   }
@@ -302,6 +315,12 @@ CoreCurlLoop *CoreCurlLoopCreate(void) {
   pthread_mutex_init(&loop->lock, NULL);
   pthread_cond_init(&loop->stopped, NULL);
   atomic_init(&loop->cancels, 0);
+  // Without its wakeup channel (libcurl makes the multi handle anyway when file
+  // descriptors run out) nothing could reach the thread while it waits.
+  if (api.multi_wakeup(loop->multi) != 0) {
+    freeLoop(loop);
+    return NULL;
+  }
   return loop;
 }
 
@@ -331,7 +350,7 @@ int CoreCurlLoopStart(
   transfer->done = done;
   transfer->context = context;
   pthread_mutex_lock(&loop->lock);
-  if (loop->broken) {
+  if (loop->broken || loop->stopping) {
     pthread_mutex_unlock(&loop->lock);
     return resultFailedInit;
   }
@@ -345,8 +364,10 @@ int CoreCurlLoopStart(
   atomic_store(&transfer->loop, loop);
   transfer->next = loop->pending;
   loop->pending = transfer;
-  pthread_mutex_unlock(&loop->lock);
+  // Under the lock: once it is released the transfer may end, and its done callback
+  // may free the loop.
   api.multi_wakeup(loop->multi);
+  pthread_mutex_unlock(&loop->lock);
   return 0;
 }
 

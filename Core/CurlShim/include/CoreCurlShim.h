@@ -46,7 +46,7 @@ CoreCurlTransfer *CoreCurlTransferCreate(void);
 void CoreCurlTransferDestroy(CoreCurlTransfer *transfer);
 
 /// Clears the options, headers and cancellation of a finished transfer so it can run
-/// another request; its open connections are kept for reuse.
+/// another request (connections belong to the loop).
 void CoreCurlTransferReset(CoreCurlTransfer *transfer);
 
 /// `curl_easy_setopt` with a `long`, a string (copied by libcurl), an opaque pointer or
@@ -60,8 +60,10 @@ int CoreCurlAddHeader(CoreCurlTransfer *transfer, const char *line);
 /// Copies the request body (libcurl's `CURLOPT_COPYPOSTFIELDS` with its size).
 int CoreCurlSetBody(CoreCurlTransfer *transfer, const void *bytes, int64_t count);
 
-/// Stops a transfer from any thread: a running one ends soon after, one not yet
-/// started ends as soon as its loop takes it. Not once its done callback returned.
+/// Stops a transfer from any thread: a running one ends soon after (with 42, even if
+/// it was failing meanwhile), one not yet started ends as soon as its loop takes it.
+/// The caller makes sure it is not called once the done callback returned (the loop
+/// may be gone then): `CurlHandle` does so under a lock its done callback also takes.
 void CoreCurlTransferCancel(CoreCurlTransfer *transfer);
 
 /// The URL of the last request, after redirects (owned by the transfer).

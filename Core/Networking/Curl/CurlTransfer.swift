@@ -61,7 +61,8 @@ enum CurlTransfer {
         }
         if refused != 0 {
           handle.finish()
-          continuation.resume(throwing: TransferFailure(kind: CurlCode.kind(of: refused)))
+          let kind = Task.isCancelled ? .cancelled : CurlCode.kind(of: refused)
+          continuation.resume(throwing: TransferFailure(kind: kind))
         }
       }
     } onCancel: {
