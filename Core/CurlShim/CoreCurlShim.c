@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 
 // The libcurl entry points used, looked up once. Variadic ones are called through
 // their real (variadic) types, so the calling convention is libcurl's own.
@@ -75,6 +76,11 @@ struct CoreCurlTransfer {
   void *easy;
   void *headers;
   atomic_int cancelled;
+  // The idle timeout (0: none), and, on the loop's thread, the bytes moved so far, when
+  // that last changed, and whether the timeout ended the transfer.
+  long idleMilliseconds;
+  int64_t bytes, lastChange;
+  int idled;
   // Set while the transfer is handed to a loop.
   CoreCurlLoop *_Atomic loop;
   CoreCurlDoneCallback done;
@@ -107,6 +113,10 @@ typedef struct {
 } Message;
 
 enum {
+  optionNoProgress = 43,
+  optionXferInfoData = 10057,
+  optionXferInfoFunction = 20219,
+  infoHeaderSize = 0x200000 + 11,
   optionHTTPHeader = 10023,
   optionCopyPostFields = 10165,
   optionPostFieldSizeLarge = 30120,
@@ -115,6 +125,7 @@ enum {
   messageDone = 1,
   resultFailedInit = 2,
   resultOutOfMemory = 27,
+  resultTimedOut = 28,
   resultAborted = 42,
 };
 
@@ -141,6 +152,7 @@ void CoreCurlTransferDestroy(CoreCurlTransfer *transfer) {
 
 void CoreCurlTransferReset(CoreCurlTransfer *transfer) {
   api.easy_reset(transfer->easy);
+  transfer->idleMilliseconds = 0;
   if (transfer->headers != NULL) api.slist_free_all(transfer->headers);
   transfer->headers = NULL;
   atomic_store(&transfer->cancelled, 0);
@@ -163,6 +175,42 @@ int CoreCurlSetCallback(CoreCurlTransfer *transfer, int option, CoreCurlDataCall
   return api.easy_setopt(transfer->easy, option, callback);
 }
 
+static int64_t monotonicMilliseconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+// libcurl's progress callback (about once a second while nothing moves): ends a
+// transfer that has been idle too long. Header bytes count, as body bytes do.
+static int checkIdle(
+    void *context, int64_t downloadTotal, int64_t downloaded, int64_t uploadTotal,
+    int64_t uploaded) {
+  (void)downloadTotal, (void)uploadTotal;
+  CoreCurlTransfer *transfer = context;
+  long headerBytes = 0;
+  api.easy_getinfo(transfer->easy, infoHeaderSize, &headerBytes);
+  int64_t bytes = downloaded + uploaded + headerBytes;
+  int64_t now = monotonicMilliseconds();
+  if (bytes != transfer->bytes) {
+    transfer->bytes = bytes;
+    transfer->lastChange = now;
+  } else if (now - transfer->lastChange >= transfer->idleMilliseconds) {
+    transfer->idled = 1;
+    return 1;
+  }
+  return 0;
+}
+
+int CoreCurlSetIdleTimeout(CoreCurlTransfer *transfer, long milliseconds) {
+  transfer->idleMilliseconds = milliseconds > 0 ? milliseconds : 0;
+  if (milliseconds <= 0) return api.easy_setopt(transfer->easy, optionNoProgress, 1L);
+  int result = api.easy_setopt(transfer->easy, optionXferInfoFunction, checkIdle);
+  if (result == 0) result = api.easy_setopt(transfer->easy, optionXferInfoData, transfer);
+  if (result == 0) result = api.easy_setopt(transfer->easy, optionNoProgress, 0L);
+  return result;
+}
+
 int CoreCurlAddHeader(CoreCurlTransfer *transfer, const char *line) {
   void *list = api.slist_append(transfer->headers, line);
   if (list == NULL) return resultOutOfMemory;
@@ -177,8 +225,15 @@ int CoreCurlSetBody(CoreCurlTransfer *transfer, const void *bytes, int64_t count
   return api.easy_setopt(transfer->easy, optionCopyPostFields, bytes);
 }
 
-// Ends a transfer: it leaves the loop, then hears how it ended.
+// Ends a transfer: it leaves the loop, then hears how it ended. A cancel wins over a
+// failure that ended the transfer meanwhile (the server closed, say); the idle check
+// aborts through the progress callback, which libcurl reports as 42 too.
 static void finish(CoreCurlTransfer *transfer, int code) {
+  if (code != 0 && atomic_load(&transfer->cancelled)) {
+    code = resultAborted;
+  } else if (code == resultAborted && transfer->idled) {
+    code = resultTimedOut;
+  }
   atomic_store(&transfer->loop, NULL);
   transfer->done(transfer->context, code);
 }
@@ -195,12 +250,12 @@ static void breakDown(CoreCurlLoop *loop) {
     CoreCurlTransfer *transfer = loop->running;
     loop->running = transfer->next;
     api.multi_remove_handle(loop->multi, transfer->easy);
-    finish(transfer, atomic_load(&transfer->cancelled) ? resultAborted : resultFailedInit);
+    finish(transfer, resultFailedInit);
   }
   while (handed != NULL) {
     CoreCurlTransfer *transfer = handed;
     handed = transfer->next;
-    finish(transfer, atomic_load(&transfer->cancelled) ? resultAborted : resultFailedInit);
+    finish(transfer, resultFailedInit);
   }
   pthread_mutex_lock(&loop->lock);
   while (!loop->stopping) pthread_cond_wait(&loop->stopped, &loop->lock);
@@ -262,8 +317,6 @@ static int turn(CoreCurlLoop *loop) {
       CoreCurlTransfer *transfer = *link;
       if (transfer->easy != message->easy) continue;
       int code = message->data.result;
-      // Cancelled while it failed (the server closed, say): the caller asked to stop.
-      if (code != 0 && atomic_load(&transfer->cancelled)) code = resultAborted;
       *link = transfer->next;
       api.multi_remove_handle(loop->multi, transfer->easy);
       finish(transfer, code);
@@ -349,6 +402,9 @@ int CoreCurlLoopStart(
   }
   transfer->done = done;
   transfer->context = context;
+  transfer->bytes = 0;
+  transfer->lastChange = monotonicMilliseconds();
+  transfer->idled = 0;
   pthread_mutex_lock(&loop->lock);
   if (loop->broken || loop->stopping) {
     pthread_mutex_unlock(&loop->lock);
@@ -413,6 +469,10 @@ int CoreCurlSetPointer(CoreCurlTransfer *transfer, int option, void *value) {
 }
 int CoreCurlSetCallback(CoreCurlTransfer *transfer, int option, CoreCurlDataCallback callback) {
   (void)transfer, (void)option, (void)callback;
+  return 2;
+}
+int CoreCurlSetIdleTimeout(CoreCurlTransfer *transfer, long milliseconds) {
+  (void)transfer, (void)milliseconds;
   return 2;
 }
 int CoreCurlAddHeader(CoreCurlTransfer *transfer, const char *line) {

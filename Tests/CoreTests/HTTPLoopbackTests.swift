@@ -367,6 +367,23 @@ struct HTTPLoopbackTests {
     #expect(error?.kind == .transport(code: .timedOut))
   }
 
+  @Test(
+    "a body that stops for longer than the timeout times out, though bytes came before",
+    arguments: HTTPCarrier.allCases)
+  func idleAfterBytes(carrier: HTTPCarrier) async throws {
+    // Half the body at once, the rest 4 s later. The timeout (1 s without a byte) must
+    // end the transfer in that gap: a client that noticed the stall only seconds late
+    // (libcurl's averaged low-speed check) receives the whole body instead.
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply(status: 200, body: Data(repeating: 0x63, count: 2048))
+        .slow(pieces: 1024, every: .seconds(4))
+    ])
+    defer { server.stop() }
+    let endpoint = Endpoint(server.baseURL, timeout: .seconds(1))
+    let error = await #expect(throws: APIError.self) { try await client(carrier).send(endpoint) }
+    #expect(error?.kind == .transport(code: .timedOut))
+  }
+
   @Test("the deadline also shortens a hanging attempt's timeout", arguments: HTTPCarrier.allCases)
   func deadlineBoundsAttempt(carrier: HTTPCarrier) async throws {
     // Without the deadline the attempt would wait for the 200 that arrives after 30 s

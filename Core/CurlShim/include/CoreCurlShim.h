@@ -55,6 +55,9 @@ int CoreCurlSetLong(CoreCurlTransfer *transfer, int option, long value);
 int CoreCurlSetString(CoreCurlTransfer *transfer, int option, const char *value);
 int CoreCurlSetPointer(CoreCurlTransfer *transfer, int option, void *value);
 int CoreCurlSetCallback(CoreCurlTransfer *transfer, int option, CoreCurlDataCallback callback);
+/// Ends the transfer with `CURLE_OPERATION_TIMEDOUT` (28) once `milliseconds` pass
+/// without a byte sent or received (checked about once a second; 0 turns it off).
+int CoreCurlSetIdleTimeout(CoreCurlTransfer *transfer, long milliseconds);
 /// Adds a request header line (`Name: value`); they are sent by the next perform.
 int CoreCurlAddHeader(CoreCurlTransfer *transfer, const char *line);
 /// Copies the request body (libcurl's `CURLOPT_COPYPOSTFIELDS` with its size).

@@ -44,6 +44,11 @@ final class CurlHandle: @unchecked Sendable {
     }
   }
 
+  /// Ends a request that moves no byte for this long with a timeout.
+  func setIdleTimeout(milliseconds: Int) -> Int32 {
+    CoreCurlSetIdleTimeout(transfer, milliseconds)
+  }
+
   func addHeader(_ line: String) -> Int32 {
     CoreCurlAddHeader(transfer, line)
   }

@@ -5,8 +5,6 @@ enum CurlOption {
   static let writeData: Int32 = 10001
   static let url: Int32 = 10002
   static let writeFunction: Int32 = 20011
-  static let lowSpeedLimit: Int32 = 19
-  static let lowSpeedTime: Int32 = 20
   static let headerData: Int32 = 10029
   static let customRequest: Int32 = 10036
   static let noBody: Int32 = 44

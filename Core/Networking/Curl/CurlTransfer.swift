@@ -89,13 +89,13 @@ enum CurlTransfer {
     // Not before libcurl 7.87: a cancelled lookup then waits for the resolver thread.
     _ = handle.set(CurlOption.quickExit, 1)
     // URLRequest's timeout is an idle timeout: this long to connect, and this long
-    // without a byte once connected (libcurl averages over a few seconds).
+    // without a byte once connected.
     let interval = request.timeoutInterval
-    let seconds = interval.isFinite ? Int(min(max(interval.rounded(.up), 1), 1_000_000)) : 1_000_000
+    let milliseconds =
+      interval.isFinite ? Int(min(max(interval * 1000, 1000), 1_000_000_000)) : 1_000_000_000
     codes += [
-      handle.set(CurlOption.connectTimeoutMilliseconds, seconds * 1000),
-      handle.set(CurlOption.lowSpeedLimit, 1),
-      handle.set(CurlOption.lowSpeedTime, seconds),
+      handle.set(CurlOption.connectTimeoutMilliseconds, milliseconds),
+      handle.setIdleTimeout(milliseconds: milliseconds),
     ]
     let method = request.httpMethod ?? "GET"
     switch (method, request.httpBody) {
