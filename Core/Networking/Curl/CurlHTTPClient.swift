@@ -12,23 +12,25 @@ import CoreCurlShim
 ///
 /// It behaves as ``URLSessionHTTPClient`` does — the same retries, size cap, adapter,
 /// observer, validators and errors — but all its transfers run on one thread of its
-/// own, waiting in `poll`. On Linux that matters: FoundationNetworking's URLSession keeps the
-/// socket's write event armed while it waits for an answer, so a silent server costs
-/// most of a core until the timeout, and a session creates cookie and cache folders
-/// under `$XDG_DATA_HOME` and `$XDG_CACHE_HOME`. This client costs nothing while it
-/// waits and writes nothing to disk.
+/// own, in one libcurl multi handle, waiting in `poll`. On Linux that matters:
+/// FoundationNetworking's URLSession keeps the socket's write event armed while it
+/// waits for an answer, so a silent server costs most of a core until the timeout,
+/// and a session creates cookie and cache folders under `$XDG_DATA_HOME` and
+/// `$XDG_CACHE_HOME`. This client costs nothing while it waits and writes nothing to
+/// disk.
 ///
 /// libcurl is the library FoundationNetworking itself loads, so it is there wherever
 /// URLSession is; the initialiser returns `nil` where it cannot be loaded (Apple
-/// platforms, a fully static binary). Fall back to ``URLSessionHTTPClient`` then:
+/// platforms, a fully static musl binary, whose `dlopen` always fails). Fall back to
+/// ``URLSessionHTTPClient`` then:
 ///
 /// ```swift
 /// let client: any HTTPClient =
 ///   CurlHTTPClient(userAgent: "feed/1.0") ?? URLSessionHTTPClient(userAgent: "feed/1.0")
 /// ```
 ///
-/// Connections are kept alive and shared by the client's requests; there are no cookies and no
-/// cache; TLS certificates are checked with the system's trust store, and the proxy
+/// Connections are kept alive and shared by the client's requests; there are no
+/// cookies and no cache; TLS certificates are checked with the system's trust store, and the proxy
 /// environment variables (`https_proxy`, `no_proxy`, …) are honoured.
 public final class CurlHTTPClient: HTTPClient {
   /// Whether libcurl can be loaded on this system.
