@@ -4,6 +4,7 @@
 # newsboat hyperfine) and a release build (swift build -c release --product feed).
 # The 304 round also times the curl command fetching the same 50 URLs with the same
 # validator (when curl is installed): the least any client can take against this server.
+# Last, the medians of the 304 round and their ratios to newsboat's.
 # Usage: Tests/BenchmarkScripts/feed-vs-newsboat.sh [path/to/feed]
 set -eu
 FEED=$(realpath "${1:-.build/release/feed}")
@@ -42,5 +43,14 @@ if command -v curl > /dev/null; then
   set -- "$@" -n "curl -Z (floor)" \
     "curl -s -Z -o /dev/null -H 'If-None-Match: \"v1\"' $(tr '\n' ' ' < "$WORK/urls")"
 fi
-hyperfine -N --warmup 2 --runs 30 "$@" --export-markdown "$WORK/304.md"
+hyperfine -N --warmup 2 --runs 30 "$@" --export-markdown "$WORK/304.md" \
+  --export-json "$WORK/304.json"
 cat "$WORK/first.md" "$WORK/304.md"
+# Medians resist the outliers a shared machine adds to the means above.
+python3 - "$WORK/304.json" <<'PY'
+import json, statistics, sys
+results = json.load(open(sys.argv[1]))["results"]
+medians = {r["command"]: statistics.median(r["times"]) * 1000 for r in results}
+for command, median in medians.items():
+    print(f"304 median, {command}: {median:.1f} ms ({median / medians['newsboat']:.2f}x newsboat)")
+PY
