@@ -98,7 +98,8 @@ struct RefreshReport {
         "could not save \(unsaved.count) of \(feeds(total)): \(reason)",
         hint: saved == 0
           ? "nothing was saved; make room or fix the folder, then run '\(appName) refresh' again"
-          : "the other \(feeds(saved)) were saved; run '\(appName) refresh' again for the rest",
+          : "the other \(feeds(saved)) \(saved == 1 ? "was" : "were") saved; fix what the "
+            + "message says, then run '\(appName) refresh' again for the rest",
         exitCode: .ioError)
     }
     guard !failed.isEmpty else { return nil }

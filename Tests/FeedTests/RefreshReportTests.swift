@@ -38,6 +38,9 @@ struct RefreshReportTests {
     let error = try #require(RefreshReport(results, appName: "feed").error)
     #expect(error.exitCode == .ioError)
     #expect(error.hint?.hasPrefix("the other 2 feeds were saved") == true)
+    let one = try #require(
+      RefreshReport(Array(results.prefix(2)), appName: "feed").error)
+    #expect(one.hint?.hasPrefix("the other 1 feed was saved; fix what the message says") == true)
   }
 
   @Test("fetch failures only: exit 69; 'the others were saved' only when there are others")

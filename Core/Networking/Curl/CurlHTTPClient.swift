@@ -30,8 +30,8 @@ import CoreCurlShim
 /// ```
 ///
 /// Connections are kept alive and shared by the client's requests; there are no
-/// cookies and no cache; TLS certificates are checked with the system's trust store, and the proxy
-/// environment variables (`https_proxy`, `no_proxy`, …) are honoured.
+/// cookies and no cache; TLS certificates are checked with the system's trust store,
+/// and the proxy environment variables (`https_proxy`, `no_proxy`, …) are honoured.
 public final class CurlHTTPClient: HTTPClient {
   /// Whether libcurl can be loaded on this system.
   public static var isAvailable: Bool { CoreCurlIsAvailable() != 0 }
