@@ -36,6 +36,9 @@ public final class LoopbackServer: Sendable {
 
   private struct State {
     var stopped = false
+    /// Whether the accepting thread closed the listener.
+    var listenerClosed = false
+    /// The open connections; a connection leaves the set before its descriptor closes.
     var connections: Set<Int32> = []
     var requests: [Request] = []
     var accepted = 0
@@ -188,14 +191,17 @@ public final class LoopbackServer: Sendable {
   /// Stops accepting, closes every connection and waits (briefly) for the server's
   /// threads to end. Calling it again does nothing.
   public func stop() {
-    let open = state.withLock { state -> Set<Int32>? in
-      guard !state.stopped else { return nil }
+    // Under the lock: a descriptor in the set is still open, so it is ours. Once closed,
+    // its number may already belong to another test's socket, which a late shutdown
+    // would cut (seen as a random "connection lost" elsewhere in the suite).
+    let stopping = state.withLock { state -> Bool in
+      guard !state.stopped else { return false }
       state.stopped = true
-      return state.connections
+      if !state.listenerClosed { shutdown(listener, Int32(SHUT_RDWR)) }
+      for fd in state.connections { shutdown(fd, Int32(SHUT_RDWR)) }
+      return true
     }
-    guard let open else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+    guard stopping else { return }
     _ = threads.wait(timeout: .now() + 2)
   }
 
@@ -207,6 +213,7 @@ public final class LoopbackServer: Sendable {
     threads.enter()
     let thread = Thread { [self] in
       defer {
+        state.withLock { $0.listenerClosed = true }
         close(listener)
         threads.leave()
       }
