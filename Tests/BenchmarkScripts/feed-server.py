@@ -4,15 +4,18 @@ one port, for the feed-vs-newsboat refresh benchmark.
 
 Each feed is a 20-item RSS document with an ETag; a request that sends the ETag back in
 If-None-Match gets 304 Not Modified. Prints the feed URLs, one a line, then serves until
-killed.  Usage: feed-server.py PORT [FEEDS=50] [HOSTS=25]
+killed.  Usage: feed-server.py PORT [FEEDS=50] [HOSTS=25] [DELAY_MS=0]
+DELAY_MS holds every response back that long, as a network's round trip would.
 """
 import http.server
 import sys
 import threading
+import time
 
 PORT = int(sys.argv[1])
 FEEDS = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 HOSTS = int(sys.argv[3]) if len(sys.argv) > 3 else 25
+DELAY = (int(sys.argv[4]) if len(sys.argv) > 4 else 0) / 1000
 
 
 def document(number):
@@ -36,6 +39,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_GET(self):
+        if DELAY:
+            time.sleep(DELAY)
         body = BODIES.get(self.path)
         if body is None:
             self.send_response(404)

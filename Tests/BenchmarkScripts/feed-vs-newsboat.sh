@@ -5,7 +5,8 @@
 # The 304 round also times the curl command fetching the same 50 URLs with the same
 # validator (when curl is installed): the least any client can take against this server.
 # Last, the medians of the 304 round and their ratios to newsboat's.
-# Usage: Tests/BenchmarkScripts/feed-vs-newsboat.sh [path/to/feed]
+# DELAY_MS=5 holds every response back 5 ms, as a network's round trip would (default 0).
+# Usage: [DELAY_MS=N] Tests/BenchmarkScripts/feed-vs-newsboat.sh [path/to/feed]
 set -eu
 FEED=$(realpath "${1:-.build/release/feed}")
 HERE=$(dirname "$(realpath "$0")")
@@ -13,7 +14,7 @@ WORK=$(mktemp -d)
 PORT=${PORT:-18620}
 trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
 : > "$WORK/urls"
-python3 "$HERE/feed-server.py" "$PORT" 50 25 >> "$WORK/urls" &
+python3 "$HERE/feed-server.py" "$PORT" 50 25 "${DELAY_MS:-0}" >> "$WORK/urls" &
 SERVER=$!
 while [ "$(wc -l < "$WORK/urls")" -lt 50 ]; do sleep 0.1; done
 
