@@ -112,10 +112,13 @@ enum FeedCommands {
       where key == "subscriptions"
     {
       let error = PersistenceError.corrupted(key: key, path: path, underlying: underlying)
+      // The store keeps the list as it was before its last change: restoring it is the
+      // first way out, when it is there.
+      let restore = error.hint.map { $0 + "; or " } ?? "the file is left as it is: "
       throw AppError(
         error.message,
-        hint:
-          "the file is left as it is: fix it in an editor, or move it aside (mv \(path) \(path).bad) and add your feeds again ('\(context.appName) import FILE.opml' takes a saved export)",
+        hint: restore
+          + "fix it in an editor, or move it aside (mv \(path) \(path).bad) and add your feeds again ('\(context.appName) import FILE.opml' takes a saved export)",
         exitCode: .dataError)
     }
   }

@@ -114,10 +114,39 @@ struct FeedDamageTests {
     #expect(result.status == 65, "\(arguments)")
     #expect(result.error.hasPrefix("feed: error: "))
     #expect(result.error.contains(file.path))
-    #expect(result.error.contains("hint: the file is left as it is"))
     #expect(result.error.contains("mv \(file.path) \(file.path).bad"))
     #expect(result.output.isEmpty)
     #expect(try Data(contentsOf: file) == garbage)
+    // The second `add` kept the list as it was before: the hint restores it first.
+    let lastGood = file.path + ".last-good"
+    #expect(result.error.contains("hint: restore the version before the last change with: cp "))
+    #expect(result.error.contains("cp \(lastGood) \(file.path); or fix it in an editor"))
+  }
+
+  @Test("the hint's cp command gives back the list as it was before its last change")
+  func restoreSubscriptions() throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    try Data("{\"feeds\": [".utf8).write(to: file)
+    try run("list", expect: 65)
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.copyItem(
+      atPath: file.path + ".last-good", toPath: file.path)
+    // The list before the second `add`: the first feed only.
+    let list = try run("list")
+    #expect(list.output.contains("One"))
+    #expect(!list.output.contains("Two"))
+  }
+
+  @Test("without a last good copy the hint says how to fix or replace the list")
+  func damagedSubscriptionsWithoutCopy() throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    try FileManager.default.removeItem(atPath: file.path + ".last-good")
+    try Data("{\"feeds\": [".utf8).write(to: file)
+    let result = try run("list", expect: 65)
+    #expect(result.error.contains("hint: the file is left as it is: fix it in an editor"))
+    #expect(!result.error.contains("cp "))
   }
 
   @Test(
