@@ -128,10 +128,17 @@ struct FeedDamageTests {
     try addTwoFeeds()
     let file = dataFolder.appendingPathComponent("subscriptions.json")
     try Data("{\"feeds\": [".utf8).write(to: file)
-    try run("list", expect: 65)
-    try FileManager.default.removeItem(at: file)
-    try FileManager.default.copyItem(
-      atPath: file.path + ".last-good", toPath: file.path)
+    let hint = try run("list", expect: 65).error
+    // Run the command the hint gives, as a user would paste it.
+    let prefix = "restore the version before the last change with: "
+    let start = try #require(hint.range(of: prefix)).upperBound
+    let end = try #require(hint.range(of: "; or ", range: start..<hint.endIndex)).lowerBound
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", String(hint[start..<end])]
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0)
     // The list before the second `add`: the first feed only.
     let list = try run("list")
     #expect(list.output.contains("One"))
