@@ -36,15 +36,15 @@ public final class URLSessionHTTPClient: HTTPClient {
   public static let defaultMaxResponseSize = 10 << 20
 
   /// The `User-Agent` sent with every request that does not set its own.
-  public var userAgent: String { attempts.userAgent }
+  public var userAgent: String { pipeline.userAgent }
   /// When failed requests are retried.
-  public var retryPolicy: RetryPolicy { attempts.retryPolicy }
+  public var retryPolicy: RetryPolicy { pipeline.retryPolicy }
   /// The largest body accepted, in bytes.
-  public var maxResponseSize: Int { attempts.maxResponseSize }
+  public var maxResponseSize: Int { pipeline.maxResponseSize }
 
   private let session: URLSession
   private let delegate: TransferDelegate
-  private let attempts: HTTPAttempts
+  private let pipeline: RequestPipeline
 
   /// Creates a client with its own session.
   ///
@@ -135,7 +135,7 @@ public final class URLSessionHTTPClient: HTTPClient {
       configuration: configuration, delegate: delegate, delegateQueue: queue)
     self.session = session
     self.delegate = delegate
-    self.attempts = HTTPAttempts(
+    self.pipeline = RequestPipeline(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
       clock: ElapsedClock(clock), adapt: adapt, observe: observe
     ) { request, limit in
@@ -179,7 +179,7 @@ public final class URLSessionHTTPClient: HTTPClient {
   ///   conditional request).
   /// - Throws: ``APIError``.
   public func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
-    try await attempts.send(endpoint)
+    try await pipeline.send(endpoint)
   }
 
   /// Runs one transfer; cancelling the calling task cancels it.

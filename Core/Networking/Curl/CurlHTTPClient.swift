@@ -37,13 +37,13 @@ public final class CurlHTTPClient: HTTPClient {
   public static var isAvailable: Bool { CoreCurlIsAvailable() != 0 }
 
   /// The `User-Agent` sent with every request that does not set its own.
-  public var userAgent: String { attempts.userAgent }
+  public var userAgent: String { pipeline.userAgent }
   /// When failed requests are retried.
-  public var retryPolicy: RetryPolicy { attempts.retryPolicy }
+  public var retryPolicy: RetryPolicy { pipeline.retryPolicy }
   /// The largest body accepted, in bytes.
-  public var maxResponseSize: Int { attempts.maxResponseSize }
+  public var maxResponseSize: Int { pipeline.maxResponseSize }
 
-  private let attempts: HTTPAttempts
+  private let pipeline: RequestPipeline
 
   /// Creates a client, or `nil` when libcurl cannot be loaded.
   ///
@@ -63,7 +63,7 @@ public final class CurlHTTPClient: HTTPClient {
     observe: URLSessionHTTPClient.Observer? = nil
   ) {
     guard let pool = CurlHandlePool() else { return nil }
-    self.attempts = HTTPAttempts(
+    self.pipeline = RequestPipeline(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
       clock: ElapsedClock(clock), adapt: adapt, observe: observe
     ) { [pool] request, limit in
@@ -78,6 +78,6 @@ public final class CurlHTTPClient: HTTPClient {
   ///   conditional request).
   /// - Throws: ``APIError``.
   public func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
-    try await attempts.send(endpoint)
+    try await pipeline.send(endpoint)
   }
 }

@@ -8,7 +8,7 @@
 /// What every live ``HTTPClient`` does around one transfer, whatever carries it: the
 /// `User-Agent`, the adapter, the retry loop and its deadline, the observer, and the
 /// turning of a status into a response or an ``APIError``.
-struct HTTPAttempts: Sendable {
+struct RequestPipeline: Sendable {
   /// Runs one transfer of at most `limit` body bytes; throws ``TransferFailure``.
   typealias Perform = @Sendable (_ request: URLRequest, _ limit: Int) async throws -> Transfer
 
