@@ -19,14 +19,16 @@ enum FeedCommands {
           .option("title", valueName: "title", help: "Show the feed under this title."),
           .flag("check", help: "Fetch the URL now and add it only if it is a feed."),
         ],
-        arguments: [.required("url", help: "The feed's URL or a path to a feed file.")]),
+        arguments: [
+          .required("url", help: "The feed's URL or a path to a feed file.").completing(.file)
+        ]),
       CommandSpec(
         "rm", summary: "Unsubscribe from a feed and forget its items.",
-        arguments: [.required("feed", help: "The feed's id, URL or title.")]),
+        arguments: [.required("feed", help: "The feed's id, URL or title.").completing(feedIDs)]),
       CommandSpec(
         "rename", summary: "Show a feed under another title (no title: its own again).",
         arguments: [
-          .required("feed", help: "The feed's id, URL or title."),
+          .required("feed", help: "The feed's id, URL or title.").completing(feedIDs),
           .optional("title", help: "The new title."),
         ]),
       CommandSpec(
@@ -45,7 +47,9 @@ enum FeedCommands {
             "feed-timeout", valueName: "seconds",
             help: "Stop one feed's fetch after this long (default: 45)."),
         ],
-        arguments: [.optional("feed", help: "Only this feed (id, URL or title).")]),
+        arguments: [
+          .optional("feed", help: "Only this feed (id, URL or title).").completing(feedIDs)
+        ]),
       CommandSpec(
         "read", summary: "List items, newest first.",
         options: [
@@ -56,7 +60,9 @@ enum FeedCommands {
           .option("limit", short: "n", valueName: "count", help: "Show at most this many."),
           .flag("json", help: "Print JSON (see Docs/Apps/Feed.md)."),
         ],
-        arguments: [.optional("feed", help: "Only this feed (id, URL or title).")]),
+        arguments: [
+          .optional("feed", help: "Only this feed (id, URL or title).").completing(feedIDs)
+        ]),
       CommandSpec(
         "show", summary: "Print one item as text and mark it read.",
         options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")],
@@ -64,25 +70,32 @@ enum FeedCommands {
       CommandSpec(
         "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",
         options: [.flag("all", help: "Every feed.")],
-        arguments: [.optional("target", help: "An item (3.17), or a feed's id, URL or title.")]),
+        arguments: [
+          .optional("target", help: "An item (3.17), or a feed's id, URL or title.")
+            .completing(feedIDs)
+        ]),
       CommandSpec(
         "mark-unread", summary: "Mark an item, every item of a feed, or of all feeds unread.",
         options: [.flag("all", help: "Every feed.")],
-        arguments: [.optional("target", help: "An item (3.17), or a feed's id, URL or title.")]),
+        arguments: [
+          .optional("target", help: "An item (3.17), or a feed's id, URL or title.")
+            .completing(feedIDs)
+        ]),
       CommandSpec(
         "config", summary: "Show or change the reader's options.",
         discussion:
           "Options: refresh-on-open (on|off, default off): refresh every feed when the interactive reader opens.",
         arguments: [
-          .optional("option", help: "The option's name."),
-          .optional("value", help: "Its new value."),
+          .optional("option", help: "The option's name.").completing(.list(FeedOptions.names)),
+          .optional("value", help: "Its new value.").completing(.list(["on", "off"])),
         ]),
       CommandSpec(
         "import", summary: "Subscribe to the feeds of an OPML file.",
-        arguments: [.required("file", help: "An OPML file.")]),
+        arguments: [.required("file", help: "An OPML file.").completing(.file)]),
       CommandSpec("export", summary: "Print the subscriptions as OPML 2.0."),
     ],
-    defaultCommand: nil)
+    defaultCommand: nil
+  ).withManualPage(manual)
 
   /// Runs one parsed command.
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {

@@ -7,6 +7,7 @@ import Foundation
 enum SettingsCommands {
   private static let json = OptionSpec.flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
   private static let key = ArgumentSpec.required("key", help: "A setting, e.g. appearance.")
+    .completing(keys)
 
   /// The command line: `settings COMMAND …`.
   static let spec = CommandLineSpec(
@@ -26,7 +27,7 @@ enum SettingsCommands {
       CommandSpec(
         "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
         options: [.flag("all", help: "Reset every setting.")],
-        arguments: [.optional("key", help: "The setting to reset.")]),
+        arguments: [.optional("key", help: "The setting to reset.").completing(keys)]),
       CommandSpec(
         "describe", summary: "Show a setting's type, allowed values and default.",
         options: [json], arguments: [key]),
@@ -36,11 +37,15 @@ enum SettingsCommands {
       CommandSpec("export", summary: "Print the settings file as JSON."),
       CommandSpec(
         "import", summary: "Replace the settings with a JSON file (checked first; keeps a backup).",
-        arguments: [.required("file", help: "A settings JSON file, or - for standard input.")]),
+        arguments: [
+          .required("file", help: "A settings JSON file, or - for standard input.")
+            .completing(.file)
+        ]),
       CommandSpec(
         "edit", summary: "Edit the settings file in $VISUAL or $EDITOR; checked before it is saved."
       ),
-    ])
+    ]
+  ).withManualPage(manual)
 
   /// Runs one parsed command.
   ///

@@ -18,8 +18,9 @@ enum TodoCommands {
           in 3 days, eow or eom.
           """,
         options: [
-          .option("due", valueName: "date", help: "When it is due."),
-          .option("priority", short: "p", valueName: "level", help: "low, medium or high."),
+          .option("due", valueName: "date", help: "When it is due.").completing(.list(dueDates)),
+          .option("priority", short: "p", valueName: "level", help: "low, medium or high.")
+            .completing(.list(["low", "medium", "high"])),
           .option(
             "tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
         ],
@@ -36,42 +37,51 @@ enum TodoCommands {
           .option(
             "search", short: "s", valueName: "text",
             help: "Only todos whose title, tags or note contain the text (any case)."),
-          .option("sort", valueName: "order", help: "due, priority (the default), created or id."),
+          .option("sort", valueName: "order", help: "due, priority (the default), created or id.")
+            .completing(.list(["due", "priority", "created", "id"])),
           .flag("json", help: "Print a JSON array (schema in Docs/Apps/Todo.md)."),
         ]),
       CommandSpec(
         "show", summary: "Show one todo.",
         options: [.flag("json", help: "Print a JSON object.")],
-        arguments: [.required("id", help: "The todo's id.")]),
+        arguments: [.required("id", help: "The todo's id.").completing(ids(listing: "--all"))]),
       CommandSpec(
         "done", summary: "Mark todos done.",
-        arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
+        arguments: [
+          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: ""))
+        ]),
       CommandSpec(
         "reopen", summary: "Mark done todos open again.",
-        arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
+        arguments: [
+          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: "--done"))
+        ]),
       CommandSpec(
         "edit", summary: "Change a todo.",
         discussion:
           "--due none and --priority none remove them; --tag +T adds a tag, --tag -T removes it.",
         options: [
           .option("title", valueName: "title", help: "The new title."),
-          .option("due", valueName: "date", help: "The new due date, or none."),
-          .option("priority", short: "p", valueName: "level", help: "low, medium, high or none."),
+          .option("due", valueName: "date", help: "The new due date, or none.")
+            .completing(.list(dueDates + ["none"])),
+          .option("priority", short: "p", valueName: "level", help: "low, medium, high or none.")
+            .completing(.list(["low", "medium", "high", "none"])),
           .option(
             "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.",
             isRepeatable: true),
         ],
-        arguments: [.required("id", help: "The todo's id.")]),
+        arguments: [.required("id", help: "The todo's id.").completing(ids(listing: "--all"))]),
       CommandSpec(
         "note", summary: "Set a todo's note (shown by show, found by list --search).",
         options: [.flag("clear", help: "Remove the note.")],
         arguments: [
-          .required("id", help: "The todo's id."),
+          .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
           .variadic("text", minimum: 0, help: "The note (words are joined)."),
         ]),
       CommandSpec(
         "rm", summary: "Delete todos.",
-        arguments: [.variadic("ids", minimum: 1, help: "Ids of todos.")]),
+        arguments: [
+          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: "--all"))
+        ]),
       CommandSpec(
         "clear", summary: "Delete every done todo.",
         options: [.flag("done", help: "Confirm that every done todo is deleted (required).")]),
@@ -79,8 +89,11 @@ enum TodoCommands {
       CommandSpec(
         "import", summary: "Add the todos of a JSON array (the 'list --json' schema) with new ids.",
         discussion: "All or nothing: an invalid file adds nothing (exit 65).",
-        arguments: [.required("file", help: "A JSON file, or - for standard input.")]),
-    ])
+        arguments: [
+          .required("file", help: "A JSON file, or - for standard input.").completing(.file)
+        ]),
+    ]
+  ).withManualPage(manual)
 
   /// Runs one parsed command.
   ///

@@ -7,7 +7,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs a command-line app: parses the arguments, prints help or the version, builds
+/// Runs a command-line app: parses the arguments, prints help, the version, a completion
+/// script or the manual page (``CommandLineSpec/generatedText(for:)``), builds
 /// the ``CommandContext``, runs the command, and turns errors into
 /// `APP: error: MESSAGE` (+ `hint:`) on standard error and a sysexits code.
 ///
@@ -90,6 +91,10 @@ public struct CommandLineApp: Sendable {
     let reporter = ErrorReporter(appName: spec.name, write: io.writeError)
     let parsed: ParsedCommandLine
     do {
+      if let generated = try spec.generatedText(for: arguments) {
+        io.writeOutput(generated)
+        return .ok
+      }
       parsed = try spec.parse(arguments)
     } catch {
       return reporter.report(error)
@@ -129,7 +134,7 @@ public struct CommandLineApp: Sendable {
     }
     if error is CancellationError {
       reporter.report("interrupted")
-      return ExitCode(rawValue: 130)
+      return .interrupted
     }
     let message = CommandLineErrorDescription.describe(error)
     if let code = CommandLineErrorDescription.exitCode(for: error) {

@@ -37,6 +37,8 @@ public struct CommandLineSpec: Sendable {
   /// The command run when none is given, or `nil` to let the app decide (for example
   /// to start its interactive UI).
   public var defaultCommand: String?
+  /// What the manual page says besides commands and options; see ``withManualPage(_:)``.
+  public var manual = ManualPage()
 
   /// Creates a spec.
   ///
@@ -80,7 +82,8 @@ public struct CommandLineSpec: Sendable {
 
   /// The built-in `--color` option.
   public static let colorOption = OptionSpec.option(
-    "color", valueName: "when", help: "Use color: auto, always or never (default: auto).")
+    "color", valueName: "when", help: "Use color: auto, always or never (default: auto)."
+  ).completing(.list(["auto", "always", "never"]))
 
   /// Finds a command by name.
   ///
@@ -136,6 +139,8 @@ public struct OptionSpec: Sendable, Hashable {
   public var valueName: String?
   /// Whether the option may be given several times, collecting every value.
   public var isRepeatable: Bool
+  /// What a shell offers for the option's value on Tab; see ``completing(_:)``.
+  public var completion: CompletionKind = .none
 
   /// Whether this is a flag, which takes no value.
   public var isFlag: Bool { valueName == nil }
@@ -187,6 +192,8 @@ public struct ArgumentSpec: Sendable, Hashable {
   public var help: String
   /// How many values it takes.
   public var arity: Arity
+  /// What a shell offers for the argument on Tab; see ``completing(_:)``.
+  public var completion: CompletionKind = .none
 
   /// An argument that must be given.
   ///

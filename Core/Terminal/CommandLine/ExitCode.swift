@@ -32,6 +32,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let ioError = ExitCode(rawValue: 74)
   /// 75: a temporary failure (a lock could not be taken in time); try again.
   public static let tempFail = ExitCode(rawValue: 75)
+  /// 130: the run was interrupted (cancelled, as by Ctrl-C).
+  public static let interrupted = ExitCode(rawValue: 130)
   /// 70: an internal error the app did not expect (a bug).
   public static let software = ExitCode(rawValue: 70)
 

@@ -1,0 +1,36 @@
+import Core
+import CoreTerminal
+
+/// What `feed`'s manual page and shell completions say beyond the spec's commands.
+extension FeedCommands {
+  /// Files, environment and related pages for `feed --generate-manual`.
+  static let manual = ManualPage(
+    description: [
+      "With no command on a terminal, feed opens its interactive reader; otherwise it "
+        + "prints the unread items, as 'feed read --unread' does.",
+      "Nothing is fetched except by 'feed refresh', 'feed add --check' and the reader's "
+        + "refresh; a local file is read when it is added.",
+    ],
+    files: [
+      .init(
+        "$XDG_DATA_HOME/\(appIdentity.family)/\(appIdentity.name)/",
+        "The subscriptions (subscriptions.json, with subscriptions.json.last-good beside "
+          + "it), each feed's cached items and read marks, and the reader's options "
+          + "(default ~/.local/share/\(appIdentity.family)/\(appIdentity.name)/); "
+          + "files 0600, folder 0700."),
+      .init(
+        "$XDG_CONFIG_HOME/\(appIdentity.family)/settings.json",
+        "Preferences shared with todo and settings: theme, appearance "
+          + "(default ~/.config/\(appIdentity.family)/settings.json); see settings(1)."),
+    ],
+    environment: [
+      .init(
+        "BROWSER",
+        "The program the reader's 'o' opens a link with (the first of a colon-separated list).")
+    ],
+    seeAlso: ["settings(1)", "todo(1)"])
+
+  /// Tab offers the feeds' ids, as `feed list` prints them.
+  static let feedIDs = CompletionKind.shellCommand(
+    "\(appIdentity.name) list --color never | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
+}

@@ -1,0 +1,43 @@
+import BlueprintTodoModel
+import Core
+import CoreTerminal
+
+/// What `todo`'s manual page and shell completions say beyond the spec's commands.
+extension TodoCommands {
+  private static var name: String { appIdentity.name }
+  private static var folder: String { "\(appIdentity.family)/\(appIdentity.name)" }
+
+  /// Files, exit codes and related pages for `todo --generate-manual`.
+  static let manual = ManualPage(
+    description: [
+      "With no command on a terminal, \(name) opens its interactive list; otherwise it "
+        + "prints the open todos, as '\(name) list' does.",
+      "Every command that changes the list keeps the version before the change: "
+        + "'\(name) undo' goes back, several levels.",
+    ],
+    files: [
+      .init(
+        "$XDG_DATA_HOME/\(folder)/todos.json",
+        "The list (default ~/.local/share/\(folder)/todos.json), mode 0600. "
+          + "todos.json.last-good beside it holds the version before the last change."),
+      .init(
+        "$XDG_CONFIG_HOME/\(appIdentity.family)/settings.json",
+        "Preferences shared with the apps of the family: theme, appearance "
+          + "(default ~/.config/\(appIdentity.family)/settings.json)."),
+    ],
+    exitCodes: ManualPage.runnerExitCodes.filter { $0 != .unavailable },
+    seeAlso: ["settings(1)", "feed(1)"])
+
+  /// Tab offers the ids `todo list ARGUMENTS` prints, e.g. the open ones for `done`.
+  static func ids(listing arguments: String) -> CompletionKind {
+    .shellCommand(
+      "\(name) list \(arguments)\(arguments.isEmpty ? "" : " ")--color never"
+        + " | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
+  }
+
+  /// The single-word due dates Tab offers.
+  static let dueDates = [
+    "today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday", "eow", "eom",
+  ]
+}
