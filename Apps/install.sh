@@ -107,14 +107,25 @@ build() {  # build OUTPUT_VARIABLE: builds the apps, sets the folder of the bina
   done
   if [ "$status" -ne 0 ]; then
     cat "$log" >&2
+    if grep -q -e 'cannot find -lcurl' -e 'cannot find -lxml2' "$log"; then
+      rm -f "$log"
+      fail 69 "the static link needs libcurl's and libxml2's development files; nothing was installed" \
+        "apt-get install libcurl4-openssl-dev libxml2-dev"
+    fi
     rm -f "$log"
     fail 70 "the build failed (above); nothing was installed"
   fi
-  # Linking Foundation statically makes the linker repeat a warning from glibc about
-  # mktemp, which Foundation's own code references; it is not about these apps and
-  # does not affect them. Other warnings are shown.
-  if grep -i 'warning' "$log" | grep -v -e 'mktemp' -e 'is dangerous, better use' >/dev/null; then
-    grep -i 'warning' "$log" | grep -v -e 'mktemp' -e 'is dangerous, better use' >&2
+  # Linking the toolchain's Foundation statically can make the linker repeat glibc's
+  # warnings about functions Foundation's own code calls (mktemp "is dangerous",
+  # dlopen "in statically linked applications"); they are about the toolchain's
+  # libraries, not these apps, and change nothing here. Other warnings are shown.
+  local toolchain='mktemp|is dangerous, better use|in statically linked applications'
+  if grep -i 'warning' "$log" | grep -v -E "$toolchain" >/dev/null; then
+    grep -i 'warning' "$log" | grep -v -E "$toolchain" >&2
+  fi
+  if grep -i 'warning' "$log" | grep -q -E "$toolchain"; then
+    echo "note: the linker's warnings about glibc functions used inside the toolchain's static"
+    echo "  Foundation (mktemp, dlopen) are left out: they do not concern these apps."
   fi
   rm -f "$log"
   from="$(swift build --package-path "$root" -c release --show-bin-path)"
@@ -199,10 +210,13 @@ install_apps() {
       echo "  export PATH=\"$prefix/bin:\$PATH\""
       ;;
   esac
-  if [ "$prefix" != "$HOME/.local" ]; then
-    echo "note: shells look for completions under ~/.local/share and /usr/share; for this prefix,"
-    echo "  zsh: fpath+=($prefix/share/zsh/site-functions)   (before compinit)"
-    echo "  bash: source $prefix/share/bash-completion/completions/APP"
+  echo "Completions: zsh reads them once ~/.zshrc has, before compinit:"
+  echo "  fpath+=($prefix/share/zsh/site-functions)"
+  if [ "$prefix" = "$HOME/.local" ]; then
+    echo "bash (with the bash-completion package) and fish find them in a new shell."
+  else
+    echo "bash: source $prefix/share/bash-completion/completions/APP in ~/.bashrc;"
+    echo "fish: set fish_complete_path $prefix/share/fish/vendor_completions.d \$fish_complete_path"
   fi
 }
 

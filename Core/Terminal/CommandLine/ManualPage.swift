@@ -69,13 +69,13 @@ public struct ManualPage: Sendable, Hashable {
 
   /// The variables the kit itself reads: colour choice and the XDG folders.
   static let kitEnvironment: [Entry] = [
-    Entry("NO_COLOR", "When set and not empty, no colour (unless --color always)."),
+    Entry("NO_COLOR", "When set and not empty, no color (unless --color always)."),
     Entry(
       "FORCE_COLOR",
-      "0 turns colour off; 1, 2 or 3 force 16 colours, 256 colours or true colour, "
+      "0 turns color off; 1, 2 or 3 force 16 colors, 256 colors or true color, "
         + "even into a pipe (--color overrides it)."),
-    Entry("COLORTERM", "truecolor or 24bit selects 24-bit colour."),
-    Entry("TERM", "dumb turns colour off; a value containing 256color selects 256 colours."),
+    Entry("COLORTERM", "truecolor or 24bit selects 24-bit color."),
+    Entry("TERM", "dumb turns color off; a value containing 256color selects 256 colors."),
     Entry("HOME", "Where the XDG folders are when their variables are unset."),
     Entry("XDG_CONFIG_HOME", "Shared preferences (default ~/.config); a relative path is ignored."),
     Entry("XDG_DATA_HOME", "The app's data (default ~/.local/share); a relative path is ignored."),
