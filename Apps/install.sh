@@ -95,16 +95,20 @@ uninstall() {
 # MARK: - install
 
 build() {  # build OUTPUT_VARIABLE: builds the apps, sets the folder of the binaries
-  local root log status
+  local root log status scratch
   root="$(cd "$(dirname "$0")/.." && pwd)"
   command -v swift >/dev/null || fail 69 "swift is not on PATH" "install a Swift 6 toolchain (swift.org)"
   log="$(mktemp)"
+  # Foundation on Linux makes $XDG_DATA_HOME/<folder of the executable> for swift-build
+  # itself (~/.local/share/bin); a scratch folder keeps that out of the prefix.
+  scratch="$(mktemp -d)"
   echo "Building ${apps[*]} (release, static Swift libraries); the first build takes a few minutes…"
   status=0
   for app in "${apps[@]}"; do
-    swift build --package-path "$root" -c release --static-swift-stdlib --product "$app" \
-      >>"$log" 2>&1 || { status=$?; break; }
+    XDG_DATA_HOME="$scratch" swift build --package-path "$root" -c release \
+      --static-swift-stdlib --product "$app" >>"$log" 2>&1 || { status=$?; break; }
   done
+  rm -rf "$scratch"
   if [ "$status" -ne 0 ]; then
     cat "$log" >&2
     if grep -q -e 'cannot find -lcurl' -e 'cannot find -lxml2' "$log"; then
@@ -128,7 +132,9 @@ build() {  # build OUTPUT_VARIABLE: builds the apps, sets the folder of the bina
     echo "  Foundation (mktemp, dlopen) are left out: they do not concern these apps."
   fi
   rm -f "$log"
-  from="$(swift build --package-path "$root" -c release --show-bin-path)"
+  scratch="$(mktemp -d)"
+  from="$(XDG_DATA_HOME="$scratch" swift build --package-path "$root" -c release --show-bin-path)"
+  rm -rf "$scratch"
 }
 
 install_apps() {
