@@ -159,6 +159,22 @@ install_apps() {
     done
   done
 
+  # A file of the same name that an earlier install did not put there (another todo
+  # program, say) is not replaced: uninstall could not give it back.
+  local conflicts=""
+  for app in "${apps[@]}"; do
+    while IFS= read -r relative; do
+      if { [ -e "$prefix/$relative" ] || [ -L "$prefix/$relative" ]; } &&
+        ! grep -qxF "file $relative" "$manifest" 2>/dev/null; then
+        conflicts+=" $prefix/$relative"
+      fi
+    done < <(destinations "$app")
+  done
+  if [ -n "$conflicts" ]; then
+    fail 73 "not installed by this script, so left alone:$conflicts; nothing was installed" \
+      "move them away, or choose another --prefix"
+  fi
+
   # The folders this install creates, and those earlier installs recorded.
   folders=""
   if [ -f "$manifest" ]; then folders="$(grep -e '^folder ' -e '^prefix created$' "$manifest" || true)"; fi

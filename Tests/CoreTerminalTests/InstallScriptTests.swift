@@ -93,6 +93,20 @@ struct InstallScriptTests {
     #expect(again.output.contains("Nothing to uninstall"))
   }
 
+  @Test("a file of the same name from elsewhere is left alone, and nothing is installed")
+  func foreignFile() throws {
+    let prefix = home.appending("local")
+    let foreign = prefix.appendingPathComponent("bin/todo")
+    try FileManager.default.createDirectory(
+      at: foreign.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("#!/bin/sh\necho another todo\n".utf8).write(to: foreign)
+    let before = tree(prefix)
+    let result = try install(["--prefix", prefix.path])
+    #expect(result.status == 73)
+    #expect(result.error.contains("not installed by this script, so left alone: \(foreign.path)"))
+    #expect(tree(prefix) == before)
+  }
+
   @Test("a wrong argument is a usage error that installs nothing")
   func usage() throws {
     let result = try install(["--prefixx", home.appending("p").path])
