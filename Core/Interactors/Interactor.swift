@@ -63,9 +63,9 @@ open class Interactor<V: ViewModel> {
 
   var errorHandler: (@MainActor (any Error) -> Bool)?
   var busyHandler: (@MainActor (Bool) -> Void)?
-  /// The binding that presents this screen's navigation intents; weak, because the
-  /// binding holds the interactor.
-  weak var navigationPresenter: (any NavigationPresenter)?
+  /// The binding that presents this screen's navigation intents. The binding holds the
+  /// interactor too; ``teardown()`` breaks that cycle.
+  var navigationPresenter: (any NavigationPresenter)?
   var ambient = AmbientHandlers()
 
   private var tasks: [UInt64: Task<TaskOutcome, Never>] = [:]
@@ -126,7 +126,8 @@ open class Interactor<V: ViewModel> {
   public func teardown() {
     guard !isTornDown else { return }
     isTornDown = true
-    // A screen that is gone presents nothing: its intents stay in the view model.
+    // A screen that is gone presents nothing (its intents stay in the view model), and
+    // dropping the binding breaks the cycle through it.
     navigationPresenter = nil
     for (token, id) in tokenListeners { token.removeListener(id) }
     tokenListeners = []

@@ -18,19 +18,28 @@ extension ScreenStack {
   }
 
   /// Follows the router, then reports the screen in front as visible and the one it
-  /// covers as hidden.
+  /// covers as hidden — unless that one is still drawn, under a sheet.
+  ///
+  /// A screen may present something as it appears (an intent that waited in its view
+  /// model, a redirect in `prepare()`): the loop runs until the screen in front stays.
   func synchronize() {
     followRouter()
-    let top = front
-    let identifier = ObjectIdentifier(top.context)
-    guard identifier != visible else { return }
-    if let previous = visible,
-      let covered = (entries + sheets).first(where: { ObjectIdentifier($0.context) == previous })
-    {
-      covered.context.disappear()
+    while front.context !== visible {
+      let top = front.context
+      if let previous = visible, !isDrawn(previous) {
+        // Reporting twice is harmless: a popped or closed screen already disappeared.
+        previous.disappear()
+      }
+      visible = top
+      top.appear()
+      followRouter()
     }
-    visible = identifier
-    top.context.appear()
+  }
+
+  /// Whether a screen is drawn: the top pushed screen (or the root) and the sheets
+  /// over it.
+  private func isDrawn(_ context: ScreenContext<Route>) -> Bool {
+    context === entries.last?.context || sheets.contains { $0.context === context }
   }
 
   /// Drops the screens whose routes left the router and builds screens for new routes.

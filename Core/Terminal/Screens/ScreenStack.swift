@@ -46,8 +46,8 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
   var arrivals: [PushedRoute] = []
   /// Whether screens for new routes are being built (a screen built now may push).
   var isFollowingRouter = false
-  /// The context last reported as visible.
-  var visible: ObjectIdentifier?
+  /// The screen last reported as visible (weak: once closed, it is gone).
+  weak var visible: ScreenContext<Route>?
   /// The modal screens over the top entry, bottom first.
   var sheets: [Entry] = []
   /// The alert or confirmation dialog on top of everything.
