@@ -4,8 +4,11 @@
   import Testing
 
   /// A navigating screen that the stack cannot show does not compile: the compiler,
-  /// run on a small file against the built modules, is the witness.
-  @Suite("Terminal navigation: a wrong route type is a compile-time error")
+  /// run on a small file against the built modules, is the witness. A compiler run is
+  /// seconds of CPU on a loaded machine, hence the tag and the generous limit.
+  @Suite(
+    "Terminal navigation: a wrong route type is a compile-time error", .tags(.heavy),
+    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(5)))
   struct NavigationTypeCheckTests {
     /// The declarations both files share: a stack's routes and a screen that leads
     /// somewhere else.
@@ -60,7 +63,7 @@
       return (status, try String(contentsOf: log, encoding: .utf8))
     }
 
-    @Test("the control: routed, mapped and plain screens compile", .timeLimit(.minutes(1)))
+    @Test("the control: routed, mapped and plain screens compile")
     func control() async throws {
       let result = try await Self.typeCheck(
         """
@@ -73,9 +76,7 @@
       #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test(
-      "a screen leading elsewhere, bound without a mapping, does not compile",
-      .timeLimit(.minutes(1)))
+    @Test("a screen leading elsewhere, bound without a mapping, does not compile")
     func wrongRouteType() async throws {
       let result = try await Self.typeCheck(
         """
