@@ -1,12 +1,16 @@
 extension Interactor where V: NavigableViewModel {
   /// Asks the shell to show a destination.
   ///
-  /// Sets the view model's ``NavigableViewModel/navigation`` — unless the binding's
-  /// `onNavigation` handler takes the intent first (returns true).
+  /// Puts the intent in the view model's ``NavigableViewModel/navigation`` — the one
+  /// channel — and tells the screen's binding, which presents the intent and clears
+  /// it. With no binding yet (or one that presents nothing, such as a plain
+  /// ``ScreenBinding`` in a test), the intent waits there for
+  /// ``ScreenBinding/takeNavigation()`` or the binding's next ``ScreenBinding/appear()``.
   ///
   /// - Parameters:
   ///   - destination: Where to go.
-  ///   - presentation: How to show it; a push unless given.
+  ///   - presentation: How to show it; a push unless given. A shell whose view maps
+  ///     destinations to its own presentations ignores it.
   /// - Returns: The navigation's token, for ``observe(_:_:perform:)``.
   @discardableResult
   public func navigate(
@@ -14,9 +18,8 @@ extension Interactor where V: NavigableViewModel {
     presentation: IntentPresentation = .push
   ) -> NavigationToken {
     let intent = NavigationIntent(destination: destination, presentation: presentation)
-    if navigationHandler?(intent) != true {
-      viewModel.navigation = intent
-    }
+    viewModel.navigation = intent
+    navigationPresenter?.presentNavigation()
     return intent.token
   }
 }

@@ -63,7 +63,9 @@ open class Interactor<V: ViewModel> {
 
   var errorHandler: (@MainActor (any Error) -> Bool)?
   var busyHandler: (@MainActor (Bool) -> Void)?
-  package var navigationHandler: (@MainActor (Any) -> Bool)?
+  /// The binding that presents this screen's navigation intents. The binding holds the
+  /// interactor too; ``teardown()`` breaks that cycle.
+  var navigationPresenter: (any NavigationPresenter)?
   var ambient = AmbientHandlers()
 
   private var tasks: [UInt64: Task<TaskOutcome, Never>] = [:]
@@ -124,9 +126,9 @@ open class Interactor<V: ViewModel> {
   public func teardown() {
     guard !isTornDown else { return }
     isTornDown = true
-    // A view's destination mapping usually captures the interactor to call it back:
-    // dropping the handler breaks that cycle.
-    navigationHandler = nil
+    // A screen that is gone presents nothing (its intents stay in the view model), and
+    // dropping the binding breaks the cycle through it.
+    navigationPresenter = nil
     for (token, id) in tokenListeners { token.removeListener(id) }
     tokenListeners = []
     cancelTasks()

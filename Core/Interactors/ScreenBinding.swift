@@ -12,6 +12,12 @@
 /// Errors the interactor surfaces go to `onError`, then to ``ambient``; busy changes
 /// go to `onBusy` when given, else to ``ambient``.
 ///
+/// **Navigation** has one channel: the interactor puts an intent in the view model's
+/// ``NavigableViewModel/navigation``; a binding made with `onNavigation` presents it
+/// at once and clears it — typed by the view model's destination, so no intent is
+/// cast or dropped. An intent that was emitted before the binding existed is
+/// presented on ``appear()``.
+///
 /// ```swift
 /// let binding = ScreenBinding(
 ///   TodoDetailInteractor(id: 7, store: store),
@@ -32,6 +38,9 @@ public final class ScreenBinding<V: ViewModel>: ScreenLifecycle {
   public private(set) var isVisible = false
 
   private let setup: () -> Void
+  /// Presents and clears the view model's pending intent; nil when the binding
+  /// presents nothing (the shell calls ``takeNavigation()`` itself).
+  private var presentPending: (() -> Void)?
 
   /// Binds an interactor.
   ///
@@ -57,6 +66,7 @@ public final class ScreenBinding<V: ViewModel>: ScreenLifecycle {
     interactor.errorHandler = onError
     interactor.busyHandler = onBusy
     interactor.ambient = ambient
+    interactor.navigationPresenter = self
   }
 
   /// The screen's view model.
@@ -70,13 +80,16 @@ public final class ScreenBinding<V: ViewModel>: ScreenLifecycle {
 
   /// Reports that the screen is visible; prepares the interactor on the first call.
   ///
-  /// Does nothing after ``teardown()``.
+  /// Then presents an intent that waits in the view model (one emitted before this
+  /// binding existed). Does nothing after ``teardown()``.
   public func appear() {
     guard !interactor.isTornDown else { return }
     interactor.prepareIfNeeded(setup: setup)
-    guard !isVisible else { return }
-    isVisible = true
-    token?.reportAppeared()
+    if !isVisible {
+      isVisible = true
+      token?.reportAppeared()
+    }
+    presentNavigation()
   }
 
   /// Reports that the screen is no longer visible (covered, dismissed, or popped).
@@ -100,17 +113,28 @@ public final class ScreenBinding<V: ViewModel>: ScreenLifecycle {
   }
 }
 
+extension ScreenBinding: NavigationPresenter {
+  func presentNavigation() {
+    guard !interactor.isTornDown else { return }
+    presentPending?()
+  }
+}
+
 extension ScreenBinding where V: NavigableViewModel {
-  /// Binds an interactor whose screen navigates, with a handler that can take its
-  /// navigation intents before they reach the view model.
+  /// Binds an interactor whose screen navigates, with the shell's presenter of its
+  /// intents.
+  ///
+  /// Each intent the interactor emits is taken out of the view model and handed to
+  /// `onNavigation` at once, typed by the view model's destination. Both shells pass
+  /// a presenter that always shows the intent.
   ///
   /// - Parameters:
   ///   - interactor: The screen's interactor.
   ///   - setup: Runs once, before ``Interactor/prepare()``.
   ///   - onError: The screen's error handler; returns true when it handled the error.
   ///   - onBusy: The screen's busy handler.
-  ///   - onNavigation: Sees each intent first; returns true when it carried it out,
-  ///     false to leave it in the view model for the shell.
+  ///   - onNavigation: Presents the intent and returns true; false puts it back in the
+  ///     view model, for the shell to take with ``takeNavigation()``.
   ///   - ambient: The handlers of the subtree the screen is in.
   ///   - token: The navigation that presented this screen.
   public convenience init<I: Interactor<V>>(
@@ -125,13 +149,20 @@ extension ScreenBinding where V: NavigableViewModel {
     self.init(
       interactor, setup: setup, onError: onError, onBusy: onBusy, ambient: ambient,
       token: token)
-    interactor.navigationHandler = { intent in
-      guard let intent = intent as? NavigationIntent<V.Destination> else { return false }
-      return onNavigation(intent)
+    // The view model, not the binding, is captured: the binding holds this closure.
+    let model = interactor.viewModel
+    presentPending = {
+      guard let intent = model.navigation else { return }
+      model.navigation = nil
+      // Put back only when declined and nothing newer arrived meanwhile.
+      if !onNavigation(intent), model.navigation == nil {
+        model.navigation = intent
+      }
     }
   }
 
-  /// Takes the pending navigation intent out of the view model, for a shell to show.
+  /// Takes the pending navigation intent out of the view model, for a shell that
+  /// presents intents itself rather than through `onNavigation`.
   ///
   /// - Returns: The intent, or nil when there is none; the view model's is cleared.
   public func takeNavigation() -> NavigationIntent<V.Destination>? {

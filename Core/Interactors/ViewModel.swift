@@ -12,15 +12,24 @@ public import Observation
 /// }
 /// ```
 @MainActor
-public protocol ViewModel: AnyObject, Observable {}
+public protocol ViewModel: AnyObject, Observable {
+  /// Where this screen can lead: `Never` for a screen that leads nowhere (the
+  /// default); a ``NavigableViewModel`` infers it from its ``NavigableViewModel/navigation``.
+  ///
+  /// Shells use it to make a wrong route type a compile-time error: binding a screen
+  /// whose destinations the shell cannot show, without a mapping, does not compile.
+  associatedtype Destination = Never
+}
 
 /// A view model whose screen can lead to other screens.
 ///
-/// The interactor sets ``navigation`` through ``Interactor/navigate(to:presentation:)``;
-/// the shell shows the destination as the intent's presentation says, then clears it.
+/// Its ``navigation`` is the one channel from interactor to shell:
+/// ``Interactor/navigate(to:presentation:)`` puts an intent there, and the screen's
+/// binding presents it and clears it, typed by ``ViewModel/Destination`` end to end.
 @MainActor
 public protocol NavigableViewModel: ViewModel {
-  /// Where this screen can lead, usually an enum of the app's routes or sheets.
+  /// Where this screen can lead, usually an enum of the app's routes or sheets;
+  /// inferred from ``navigation``.
   associatedtype Destination
 
   /// The pending request to show a destination, or nil.

@@ -3,12 +3,16 @@
   public import SwiftUI
 
   extension View {
-    /// Binds an interactor to this view, as CleanKit's `.bind` does.
+    /// Binds an interactor whose view leads nowhere, as CleanKit's `.bind` does.
     ///
     /// On the view's first appearance `setup` runs, then the interactor's `prepare()`,
     /// once. Errors go to `onError`, then to the nearest `onInteractorError`; busy
     /// changes to `onBusy`, else to the nearest `onInteractorBusy`. When the view is
     /// released its interactor is torn down (tasks and observations end).
+    ///
+    /// An interactor whose view model is a `NavigableViewModel` binds with
+    /// `onNavigation:` (below), which says how each destination is shown; without it,
+    /// such a binding does not compile, so no navigation intent goes unshown.
     ///
     /// ```swift
     /// List(interactor.viewModel.items) { … }
@@ -28,7 +32,7 @@
       setup: ((I) -> Void)? = nil,
       onError: (@MainActor (any Error) -> Bool)? = nil,
       onBusy: (@MainActor (Bool) -> Void)? = nil
-    ) -> some View {
+    ) -> some View where V.Destination == Never {
       modifier(
         BindModifier<V>(
           makeBinding: { ambient, token, _ in
@@ -41,9 +45,11 @@
     /// Binds an interactor whose view model navigates; the view decides how each
     /// destination is shown.
     ///
-    /// The interactor calls `navigate(to:)`; `onNavigation` maps the destination to a
-    /// ``ViewPresentation``. The returned token (`observe(token, .didAppear)`) follows
-    /// the presented view's appearance and disappearance.
+    /// The interactor calls `navigate(to:)`, which puts the intent in the view model;
+    /// the binding takes it from there at once, `onNavigation` maps its destination to
+    /// a ``ViewPresentation``, and the view shows it. The intent's token
+    /// (`observe(token, .didAppear)`) travels with the presented view and follows its
+    /// appearance and disappearance.
     ///
     /// ```swift
     /// .bind(interactor) { destination in

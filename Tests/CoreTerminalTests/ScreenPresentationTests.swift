@@ -173,7 +173,8 @@ struct TerminalAmbientHandlerTests {
         onError: { error in
           own.append("\(error)")
           return true
-        })
+        },
+        onNavigation: { destination in .alert("\(destination)") })
       return ItemScreen(index: 0, title: "")
     } destination: { _, _ in
       ItemScreen(index: 1, title: "")

@@ -153,24 +153,32 @@ struct GuideExampleTests {
     #expect(read == ["Milk"])
   }
 
-  @Test("the shell pushes intents; popping cancels the screen's work")
+  @Test("the binding presents each intent as it is emitted; popping cancels the screen's work")
   func routerFlow() async throws {
     let router = Router<Guide.TodoRoute>()
     let memory = Guide.MemoryTodos([milk])
     let lister = Guide.TodoListInteractor(store: Guide.store(memory))
-    let list = ScreenBinding(lister)
+    var details: [ScreenBinding<Guide.TodoListModel>] = []
+    let list = ScreenBinding(
+      lister,
+      onNavigation: { intent in
+        let entry = router.push(intent.destination)
+        let detail = ScreenBinding(
+          Guide.TodoListInteractor(store: Guide.store(memory)), token: intent.token)
+        detail.attach(to: router.scope(for: entry))
+        detail.appear()  // starts a load
+        details.append(detail)
+        return true
+      })
     list.appear()
     await lister.waitForTasks()
     lister.open(milk)
-
-    let intent = try #require(list.takeNavigation())
-    let entry = router.push(intent.destination)
-    let detail = ScreenBinding(
-      Guide.TodoListInteractor(store: Guide.store(memory)), token: intent.token)
-    detail.attach(to: router.scope(for: entry))
-    detail.appear()
     #expect(router.path == [.item(id: 1)])
+    let pending = lister.viewModel.navigation
+    #expect(pending == nil)
 
+    let detail = try #require(details.first)
+    #expect(detail.token?.isVisible == true)
     router.pop()
     #expect(detail.interactor.isTornDown)
     await detail.interactor.waitForTasks()

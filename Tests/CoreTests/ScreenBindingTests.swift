@@ -65,6 +65,44 @@ struct ScreenBindingTests {
     #expect(seen == [.settings, .item(2)])
   }
 
+  @Test("an intent emitted before the binding existed is presented on the first appearance")
+  func presentsPendingOnAppear() {
+    let interactor = ItemsInteractor(log: log, clock: clock)
+    let token = interactor.navigate(to: .item(3))
+    var shown: [NavigationToken] = []
+    let binding = ScreenBinding(
+      interactor,
+      onNavigation: { intent in
+        shown.append(intent.token)
+        return true
+      })
+    #expect(shown.isEmpty)
+    binding.appear()
+    binding.disappear()
+    binding.appear()
+    #expect(shown == [token])
+    let pending = interactor.viewModel.navigation
+    #expect(pending == nil)
+  }
+
+  @Test("a torn-down screen presents nothing: its intent stays in the view model")
+  func noPresentingAfterTeardown() {
+    let interactor = ItemsInteractor(log: log, clock: clock)
+    var shown = 0
+    let binding = ScreenBinding(
+      interactor,
+      onNavigation: { _ in
+        shown += 1
+        return true
+      })
+    binding.appear()
+    binding.teardown()
+    interactor.navigate(to: .settings)
+    #expect(shown == 0)
+    let pending = interactor.viewModel.navigation?.destination
+    #expect(pending == .settings)
+  }
+
   @Test("takeNavigation hands the pending intent to the shell and clears it")
   func takeNavigation() {
     let interactor = ItemsInteractor(log: log, clock: clock)

@@ -46,44 +46,66 @@ public final class ScreenContext<Route: Hashable & Sendable> {
 
   // MARK: - Binding
 
-  /// Binds an interactor to this screen: the terminal counterpart of SwiftUI's `.bind`.
+  /// Binds an interactor whose screen leads nowhere: the terminal counterpart of
+  /// SwiftUI's `.bind`.
   ///
   /// The interactor is prepared once, on the screen's first appearance; its work is
   /// cancelled when the screen leaves the stack. Errors `onError` does not take go to
   /// the stack's ambient handler (the status line unless the app set
   /// ``ScreenStack/onInteractorError(_:)``); busy shows a spinner unless `onBusy` or
-  /// ``ScreenStack/onInteractorBusy(_:)`` takes it. Intents for this stack's routes that
-  /// `onNavigation` does not take are shown as the interactor's `presentation:` says:
-  /// `.push` through the router, `.sheet` as a modal screen over this one, `.alert` and
-  /// `.confirmationDialog` as a prompt, `.perform` by running the closure. To let the
-  /// screen decide instead, pass an `onNavigation` that returns a ``ScreenPresentation``.
+  /// ``ScreenStack/onInteractorBusy(_:)`` takes it.
+  ///
+  /// A screen whose view model navigates binds with a mapping from its destinations
+  /// to ``ScreenPresentation``s (`context.bind(interactor) { destination in … }`), or
+  /// — when its destinations are this stack's routes — without one. Any other
+  /// navigating screen does not compile, so no intent can go unshown.
   ///
   /// - Parameters:
   ///   - interactor: The screen's interactor.
   ///   - setup: Runs once before `prepare()`.
   ///   - onError: Sees errors first; returns true when it handled one.
   ///   - onBusy: Takes busy changes instead of the ambient handler.
-  ///   - onNavigation: Sees intents first; returns true when it carried one out.
   /// - Returns: The binding; the stack reports appearances to it.
   @discardableResult
   public func bind<V: ViewModel, I: Interactor<V>>(
     _ interactor: I, setup: ((I) -> Void)? = nil,
     onError: (@MainActor (any Error) -> Bool)? = nil,
-    onBusy: (@MainActor (Bool) -> Void)? = nil,
-    onNavigation: (@MainActor (NavigationIntent<Route>) -> Bool)? = nil
-  ) -> ScreenBinding<V> {
+    onBusy: (@MainActor (Bool) -> Void)? = nil
+  ) -> ScreenBinding<V> where V.Destination == Never {
     let binding = ScreenBinding(
       interactor, setup: setup, onError: onError, onBusy: onBusy, ambient: ambient, token: token)
-    interactor.navigationHandler = { [weak self] intent in
-      guard let intent = intent as? NavigationIntent<Route> else { return false }
-      if onNavigation?(intent) == true { return true }
-      guard let self, let stack else { return false }
-      stack.present(
-        .from(intent.presentation, route: intent.destination), token: intent.token, from: self)
-      return true
-    }
     adopt(binding)
     return binding
+  }
+
+  /// Binds an interactor whose destinations are this stack's routes; each intent is
+  /// shown as the interactor's `presentation:` says.
+  ///
+  /// `.push` goes through the router, `.sheet` is a modal screen over this one,
+  /// `.alert` and `.confirmationDialog` a prompt, `.perform` runs the closure. The
+  /// navigation's token travels with the shown screen or prompt. Errors and busy
+  /// changes go as for a screen that leads nowhere.
+  ///
+  /// - Parameters:
+  ///   - interactor: The screen's interactor.
+  ///   - setup: Runs once before `prepare()`.
+  ///   - onError: Sees errors first; returns true when it handled one.
+  ///   - onBusy: Takes busy changes instead of the ambient handler.
+  ///   - onNavigation: Sees intents first; returns true when it carried one out, false
+  ///     to have it shown as its presentation says.
+  /// - Returns: The binding; the stack reports appearances to it.
+  @discardableResult
+  public func bind<V: NavigableViewModel, I: Interactor<V>>(
+    _ interactor: I, setup: ((I) -> Void)? = nil,
+    onError: (@MainActor (any Error) -> Bool)? = nil,
+    onBusy: (@MainActor (Bool) -> Void)? = nil,
+    onNavigation: (@MainActor (NavigationIntent<Route>) -> Bool)? = nil
+  ) -> ScreenBinding<V> where V.Destination == Route {
+    bindPresenting(interactor, setup: setup, onError: onError, onBusy: onBusy) {
+      [weak self] (intent: NavigationIntent<Route>) in
+      if onNavigation?(intent) == true { return }
+      self?.show(.from(intent.presentation, route: intent.destination), token: intent.token)
+    }
   }
 
   /// Binds an interactor whose screen decides how each destination is shown, as
@@ -91,7 +113,7 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   ///
   /// The interactor says only where to go (`navigate(to:)`); `onNavigation` maps the
   /// destination to a ``ScreenPresentation``, whatever `presentation:` the interactor
-  /// passed. The navigation's token follows the shown screen or prompt.
+  /// passed. The navigation's token travels with the shown screen or prompt.
   ///
   /// ```swift
   /// binding = context.bind(interactor) { destination in
@@ -119,16 +141,34 @@ public final class ScreenContext<Route: Hashable & Sendable> {
     onBusy: (@MainActor (Bool) -> Void)? = nil,
     onNavigation: @escaping @MainActor (V.Destination) -> ScreenPresentation<Route>
   ) -> ScreenBinding<V> {
-    let binding = ScreenBinding(
-      interactor, setup: setup, onError: onError, onBusy: onBusy, ambient: ambient, token: token)
-    interactor.navigationHandler = { [weak self] intent in
-      guard let intent = intent as? NavigationIntent<V.Destination> else { return false }
-      guard let self, let stack else { return false }
-      stack.present(onNavigation(intent.destination), token: intent.token, from: self)
-      return true
+    bindPresenting(interactor, setup: setup, onError: onError, onBusy: onBusy) {
+      [weak self] (intent: NavigationIntent<V.Destination>) in
+      self?.show(onNavigation(intent.destination), token: intent.token)
     }
+  }
+
+  /// The one way a navigating screen is bound: the binding presents each intent the
+  /// interactor puts in the view model through `present`, and clears it.
+  private func bindPresenting<V: NavigableViewModel, I: Interactor<V>>(
+    _ interactor: I, setup: ((I) -> Void)?,
+    onError: (@MainActor (any Error) -> Bool)?,
+    onBusy: (@MainActor (Bool) -> Void)?,
+    present: @escaping @MainActor (NavigationIntent<V.Destination>) -> Void
+  ) -> ScreenBinding<V> {
+    let binding = ScreenBinding(
+      interactor, setup: setup, onError: onError, onBusy: onBusy,
+      onNavigation: { intent in
+        present(intent)
+        return true
+      },
+      ambient: ambient, token: token)
     adopt(binding)
     return binding
+  }
+
+  /// Shows a presentation from this screen; the token travels with what is shown.
+  private func show(_ presentation: ScreenPresentation<Route>, token: NavigationToken) {
+    stack?.present(presentation, token: token)
   }
 
   private var ambient: AmbientHandlers {

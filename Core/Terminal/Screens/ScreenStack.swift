@@ -1,5 +1,4 @@
 public import Core
-import Observation
 
 /// The terminal counterpart of SwiftUI's `NavigationStack`/`RouterView`: a root screen
 /// and a screen per route on the ``Router``'s stack, with a header, a status line and
@@ -19,8 +18,15 @@ import Observation
 /// }
 /// try await TerminalRuntime(terminal: SystemTerminal(), root: stack, capability: capability).run()
 /// ```
+///
+/// The stack's jobs live in one file each: following the router
+/// (`ScreenStack+Router.swift`), presenting (`+Presenting`), sheets (`+Sheets`),
+/// prompts (`+Prompts`), help (`+Help`), key routing (`+Keys`), drawing the chrome
+/// (`+Chrome`) and the ambient handlers (`+Ambient`).
 @MainActor
 public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
+  /// One screen on the stack: a pushed route's (or the root's, or a sheet's) context
+  /// and screen.
   struct Entry {
     var id: RouteEntryID?
     var context: ScreenContext<Route>
@@ -32,18 +38,26 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
   /// Set by the runtime; ends the app.
   public var requestQuit: (@MainActor () -> Void)?
 
-  private let destination: (Route, ScreenContext<Route>) -> any TerminalScreen
-  private var entries: [Entry] = []
-  private var sheets: [Entry] = []
-  private var prompt: PromptView?
-  private var isShowingHelp = false
-  private var pendingTokens: [RouteEntryID: NavigationToken] = [:]
-  private var pendingContents: [RouteEntryID: ScreenPresentation<Route>.Content] = [:]
-  private var promptToken: NavigationToken?
+  /// Builds the screen for a route.
+  let destination: (Route, ScreenContext<Route>) -> any TerminalScreen
+  /// The root and a screen per router entry, bottom first.
+  var entries: [Entry] = []
+  /// Routes pushed by presentations whose screens are not built yet, with their tokens.
+  var arrivals: [PushedRoute] = []
+  /// Whether screens for new routes are being built (a screen built now may push).
+  var isFollowingRouter = false
+  /// The screen last reported as visible (weak: once closed, it is gone).
+  weak var visible: ScreenContext<Route>?
+  /// The modal screens over the top entry, bottom first.
+  var sheets: [Entry] = []
+  /// The alert or confirmation dialog on top of everything.
+  var prompt: ShownPrompt?
+  /// Whether the help overlay is shown.
+  var isShowingHelp = false
   var errorFallback: AmbientFallback<@MainActor (any Error) -> Void> = .standard
   var busyFallback: AmbientFallback<@MainActor (Bool) -> Void> = .standard
-  private var visible: ObjectIdentifier?
-  private let changes = StackChanges()
+  /// Bumped when a sheet or prompt comes or goes, so the runtime re-renders.
+  let changes = StackChanges()
 
   /// Creates a stack.
   ///
@@ -71,225 +85,6 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
   /// Whether a prompt (alert or confirmation) is shown.
   public var isShowingPrompt: Bool { prompt != nil }
 
-  private var front: Entry { sheets.last ?? entries[entries.count - 1] }
-
-  // MARK: - Following the router
-
-  /// Builds screens for new routes, drops popped ones, and reports appearances.
-  func synchronize() {
-    let routed = router.entries
-    var kept = 1
-    while kept < entries.count, kept - 1 < routed.count, entries[kept].id == routed[kept - 1].id {
-      kept += 1
-    }
-    if kept < entries.count {
-      for entry in entries[kept...].reversed() { entry.context.disappear() }
-      entries.removeSubrange(kept...)
-    }
-    for routeEntry in routed.dropFirst(kept - 1) {
-      let context = ScreenContext(
-        stack: self, scope: router.scope(for: routeEntry.id),
-        token: pendingTokens.removeValue(forKey: routeEntry.id), isSheet: false)
-      let content = pendingContents.removeValue(forKey: routeEntry.id)
-      let screen = content.map { $0(context) } ?? destination(routeEntry.route, context)
-      entries.append(Entry(id: routeEntry.id, context: context, screen: screen))
-    }
-    let top = front
-    let identifier = ObjectIdentifier(top.context)
-    guard identifier != visible else { return }
-    if sheets.isEmpty, entries.count >= 2,
-      visible == ObjectIdentifier(entries[entries.count - 2].context)
-    {
-      entries[entries.count - 2].context.disappear()
-    }
-    visible = identifier
-    top.context.appear()
-  }
-
-  // MARK: - Presenting
-
-  func present(
-    _ presentation: ScreenPresentation<Route>, token: NavigationToken,
-    from context: ScreenContext<Route>
-  ) {
-    switch presentation.style {
-    case .push(let route, let content):
-      let id = router.push(route)
-      pendingTokens[id] = token
-      if let content { pendingContents[id] = content }
-    case .sheet(let route, let content):
-      let sheetContext = ScreenContext(
-        stack: self, scope: ScreenScope(), token: token, isSheet: true)
-      let screen: any TerminalScreen
-      if let content {
-        screen = content(sheetContext)
-      } else if let route {
-        screen = destination(route, sheetContext)
-      } else {
-        return
-      }
-      sheets.append(Entry(id: nil, context: sheetContext, screen: screen))
-    case .prompt(let title, let message, let actions, let isDialog):
-      var choices = actions
-      if isDialog, !choices.contains(where: { $0.role == .cancel }) {
-        choices.append(IntentAction("Cancel", role: .cancel))
-      }
-      prompt = PromptView(title: title, message: message, actions: choices)
-      promptToken?.reportDisappeared()
-      promptToken = token
-      token.reportAppeared()
-    case .perform(let action):
-      action()
-    }
-    changes.count += 1
-  }
-
-  private func closePrompt() {
-    prompt = nil
-    promptToken?.reportDisappeared()
-    promptToken = nil
-  }
-
-  func dismiss(_ context: ScreenContext<Route>) {
-    if let index = sheets.firstIndex(where: { $0.context === context }) {
-      for sheet in sheets[index...].reversed() {
-        sheet.context.disappear()
-        sheet.context.scope.end()
-      }
-      sheets.removeSubrange(index...)
-      visible = nil
-      changes.count += 1
-    } else if let index = entries.firstIndex(where: { $0.context === context }), index > 0 {
-      _ = router.pop(count: entries.count - index)
-    }
-  }
-
-  // MARK: - Input
-
-  /// Handles a key: the help overlay or prompt first, then the front screen, its key
-  /// bindings, and finally Esc/Backspace/← (back), `?` (help) and `q` (quit).
-  ///
-  /// - Parameter event: The input.
-  /// - Returns: Whether anything used it.
-  public func handle(_ event: InputEvent) -> Bool {
-    defer { synchronize() }
-    front.context.status = nil
-    if isShowingHelp {
-      isShowingHelp = false
-      return true
-    }
-    if var current = prompt {
-      switch current.handle(event) {
-      case .open: prompt = current
-      case .chosen(let action):
-        closePrompt()
-        action?.handler?()
-      }
-      return true
-    }
-    let screen = front.screen
-    if screen.handle(event) { return true }
-    guard case .key(let key) = event else { return false }
-    if let binding = screen.keyBindings.first(where: { $0.keys.contains(key) && $0.action != nil })
-    {
-      binding.action?()
-      return true
-    }
-    switch key {
-    case .escape:
-      goBack()
-    case .backspace where !screen.isEditingText, .left where !screen.isEditingText:
-      goBack()
-    case .character("?") where !screen.isEditingText:
-      isShowingHelp = true
-    case .character("q") where !screen.isEditingText:
-      requestQuit?()
-    default:
-      return false
-    }
-    return true
-  }
-
-  private func goBack() {
-    if let sheet = sheets.last {
-      dismiss(sheet.context)
-    } else {
-      _ = router.pop()
-    }
-  }
-
-  /// The stack's own keys for the footer: `?` and `q` only when no text field takes them.
-  private var stackBindings: [KeyBinding] {
-    var bindings: [KeyBinding] = []
-    if entries.count > 1 || !sheets.isEmpty { bindings.append(KeyBinding(.escape, "Back")) }
-    guard !front.screen.isEditingText else { return bindings }
-    bindings.append(KeyBinding(.character("?"), "Help"))
-    bindings.append(KeyBinding(.character("q"), "Quit"))
-    return bindings
-  }
-
-  // MARK: - Drawing
-
-  /// Draws the header (breadcrumb), the front screen, the status line and the footer,
-  /// with any sheet, prompt or help overlay on top.
-  ///
-  /// - Parameter frame: The frame to draw into.
-  public func render(into frame: inout Frame) {
-    _ = changes.count
-    synchronize()
-    let size = frame.size
-    guard size.rows >= 3, size.columns >= 4 else {
-      frame.draw(front.screen.title, row: 0, column: 0)
-      return
-    }
-    frame.fill(Rect(row: 0, column: 0, width: size.columns, height: 1), style: .header)
-    frame.draw(
-      breadcrumbText(width: size.columns - 2), row: 0, column: 1, style: .header, sanitizing: false)
-    let content = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
-    entries[entries.count - 1].screen.render(into: &frame, area: content)
-    for sheet in sheets {
-      frame.cursor = nil
-      let inside = frame.drawBox(
-        content.inset(rows: 1, columns: 2), title: sheet.screen.title, style: .header)
-      sheet.screen.render(into: &frame, area: inside)
-    }
-    let statusRow = size.rows - 2
-    if let status = front.context.status {
-      frame.draw(
-        status, row: statusRow, column: 1, width: size.columns - 2, style: .error, sanitizing: false
-      )
-    } else if front.context.isBusy {
-      Spinner.render("Working…", into: &frame, row: statusRow, column: 1, width: size.columns - 2)
-    }
-    let own = front.screen.keyBindings
-    let declared = Set(own.flatMap(\.keys))
-    let bindings = own + stackBindings.filter { declared.isDisjoint(with: $0.keys) }
-    // While a prompt is open only its keys work, so the footer shows those.
-    KeyHintsView.render(
-      prompt?.keyBindings ?? bindings, into: &frame, row: size.rows - 1, width: size.columns)
-    if let prompt {
-      frame.cursor = nil
-      prompt.render(into: &frame, area: content)
-    } else if isShowingHelp {
-      frame.cursor = nil
-      HelpOverlay.render(bindings, into: &frame, area: content)
-    }
-  }
-
-  private func breadcrumbText(width: Int) -> String {
-    let titles = breadcrumb.map(\.terminalSafe)
-    var text = titles.joined(separator: " › ")
-    var dropped = 0
-    while text.terminalWidth > width, dropped < titles.count - 1 {
-      dropped += 1
-      text = (["…"] + titles[dropped...]).joined(separator: " › ")
-    }
-    return text
-  }
-}
-
-/// Observed by the stack's render: bumped when a sheet or prompt comes or goes.
-@MainActor @Observable
-final class StackChanges {
-  var count = 0
+  /// The entry in front: the top sheet, else the top pushed screen, else the root.
+  var front: Entry { sheets.last ?? entries[entries.count - 1] }
 }

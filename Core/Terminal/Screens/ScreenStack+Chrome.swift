@@ -1,0 +1,68 @@
+import Observation
+
+extension ScreenStack {
+  /// Draws the header (breadcrumb), the front screen, the status line and the footer,
+  /// with any sheet, prompt or help overlay on top.
+  ///
+  /// - Parameter frame: The frame to draw into.
+  public func render(into frame: inout Frame) {
+    _ = changes.count
+    synchronize()
+    let size = frame.size
+    guard size.rows >= 3, size.columns >= 4 else {
+      frame.draw(front.screen.title, row: 0, column: 0)
+      return
+    }
+    frame.fill(Rect(row: 0, column: 0, width: size.columns, height: 1), style: .header)
+    frame.draw(
+      breadcrumbText(width: size.columns - 2), row: 0, column: 1, style: .header, sanitizing: false)
+    let content = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
+    entries[entries.count - 1].screen.render(into: &frame, area: content)
+    for sheet in sheets {
+      frame.cursor = nil
+      let inside = frame.drawBox(
+        content.inset(rows: 1, columns: 2), title: sheet.screen.title, style: .header)
+      sheet.screen.render(into: &frame, area: inside)
+    }
+    renderStatus(into: &frame, row: size.rows - 2, width: size.columns - 2)
+    let own = front.screen.keyBindings
+    let declared = Set(own.flatMap(\.keys))
+    let bindings = own + stackBindings.filter { declared.isDisjoint(with: $0.keys) }
+    // While a prompt is open only its keys work, so the footer shows those.
+    KeyHintsView.render(
+      prompt?.view.keyBindings ?? bindings, into: &frame, row: size.rows - 1, width: size.columns)
+    if let prompt {
+      frame.cursor = nil
+      prompt.view.render(into: &frame, area: content)
+    } else {
+      renderHelp(bindings, into: &frame, area: content)
+    }
+  }
+
+  /// The status line: the front screen's message, else its busy spinner.
+  private func renderStatus(into frame: inout Frame, row: Int, width: Int) {
+    if let status = front.context.status {
+      frame.draw(status, row: row, column: 1, width: width, style: .error, sanitizing: false)
+    } else if front.context.isBusy {
+      Spinner.render("Working…", into: &frame, row: row, column: 1, width: width)
+    }
+  }
+
+  /// The titles joined by `›`, the first ones replaced by `…` when they do not fit.
+  private func breadcrumbText(width: Int) -> String {
+    let titles = breadcrumb.map(\.terminalSafe)
+    var text = titles.joined(separator: " › ")
+    var dropped = 0
+    while text.terminalWidth > width, dropped < titles.count - 1 {
+      dropped += 1
+      text = (["…"] + titles[dropped...]).joined(separator: " › ")
+    }
+    return text
+  }
+}
+
+/// Observed by the stack's render: bumped when a sheet or prompt comes or goes.
+@MainActor @Observable
+final class StackChanges {
+  var count = 0
+}
