@@ -55,18 +55,26 @@ let package = Package(
 
     // MARK: Sample apps
 
+    // What only the three samples share: their settings file (`settings.json` in the
+    // `blueprint` family's config folder) and the hints that name the `settings` editor.
+    // The kit knows nothing of it.
+    .target(
+      name: "BlueprintSamplesShared", dependencies: ["Core", "CoreTerminal"], path: "Apps/Shared"),
+
     // The todo model and its JSON codec are a library so the benchmarks can drive them.
     .target(
-      name: "BlueprintTodoModel", dependencies: ["Core", "CoreTerminal"], path: "Apps/Todo/Model"),
+      name: "BlueprintTodoModel", dependencies: ["Core"], path: "Apps/Todo/Model"),
     .executableTarget(
       name: "BlueprintTodo",
-      dependencies: ["Core", "CoreTerminal", "CoreSwiftUI", "BlueprintTodoModel"],
+      dependencies: [
+        "Core", "CoreTerminal", "CoreSwiftUI", "BlueprintTodoModel", "BlueprintSamplesShared",
+      ],
       path: "Apps/Todo",
       exclude: ["Model"]
     ),
     .executableTarget(
       name: "BlueprintSettings",
-      dependencies: ["Core", "CoreTerminal"],
+      dependencies: ["Core", "CoreTerminal", "BlueprintSamplesShared"],
       path: "Apps/Settings"
     ),
     // The feed reader's parser and fetch engine are libraries so the benchmarks can drive them.
@@ -78,7 +86,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "BlueprintFeed",
-      dependencies: ["Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit"],
+      dependencies: [
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintSamplesShared",
+      ],
       path: "Apps/Feed",
       exclude: ["Formats", "Kit"]
     ),
@@ -109,23 +119,39 @@ let package = Package(
       path: "Tests/CoreTerminalTests",
       exclude: ["Goldens"]
     ),
+    // Each app's tests depend on the executable they run (and on no other app's).
     .testTarget(
       name: "TodoTests",
-      dependencies: ["BlueprintTodo", "BlueprintTodoModel", "Core", "CoreTerminal", "CoreTesting"],
+      dependencies: [
+        "BlueprintTodo", "BlueprintTodoModel", "BlueprintSamplesShared", "Core", "CoreTerminal",
+        "CoreTesting",
+      ],
       path: "Tests/TodoTests",
       exclude: ["Goldens"]
     ),
     .testTarget(
       name: "SettingsTests",
-      dependencies: ["BlueprintSettings", "BlueprintTodo", "Core", "CoreTerminal", "CoreTesting"],
+      dependencies: [
+        "BlueprintSettings", "BlueprintSamplesShared", "Core", "CoreTerminal", "CoreTesting",
+      ],
       path: "Tests/SettingsTests",
       exclude: ["Goldens"]
+    ),
+    // The samples' shared settings, read by the built todo and feed after the built
+    // settings wrote them: it runs all three.
+    .testTarget(
+      name: "BlueprintSamplesSharedTests",
+      dependencies: [
+        "BlueprintSamplesShared", "BlueprintTodo", "BlueprintFeed", "BlueprintSettings", "Core",
+        "CoreTerminal", "CoreTesting",
+      ],
+      path: "Tests/SamplesSharedTests"
     ),
     .testTarget(
       name: "FeedTests",
       dependencies: [
-        "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "Core", "CoreTerminal",
-        "CoreTesting",
+        "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "BlueprintSamplesShared",
+        "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/FeedTests",
       exclude: ["Fixtures", "Goldens"]
@@ -144,7 +170,7 @@ let package = Package(
       name: "BlueprintBenchmarks",
       dependencies: [
         "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintTodoModel",
-        "CoreTesting",
+        "BlueprintSamplesShared", "CoreTesting",
       ],
       path: "Tests/Benchmarks"
     ),

@@ -40,7 +40,7 @@ extension FeedCommands {
     for result in results {
       for warning in result.warnings { context.warn("feed \(result.feedID): \(warning)") }
     }
-    announce(results, context)
+    announce(results, context, notifications: library.notifications)
     if let error = RefreshReport(results, appName: context.appName).error { throw error }
   }
 
@@ -55,9 +55,11 @@ extension FeedCommands {
 
   /// Says how many items are new, and rings the terminal bell for them when
   /// notifications are on (the shared `notifications` setting) and stdout is a terminal.
-  static func announce(_ results: [RefreshResult], _ context: CommandContext) {
+  static func announce(
+    _ results: [RefreshResult], _ context: CommandContext, notifications: Bool
+  ) {
     guard let line = RefreshReport(results, appName: context.appName).newItemsLine else { return }
-    let bell = context.settings.notifications != false && isatty(STDOUT_FILENO) == 1
+    let bell = notifications && isatty(STDOUT_FILENO) == 1
     context.write(line + "\n" + (bell ? "\u{7}" : ""))
   }
 }

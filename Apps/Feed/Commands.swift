@@ -1,4 +1,5 @@
 import BlueprintFeedKit
+import BlueprintSamplesShared
 import Core
 import CoreTerminal
 import Foundation
@@ -99,7 +100,11 @@ enum FeedCommands {
 
   /// Runs one parsed command.
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
-    let library = FeedLibrary.live(context)
+    // The samples' shared settings: the theme, the appearance and whether to notify.
+    let settings = SharedSettings.load(for: context)
+    let context = context.styled(by: settings)
+    var library = FeedLibrary.live(context)
+    library.notifications = settings.notifications != false
     do {
       switch command.name {
       case "add": try await add(command, context, library)

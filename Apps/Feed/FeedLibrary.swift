@@ -15,6 +15,8 @@ struct FeedLibrary: Sendable {
   var now: @Sendable () -> Date = { Date() }
   /// Opens links (`o` in the reader).
   var browser = BrowserLauncher(environment: [:])
+  /// Whether new items ring the terminal bell (the samples' shared `notifications`).
+  var notifications = true
 
   /// The library of the running app: the file store under
   /// `$XDG_DATA_HOME/blueprint/feed/` and the polite HTTP client. A damaged feed

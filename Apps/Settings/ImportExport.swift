@@ -1,3 +1,4 @@
+import BlueprintSamplesShared
 import Core
 import CoreTerminal
 import Foundation

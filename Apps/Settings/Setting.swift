@@ -1,3 +1,4 @@
+import BlueprintSamplesShared
 import Core
 
 /// One typed setting: its key, type, default and description, and where its value

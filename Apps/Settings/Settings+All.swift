@@ -1,3 +1,4 @@
+import BlueprintSamplesShared
 import Core
 import CoreTerminal
 
@@ -6,7 +7,7 @@ import CoreTerminal
 extension Setting {
   /// Every setting, in the order `list` and the editor show them.
   ///
-  /// To add a setting: add its field to ``SharedSettings`` (Core) so the apps can
+  /// To add a setting: add its field to ``SharedSettings`` (Apps/Shared) so the apps can
   /// read it, then declare it here with its key, type, default and summary.
   static let all: [Setting] =
     [

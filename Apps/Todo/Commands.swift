@@ -103,16 +103,18 @@ enum TodoCommands {
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
   static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+    let (context, preferences) = TodoPreferences.load(for: context)
     let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
     switch command.name {
     case "add": try add(command, store, clock, context)
     case "list", nil:
       if command.name == nil, context.wantsInteractiveUI {
-        try await TodoApp.runInteractive(store: store, context: context)
+        try await TodoApp.runInteractive(
+          store: store, context: context, greeting: preferences.greeting)
         return
       }
-      try list(command, store, clock, context)
+      try list(command, store, clock, context, greeting: preferences.greeting)
     case "show": try show(command, store, clock, context)
     case "done", "reopen":
       let ids = try ids(command)
@@ -165,7 +167,8 @@ enum TodoCommands {
   }
 
   private static func list(
-    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
+    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext,
+    greeting: String?
   ) throws {
     let today = clock.today
     let tags = command.strings("tag")
@@ -203,7 +206,7 @@ enum TodoCommands {
     context.write(
       listing.header(
         TodoCounts(items, today: today), shown: shown.count, isFiltered: isFiltered,
-        greeting: context.settings.displayName))
+        greeting: greeting))
     if shown.isEmpty {
       context.write(
         isFiltered || (showAll && !items.isEmpty)

@@ -64,13 +64,16 @@ enum TodoApp {
   /// - Parameters:
   ///   - store: Where the list lives.
   ///   - context: Colors, appearance and theme.
+  ///   - greeting: The name the list greets, if any.
   /// - Throws: When the terminal cannot enter interactive mode.
   @MainActor
-  static func runInteractive(store: TodoStore, context: CommandContext) async throws {
+  static func runInteractive(
+    store: TodoStore, context: CommandContext, greeting: String?
+  ) async throws {
     _ = try store.load()  // a damaged file is reported before the screen opens
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(),
-      root: makeStack(store: store, displayName: context.settings.displayName),
+      root: makeStack(store: store, displayName: greeting),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
     try await runtime.run()
   }

@@ -10,19 +10,22 @@
 /// | caches | `$XDG_CACHE_HOME/<family>/<name>/` |
 /// | shared preferences | `$XDG_CONFIG_HOME/<family>/` |
 ///
-/// Apps of one family share their preferences (the three samples are the
-/// `blueprint` family, so `settings` themes `todo`). A copied sample becomes its own
-/// app by changing its identity:
+/// An app that names no family is a family of its own, named after itself, so it
+/// reads and writes only under its own name. Apps that name the same family share
+/// its config folder (Blueprint's three samples share one, so their settings editor
+/// themes the others). A copied sample becomes its own app by changing its identity:
 ///
 /// ```swift
-/// let appIdentity = AppIdentity(name: "chores", version: "0.1.0", family: "chores")
+/// let appIdentity = AppIdentity(name: "chores", version: "0.1.0")
+/// // data in ~/.local/share/chores/chores/, config in ~/.config/chores/
 /// ```
 public struct AppIdentity: Sendable, Hashable {
   /// The command name, e.g. `todo`: the error prefix and the data folder's name.
   public var name: String
   /// The version `--version` prints.
   public var version: String
-  /// The folder family the app shares with its siblings, e.g. `blueprint`.
+  /// The folder family the app shares with its siblings; the app's own name unless
+  /// it names one.
   public var family: String
 
   /// Creates an identity.

@@ -59,7 +59,8 @@ public struct FileKeyValueStore: KeyValueStore {
   /// Creates a store on `directory`; the folder is created on the first write.
   ///
   /// - Parameters:
-  ///   - directory: The folder for the files, e.g. `XDGDirectories().data(app: "todo")`.
+  ///   - directory: The folder for the files, e.g. `XDGDirectories(identity: identity)
+  ///     .data(app: identity.name)`.
   ///   - lockTimeout: How long to wait for another process's lock; 10 s by default.
   ///   - maximumFileSize: The largest file to read, in bytes; 1 GiB by default.
   public init(
@@ -78,12 +79,13 @@ public struct FileKeyValueStore: KeyValueStore {
 
   /// Where writers queue for their turn (see the lock, below):
   /// `$XDG_RUNTIME_DIR/blueprint/store-queues`, or under the XDG state folder when
-  /// `XDG_RUNTIME_DIR` is unset. Only fairness depends on it: processes that see
-  /// different folders still never write at the same time.
+  /// `XDG_RUNTIME_DIR` is unset. The folder is the kit's (Blueprint's), shared by every
+  /// app that uses the store, whatever its family. Only fairness depends on it:
+  /// processes that see different folders still never write at the same time.
   static func queueFolder(_ environment: [String: String]) -> String {
     let base =
       environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? XDGDirectories(environment: environment).stateHome.path
+      ?? XDGDirectories(environment: environment, family: "").stateHome.path
     return base + "/blueprint/store-queues"
   }
 

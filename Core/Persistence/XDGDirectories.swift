@@ -14,16 +14,17 @@ public import Foundation
 /// | ``cacheHome`` | `XDG_CACHE_HOME` | `~/.cache` |
 /// | ``stateHome`` | `XDG_STATE_HOME` | `~/.local/state` |
 ///
+/// There is no default family: an app names the family its files live in, usually
+/// through its ``AppIdentity``, so no app writes into another's folders by accident.
+///
 /// ```swift
-/// let folders = XDGDirectories(family: "blueprint")
-/// let store = FileKeyValueStore(directory: folders.data(app: "todo"))
-/// // ~/.local/share/blueprint/todo/
+/// let identity = AppIdentity(name: "chores", version: "1.0.0")
+/// let folders = XDGDirectories(identity: identity)
+/// let store = FileKeyValueStore(directory: folders.data(app: identity.name))
+/// // ~/.local/share/chores/chores/
 /// ```
 public struct XDGDirectories: Sendable, Hashable {
-  /// The family of the three Blueprint sample apps, which share their preferences.
-  public static let blueprintFamily = "blueprint"
-
-  /// The family folder inside each base folder, e.g. `blueprint`; see ``AppIdentity``.
+  /// The family folder inside each base folder, e.g. `chores`; see ``AppIdentity``.
   public var family: String
 
   /// User configuration: `$XDG_CONFIG_HOME` or `~/.config`.
@@ -41,10 +42,10 @@ public struct XDGDirectories: Sendable, Hashable {
   /// - Parameters:
   ///   - environment: The process environment; `HOME` must be absolute to be used,
   ///     else the account's home folder is used.
-  ///   - family: The family folder inside each base folder.
+  ///   - family: The family folder inside each base folder; there is no default.
   public init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    family: String = XDGDirectories.blueprintFamily
+    family: String
   ) {
     self.family = family
     let home = Self.absolute(environment["HOME"]) ?? NSHomeDirectory()
@@ -57,6 +58,18 @@ public struct XDGDirectories: Sendable, Hashable {
     dataHome = folder("XDG_DATA_HOME", ".local/share")
     cacheHome = folder("XDG_CACHE_HOME", ".cache")
     stateHome = folder("XDG_STATE_HOME", ".local/state")
+  }
+
+  /// Reads the folders of the family `identity` names from `environment`.
+  ///
+  /// - Parameters:
+  ///   - environment: The process environment.
+  ///   - identity: The app whose family the folders are for.
+  public init(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    identity: AppIdentity
+  ) {
+    self.init(environment: environment, family: identity.family)
   }
 
   /// Shared preferences and the theme: `$XDG_CONFIG_HOME/<family>/`.

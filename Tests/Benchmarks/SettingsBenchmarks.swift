@@ -1,3 +1,4 @@
+import BlueprintSamplesShared
 import Core
 import CoreTesting
 import Foundation
@@ -9,7 +10,8 @@ import Foundation
 enum SettingsBenchmarks {
   static let suite = BenchmarkSuite(name: "settings") {
     let folder = try TemporaryDirectory(prefix: "settings-bench")
-    let directories = XDGDirectories(environment: ["XDG_CONFIG_HOME": folder.path])
+    let directories = XDGDirectories(
+      environment: ["XDG_CONFIG_HOME": folder.path], family: "blueprint")
     let store = SharedSettings.makeStore(directories)
     var full = SharedSettings(
       displayName: "Ada Lovelace", notifications: false, appearance: .dark, density: .compact)

@@ -44,13 +44,54 @@ struct AppIdentityTests {
     #expect(folders?.config == home.path + "/config/acme")
   }
 
-  @Test("without a family an app has folders of its own; the samples share 'blueprint'")
-  func familyDefaults() {
+  @Test("without a family an app has folders of its own, from the spec to the context")
+  func familyDefaults() async {
     #expect(AppIdentity(name: "chores", version: "1").family == "chores")
-    let folders = XDGDirectories(environment: environment)
-    #expect(folders.family == XDGDirectories.blueprintFamily)
-    #expect(folders.data(app: "todo").path == home.path + "/data/blueprint/todo")
-    let own = XDGDirectories(environment: environment, family: "chores")
-    #expect(own.cache(app: "chores").path == home.path + "/.cache/chores/chores")
+    let spec = CommandLineSpec(
+      name: "chores", version: "1", summary: "Chores.",
+      commands: [CommandSpec("list", summary: "List.")])
+    #expect(spec.identity == AppIdentity(name: "chores", version: "1"))
+    var folders: (data: String, config: String)?
+    let code = await CommandLineApp(spec: spec).run(
+      arguments: ["list"], environment: environment, io: CapturedIO().io
+    ) { _, context in
+      folders = (context.dataFolder.path, context.directories.config.path)
+    }
+    #expect(code == .ok)
+    #expect(folders?.data == home.path + "/data/chores/chores")
+    #expect(folders?.config == home.path + "/config/chores")
+  }
+
+  @Test("the kit reads no preferences file: the theme and appearance are the app's to give")
+  func noPreferencesFile() async throws {
+    // A settings file where the samples keep theirs, in the app's own family folder.
+    for family in ["blueprint", "chores"] {
+      let folder = home.appending("config/\(family)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(##"{"theme.accent":"#FF0000","appearance":"dark"}"##.utf8)
+        .write(to: folder.appendingPathComponent("settings.json"))
+    }
+    let app = CommandLineApp(
+      spec: CommandLineSpec(
+        identity: AppIdentity(name: "chores", version: "1"), summary: "Chores.",
+        commands: [CommandSpec("list", summary: "List.")]))
+    let captured = CapturedIO()
+    var seen: (Theme, Appearance, Theme, Appearance)?
+    let red = try ColorToken(parsing: "#FF0000")
+    let code = await app.run(
+      arguments: ["list"], environment: environment.merging(["COLORFGBG": "0;15"]) { $1 },
+      io: captured.io
+    ) { _, context in
+      var palette = Theme.default.palette
+      palette.accent = red
+      let styled = context.styled(theme: Theme(palette: palette), appearance: .system)
+      seen = (context.theme, context.appearance, styled.theme, styled.appearance)
+    }
+    #expect(code == .ok)
+    #expect(captured.error.isEmpty)
+    #expect(seen?.0 == Theme.default)
+    #expect(seen?.1 == .light)  // the terminal's (COLORFGBG), not the file's
+    #expect(seen?.2.palette.accent == red)
+    #expect(seen?.3 == .light)
   }
 }

@@ -123,32 +123,6 @@ struct CommandLineAppTests {
     _ = await run([], io: CapturedIO(inputIsTerminal: true, outputIsTerminal: false), record)
     #expect(wanted.withLock { $0 } == [true, false, false, false])
   }
-
-  @Test("the shared theme comes from settings.json; a corrupt file warns and uses defaults")
-  func sharedTheme() async throws {
-    let folder = home.appending("blueprint")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(##"{"theme.accent":"#FF0000","appearance":"light"}"##.utf8)
-      .write(to: folder.appendingPathComponent("settings.json"))
-    let accent = Locked<ColorToken?>(nil)
-    let (code, io) = await run(["list"]) { _, context in
-      accent.withLock { $0 = context.theme.palette.accent }
-      #expect(context.appearance == .light)
-    }
-    #expect(code == .ok)
-    #expect(io.error.isEmpty)
-    #expect(accent.withLock { $0 } == (try ColorToken(parsing: "#FF0000")))
-
-    try Data("{not json".utf8).write(to: folder.appendingPathComponent("settings.json"))
-    let (corruptCode, corrupt) = await run(["list"]) { _, context in
-      #expect(context.theme == Theme.default)
-    }
-    #expect(corruptCode == .ok)
-    #expect(
-      corrupt.error == "demo: warning: \(folder.path)/settings.json is corrupt: not valid JSON "
-        + "at line 1, column 2: invalid value; using the default settings\n"
-        + "hint: fix it with 'settings edit', or start over with 'settings reset --all'\n")
-  }
 }
 
 /// An error no mapping knows: reported as unexpected, exit 70.

@@ -1,3 +1,4 @@
+import BlueprintSamplesShared
 import Core
 import CoreTerminal
 import CoreTesting
@@ -15,9 +16,9 @@ struct EditorInteractorTests {
   init() throws {
     folder = try TemporaryDirectory(prefix: "settings-editor")
     file = SettingsFile(
-      directories: XDGDirectories(environment: [
-        "XDG_CONFIG_HOME": folder.path, "HOME": folder.path,
-      ]))
+      directories: XDGDirectories(
+        environment: ["XDG_CONFIG_HOME": folder.path, "HOME": folder.path],
+        identity: appIdentity))
   }
 
   private func setting(_ key: String) throws -> Setting { try Setting.named(key) }

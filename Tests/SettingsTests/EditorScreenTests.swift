@@ -1,3 +1,4 @@
+import BlueprintSamplesShared
 import Core
 import CoreTerminal
 import CoreTesting
@@ -15,7 +16,8 @@ struct EditorScreenTests {
   init() throws {
     folder = try TemporaryDirectory(prefix: "settings-screens")
     file = SettingsFile(
-      directories: XDGDirectories(environment: ["XDG_CONFIG_HOME": folder.path]))
+      directories: XDGDirectories(
+        environment: ["XDG_CONFIG_HOME": folder.path], identity: appIdentity))
   }
 
   private func harness(

@@ -1,6 +1,9 @@
+import BlueprintSamplesShared
 import Core
 import CoreTesting
 import Foundation
+
+@testable import BlueprintSettings
 
 /// A temporary home for the settings app: XDG folders, the environment to run the
 /// built executable with, and the files it writes.
@@ -46,6 +49,7 @@ final class SettingsFixture: Sendable {
   /// The stored settings as every app reads them.
   func sharedSettings() throws -> SharedSettings {
     try SharedSettings.load(
-      from: SharedSettings.makeStore(XDGDirectories(environment: environment)))
+      from: SharedSettings.makeStore(XDGDirectories(environment: environment, identity: appIdentity))
+    )
   }
 }

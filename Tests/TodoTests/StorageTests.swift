@@ -176,9 +176,8 @@ struct StorageTests {
     #expect {
       try TodoDocument.Draft.importing(Data(text.utf8), source: "f.json", now: 1)
     } throws: { error in
-      guard let error = error as? AppError else { return false }
-      return error.exitCode == .dataError && error.message.contains("f.json")
-        && error.message.contains(message)
+      guard case .invalidImport(let source, let reason) = error as? TodoError else { return false }
+      return source == "f.json" && reason.contains(message)
     }
   }
 

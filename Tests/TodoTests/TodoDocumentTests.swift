@@ -43,7 +43,9 @@ struct TodoDocumentTests {
     #expect(document.items[0].completed == nil)
     #expect(try document.undoLast() == "add 1")
     #expect(document.items.isEmpty)
-    #expect(throws: AppError.self) { try document.undoLast() }
+    #expect(throws: TodoError.nothingToUndo(limit: TodoDocument.undoLimit)) {
+      try document.undoLast()
+    }
   }
 
   @Test("undo stores inverse changes and keeps a bounded log")
@@ -74,10 +76,10 @@ struct TodoDocumentTests {
     var document = TodoDocument()
     try document.add([Self.draft("a"), Self.draft("b")])
     let before = document
-    #expect(throws: AppError.self) { try document.setDone([1, 9], true, now: 1) }
-    #expect(throws: AppError.self) { try document.remove([2, 7]) }
-    #expect(throws: AppError.self) { try document.edit(3, .init(title: "x")) }
-    #expect(throws: AppError.self) { try document.edit(1, .init(title: "  ")) }
+    #expect(throws: TodoError.notFound(id: 9)) { try document.setDone([1, 9], true, now: 1) }
+    #expect(throws: TodoError.notFound(id: 7)) { try document.remove([2, 7]) }
+    #expect(throws: TodoError.notFound(id: 3)) { try document.edit(3, .init(title: "x")) }
+    #expect(throws: TodoError.emptyTitle) { try document.edit(1, .init(title: "  ")) }
     #expect(document == before)
   }
 

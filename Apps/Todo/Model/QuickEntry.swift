@@ -1,5 +1,3 @@
-package import CoreTerminal
-
 /// The quick syntax of `todo add` and the UI's add line: words of the title, with
 /// `due:DATE`, `+tag` and `!priority` anywhere among them.
 ///
@@ -24,9 +22,9 @@ package struct QuickEntry: Hashable, Sendable {
 
   /// Parses `text` relative to `today`.
   ///
-  /// - Throws: ``AppError`` (exit 64) for a `due:` that is not a date or a `!` that
-  ///   is not a priority.
-  package init(_ text: String, today: Day) throws(AppError) {
+  /// - Throws: ``TodoError/invalidDate(_:)`` for a `due:` that is not a date,
+  ///   ``TodoError/invalidPriority(_:)`` for a `!` that is not a priority.
+  package init(_ text: String, today: Day) throws(TodoError) {
     var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)[...]
     var titleWords: [String] = []
     while let word = words.popFirst() {
@@ -36,15 +34,14 @@ package struct QuickEntry: Hashable, Sendable {
         let extra = ["next": 1, "in": 2][date.lowercased()] ?? 0
         for _ in 0..<extra { if let next = words.popFirst() { date += " " + next } }
         guard let day = Day.parse(date, today: today) else {
-          throw AppError("'\(date)' is not \(Day.expectedInput)", hint: "e.g. due:tomorrow")
+          throw .invalidDate(date)
         }
         due = day
       } else if word.hasPrefix("+"), word.dropFirst().first?.isLetter == true {
         tags.append(String(word.dropFirst()))
       } else if word.hasPrefix("!"), word.count > 1, word.dropFirst().allSatisfy(\.isLetter) {
         guard let level = Priority(name: String(word.dropFirst())) else {
-          throw AppError(
-            "'\(word)' is not a priority", hint: "use !low, !medium or !high (or !l, !m, !h)")
+          throw .invalidPriority(word)
         }
         priority = level
       } else {

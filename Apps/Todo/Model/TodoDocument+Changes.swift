@@ -1,5 +1,4 @@
 import Core
-package import CoreTerminal
 import Foundation
 
 /// The changes a person can make. Each one is a pure mutation of the document
@@ -74,20 +73,16 @@ extension TodoDocument {
 
   /// The item with `id`.
   ///
-  /// - Throws: ``AppError`` (exit 64) when there is none.
-  package func item(_ id: Int) throws(AppError) -> TodoItem {
-    guard let index = index(of: id) else { throw Self.unknown(id) }
+  /// - Throws: ``TodoError/notFound(id:)`` when there is none.
+  package func item(_ id: Int) throws(TodoError) -> TodoItem {
+    guard let index = index(of: id) else { throw .notFound(id: id) }
     return items[index]
   }
 
-  package static func unknown(_ id: Int) -> AppError {
-    AppError("no todo with id \(id)", hint: "run '\(appIdentity.name) list --all' to see the ids")
-  }
-
-  private func indices(of ids: [Int]) throws(AppError) -> [Int] {
+  private func indices(of ids: [Int]) throws(TodoError) -> [Int] {
     var found: [Int] = []
     for id in ids {
-      guard let index = index(of: id) else { throw Self.unknown(id) }
+      guard let index = index(of: id) else { throw .notFound(id: id) }
       if !found.contains(index) { found.append(index) }
     }
     return found
@@ -98,14 +93,12 @@ extension TodoDocument {
   /// Adds items with new ids, in order.
   ///
   /// - Returns: The new ids.
-  /// - Throws: ``AppError`` when the ids would pass ``TodoItem/maximumID``; nothing
-  ///   is added then.
+  /// - Throws: ``TodoError/idsExhausted(maximum:)`` when the ids would pass
+  ///   ``TodoItem/maximumID``; nothing is added then.
   @discardableResult
-  package mutating func add(_ drafts: [Draft], summary: String? = nil) throws(AppError) -> [Int] {
+  package mutating func add(_ drafts: [Draft], summary: String? = nil) throws(TodoError) -> [Int] {
     guard nextID <= TodoItem.maximumID - drafts.count + 1 else {
-      throw AppError(
-        "no ids left: the next id would pass \(TodoItem.maximumID)",
-        hint: "import the todos into a new list to number them from 1", exitCode: .dataError)
+      throw .idsExhausted(maximum: TodoItem.maximumID)
     }
     var ids: [Int] = []
     ids.reserveCapacity(drafts.count)
@@ -129,9 +122,9 @@ extension TodoDocument {
   /// Marks items done (`completed` = `now`) or open again.
   ///
   /// - Returns: How many items changed (already-done items do not count).
-  /// - Throws: ``AppError`` for an unknown id; nothing is changed then.
+  /// - Throws: ``TodoError/notFound(id:)`` for an unknown id; nothing is changed then.
   @discardableResult
-  package mutating func setDone(_ ids: [Int], _ done: Bool, now: Int) throws(AppError) -> Int {
+  package mutating func setDone(_ ids: [Int], _ done: Bool, now: Int) throws(TodoError) -> Int {
     var before: [TodoItem] = []
     for index in try indices(of: ids) where items[index].isDone != done {
       before.append(items[index])
@@ -146,9 +139,10 @@ extension TodoDocument {
 
   /// Changes one item.
   ///
-  /// - Throws: ``AppError`` for an unknown id or an empty title.
-  package mutating func edit(_ id: Int, _ edit: Edit) throws(AppError) {
-    guard let index = index(of: id) else { throw Self.unknown(id) }
+  /// - Throws: ``TodoError/notFound(id:)`` for an unknown id,
+  ///   ``TodoError/emptyTitle`` for an empty title.
+  package mutating func edit(_ id: Int, _ edit: Edit) throws(TodoError) {
+    guard let index = index(of: id) else { throw .notFound(id: id) }
     let before = items[index]
     var item = before
     if let title = edit.title { item.title = try Self.validTitle(title) }
@@ -165,9 +159,9 @@ extension TodoDocument {
   /// Removes items.
   ///
   /// - Returns: The removed items.
-  /// - Throws: ``AppError`` for an unknown id; nothing is removed then.
+  /// - Throws: ``TodoError/notFound(id:)`` for an unknown id; nothing is removed then.
   @discardableResult
-  package mutating func remove(_ ids: [Int]) throws(AppError) -> [TodoItem] {
+  package mutating func remove(_ ids: [Int]) throws(TodoError) -> [TodoItem] {
     let doomed = Set(try indices(of: ids))
     let removed = doomed.sorted().map { items[$0] }
     items = items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
@@ -192,11 +186,10 @@ extension TodoDocument {
   /// Ids stay used: undoing an add does not lower ``nextID``.
   ///
   /// - Returns: The summary of the change that was reverted.
-  /// - Throws: ``AppError`` when there is nothing to undo.
-  package mutating func undoLast() throws(AppError) -> String {
+  /// - Throws: ``TodoError/nothingToUndo(limit:)`` when there is nothing to undo.
+  package mutating func undoLast() throws(TodoError) -> String {
     guard let entry = undo.popLast() else {
-      throw AppError(
-        "nothing to undo", hint: "only the last \(Self.undoLimit) changes can be undone")
+      throw .nothingToUndo(limit: Self.undoLimit)
     }
     let removed = Set(entry.remove)
     let restored = Dictionary(
@@ -217,10 +210,10 @@ extension TodoDocument {
 
   /// A title with surrounding whitespace removed.
   ///
-  /// - Throws: ``AppError`` (exit 64) when nothing is left.
-  package static func validTitle(_ title: String) throws(AppError) -> String {
+  /// - Throws: ``TodoError/emptyTitle`` when nothing is left.
+  package static func validTitle(_ title: String) throws(TodoError) -> String {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { throw AppError("the title is empty", hint: "say what to do") }
+    guard !trimmed.isEmpty else { throw .emptyTitle }
     return trimmed
   }
 

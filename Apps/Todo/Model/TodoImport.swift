@@ -1,5 +1,3 @@
-import Core
-package import CoreTerminal
 package import Foundation
 
 extension TodoDocument.Draft {
@@ -15,8 +13,9 @@ extension TodoDocument.Draft {
   ///   - source: The file's name for messages (`standard input` for `-`).
   ///   - now: The current time in whole seconds since 1970.
   /// - Returns: The drafts, in file order.
-  /// - Throws: ``AppError`` with exit 65 naming the file and the problem.
-  package static func importing(_ data: Data, source: String, now: Int) throws(AppError)
+  /// - Throws: ``TodoError/invalidImport(source:reason:)`` naming the file and the
+  ///   problem.
+  package static func importing(_ data: Data, source: String, now: Int) throws(TodoError)
     -> [TodoDocument.Draft]
   {
     var drafts: [TodoDocument.Draft] = []
@@ -34,13 +33,8 @@ extension TodoDocument.Draft {
         }
         guard scanner.isAtEnd() else { throw scanner.fail("unexpected text after the array") }
       }
-    } catch let failure as JSONScanner.Failure {
-      throw AppError(
-        "cannot import \(source): \(failure)",
-        hint: "expected a JSON array in the schema of '\(appIdentity.name) list --json'",
-        exitCode: .dataError)
     } catch {
-      throw AppError("cannot import \(source): \(error)", exitCode: .dataError)
+      throw .invalidImport(source: source, reason: "\(error)")
     }
     return drafts
   }

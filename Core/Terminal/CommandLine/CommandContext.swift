@@ -2,26 +2,36 @@ public import Core
 public import Foundation
 
 /// What a command of a command-line app gets from its process: output streams, the
-/// environment, folders, colors and the shared theme.
+/// environment, the app's folders, colors and the theme.
 ///
-/// ``CommandLineApp`` builds one per run. Tests build their own with
-/// ``init(appName:family:environment:io:color:readsSharedSettings:launchedWithoutArguments:)``
+/// ``CommandLineApp`` builds one per run, for the app its spec's identity names.
+/// The kit reads no preferences file: the theme and the appearance are the app's to
+/// give, with ``styled(theme:appearance:)`` (the defaults are ``Theme/default`` and
+/// the terminal's appearance). Tests build their own context with
+/// ``init(identity:environment:io:color:theme:appearance:launchedWithoutArguments:)``
 /// and a ``ProcessIO`` that captures output.
+///
+/// ```swift
+/// await CommandLineApp(spec: spec).main { command, context in
+///   let context = context.styled(theme: myTheme, appearance: .dark)
+///   try await run(command, in: context)
+/// }
+/// ```
 public struct CommandContext: Sendable {
+  /// The app's name, version and folder family.
+  public let identity: AppIdentity
   /// The app's name, as in `todo: error: …`.
-  public let appName: String
+  public var appName: String { identity.name }
   /// The process environment.
   public let environment: [String: String]
   /// The XDG base directories from ``environment``, with the app's folder family.
   public let directories: XDGDirectories
   /// What standard output can show, after `--color`, `NO_COLOR`, `FORCE_COLOR`, `TERM`.
   public let colorCapability: ColorCapability
-  /// The shared preferences; defaults when the file is missing or unreadable.
-  public let settings: SharedSettings
-  /// The shared theme (default theme with the settings' palette and density).
-  public let theme: Theme
-  /// Light or dark: the settings' appearance, `system` resolved from the terminal.
-  public let appearance: Appearance
+  /// The app's theme; ``Theme/default`` unless the app gives one.
+  public private(set) var theme: Theme
+  /// Light or dark: the app's appearance, `system` resolved from the terminal.
+  public private(set) var appearance: Appearance
   /// Whether standard input and standard output are both terminals.
   public let isInteractiveTerminal: Bool
   /// Whether the app was started without a command, argument or command option;
@@ -38,37 +48,46 @@ public struct CommandContext: Sendable {
   /// Creates a context.
   ///
   /// - Parameters:
-  ///   - appName: The app's name.
-  ///   - family: The app's folder family (see `AppIdentity`).
+  ///   - identity: The app: its name prefixes errors, its family names its folders.
   ///   - environment: The environment to read XDG folders and color settings from.
   ///   - io: Where output goes and whether the ends are terminals.
   ///   - color: The `--color` choice.
-  ///   - readsSharedSettings: Whether to read the shared settings file for the theme;
-  ///     an unreadable file is reported as a warning and the defaults are used.
+  ///   - theme: The app's theme.
+  ///   - appearance: Light, dark, or `system` to follow the terminal (`COLORFGBG`).
   ///   - launchedWithoutArguments: Whether the command line held no command, argument
   ///     or command option (only global options, or nothing).
   public init(
-    appName: String,
-    family: String = XDGDirectories.blueprintFamily,
+    identity: AppIdentity,
     environment: [String: String],
     io: ProcessIO,
     color: ColorChoice = .auto,
-    readsSharedSettings: Bool = true,
+    theme: Theme = .default,
+    appearance: Appearance = .system,
     launchedWithoutArguments: Bool = false
   ) {
-    self.appName = appName
+    self.identity = identity
     self.environment = environment
     self.io = io
     self.launchedWithoutArguments = launchedWithoutArguments
-    directories = XDGDirectories(environment: environment, family: family)
+    directories = XDGDirectories(environment: environment, identity: identity)
     colorCapability = ColorCapability.detect(
       environment: environment, isTerminal: io.isOutputTerminal, choice: color)
     isInteractiveTerminal = io.isInputTerminal && io.isOutputTerminal
-    settings =
-      readsSharedSettings
-      ? Self.loadSharedSettings(directories, appName: appName, io: io) : SharedSettings()
-    theme = settings.theme
-    appearance = (settings.appearance ?? .system).resolved(environment: environment)
+    self.theme = theme
+    self.appearance = appearance.resolved(environment: environment)
+  }
+
+  /// This context with the app's theme and appearance.
+  ///
+  /// - Parameters:
+  ///   - theme: The theme listings and screens draw with.
+  ///   - appearance: Light, dark, or `system` to follow the terminal.
+  /// - Returns: A copy that draws with them.
+  public func styled(theme: Theme, appearance: Appearance) -> CommandContext {
+    var copy = self
+    copy.theme = theme
+    copy.appearance = appearance.resolved(environment: environment)
+    return copy
   }
 
   /// This app's data folder: `$XDG_DATA_HOME/<family>/<app>/`.
@@ -76,49 +95,6 @@ public struct CommandContext: Sendable {
 
   /// This app's cache folder: `$XDG_CACHE_HOME/<family>/<app>/`.
   public var cacheFolder: URL { directories.cache(app: appName) }
-  /// Reads the shared settings; a value that is not valid is skipped with a warning
-  /// that names the key, the value and the fix, and a file that cannot be read at all
-  /// gives the defaults with a warning.
-  private static func loadSharedSettings(
-    _ directories: XDGDirectories, appName: String, io: ProcessIO
-  ) -> SharedSettings {
-    let store = SharedSettings.makeStore(directories)
-    let path = store.location(forKey: SharedSettings.storeKey)
-    let editor = SharedSettings.editorCommand
-    func warn(_ message: String, hint: String) {
-      io.writeError(
-        "\(appName): warning: \(ErrorReporter.escaped(message))\n"
-          + "hint: \(ErrorReporter.escaped(hint))\n")
-    }
-    let data: Data
-    do {
-      guard let stored = try store.data(forKey: SharedSettings.storeKey) else {
-        return SharedSettings()
-      }
-      data = stored
-    } catch {
-      let message = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
-      warn("using the default settings: \(message)", hint: "run '\(editor) path' to find the file")
-      return SharedSettings()
-    }
-    do {
-      let (settings, invalid) = try SharedSettings.decodeSkippingInvalidValues(data)
-      for value in invalid {
-        warn(
-          "\(path): '\(CommandLineEcho.quote(value.key))' has the invalid value "
-            + "\(CommandLineEcho.quote(value.value)) (expected \(value.expected)); using its default",
-          hint: "run '\(editor) reset \(CommandLineEcho.quote(value.key))', "
-            + "or '\(editor) set \(CommandLineEcho.quote(value.key)) VALUE'")
-      }
-      return settings
-    } catch {
-      let reason = CommandLineErrorDescription.describe(error, in: data)
-      warn(
-        "\(path) is corrupt: \(reason); using the default settings",
-        hint: "fix it with '\(editor) edit', or start over with '\(editor) reset --all'")
-      return SharedSettings()
-    }
-  }
 
   /// Writes `text` to standard output as it is.
   ///

@@ -9,7 +9,9 @@ import Foundation
 
 /// Runs a command-line app: parses the arguments, prints help, the version, a completion
 /// script or the manual page (``CommandLineSpec/generatedText(for:)``), builds
-/// the ``CommandContext``, runs the command, and turns errors into
+/// the ``CommandContext`` (for the spec's ``CommandLineSpec/identity``; the theme is the
+/// app's to give, see ``CommandContext/styled(theme:appearance:)``), runs the command,
+/// and turns errors into
 /// `APP: error: MESSAGE` (+ `hint:`) on standard error and a sysexits code.
 ///
 /// ```swift
@@ -31,18 +33,13 @@ import Foundation
 public struct CommandLineApp: Sendable {
   /// The app's commands and options.
   public let spec: CommandLineSpec
-  /// Whether the context reads the shared settings file for its theme.
-  public let readsSharedSettings: Bool
 
   /// Creates a runner.
   ///
-  /// - Parameters:
-  ///   - spec: The app's commands and options; its `name` prefixes every error.
-  ///   - readsSharedSettings: Whether to read the shared theme; the settings editor,
-  ///     which reports a corrupt file itself, passes false.
-  public init(spec: CommandLineSpec, readsSharedSettings: Bool = true) {
+  /// - Parameter spec: The app's commands and options; its identity's name prefixes
+  ///   every error and its family names the folders.
+  public init(spec: CommandLineSpec) {
     self.spec = spec
-    self.readsSharedSettings = readsSharedSettings
   }
 
   /// Runs the app on the process's arguments and streams, then exits.
@@ -105,12 +102,10 @@ public struct CommandLineApp: Sendable {
       return .ok
     case .run(let parsedCommand):
       let context = CommandContext(
-        appName: spec.name,
-        family: spec.family,
+        identity: spec.identity,
         environment: environment(),
         io: io,
         color: parsedCommand.color,
-        readsSharedSettings: readsSharedSettings,
         launchedWithoutArguments: !parsedCommand.hasCommandArguments
       )
       do {

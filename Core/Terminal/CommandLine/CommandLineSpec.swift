@@ -28,6 +28,8 @@ public struct CommandLineSpec: Sendable {
   public var version: String
   /// The folder family the app's files live in; see `AppIdentity`.
   public var family: String
+  /// The app the spec describes: its name, version and folder family.
+  public var identity: AppIdentity { AppIdentity(name: name, version: version, family: family) }
   /// One line saying what the app does.
   public var summary: String
   /// The subcommands.
@@ -40,10 +42,10 @@ public struct CommandLineSpec: Sendable {
   /// What the manual page says besides commands and options; see ``withManualPage(_:)``.
   public var manual = ManualPage()
 
-  /// Creates a spec.
+  /// Creates a spec for an app in a family of its own (its files live under `name`).
   ///
   /// - Parameters:
-  ///   - name: The app's command name.
+  ///   - name: The app's command name; also its folder family.
   ///   - version: The version `--version` prints.
   ///   - summary: One line saying what the app does.
   ///   - commands: The subcommands.
@@ -55,7 +57,7 @@ public struct CommandLineSpec: Sendable {
   ) {
     self.name = name
     self.version = version
-    self.family = XDGDirectories.blueprintFamily
+    self.family = name
     self.summary = summary
     self.commands = commands
     self.globalOptions = globalOptions

@@ -1,38 +1,38 @@
-import CoreTesting
-import Foundation
-import Glibc
+#if canImport(Glibc)
+  import Foundation
+  public import Glibc
 
 /// Terminal settings compared field by field.
-struct TerminalSettings: Equatable {
-  var inputFlags: tcflag_t
-  var outputFlags: tcflag_t
-  var controlFlags: tcflag_t
-  var localFlags: tcflag_t
-  var controlCharacters: [UInt8]
+public struct TerminalSettings: Equatable {
+  public var inputFlags: tcflag_t
+  public var outputFlags: tcflag_t
+  public var controlFlags: tcflag_t
+  public var localFlags: tcflag_t
+  public var controlCharacters: [UInt8]
 }
 
-struct ExitStatus {
-  var exitCode: Int32?
-  var signal: Int32?
+public struct ExitStatus {
+  public var exitCode: Int32?
+  public var signal: Int32?
 }
 
-struct PseudoTerminalError: Error, CustomStringConvertible {
-  var description: String
+public struct PseudoTerminalError: Error, CustomStringConvertible {
+  public var description: String
 }
 
 /// A program running on the slave side of a fresh pseudo-terminal (stdin, stdout and
 /// stderr), read and written from the master side. Every wait is a hang guard bounded
 /// by a deadline, never a timing assertion.
-final class PseudoTerminalSession {
-  let master: Int32
-  let slave: Int32
-  let pid: pid_t
-  private(set) var output: [UInt8] = []
+public final class PseudoTerminalSession {
+  public let master: Int32
+  public let slave: Int32
+  public let pid: pid_t
+  public private(set) var output: [UInt8] = []
   private var isReaped = false
   /// The slave's settings before the probe started.
-  let initialSettings: TerminalSettings
+  public let initialSettings: TerminalSettings
 
-  var outputText: String { String(decoding: output, as: UTF8.self) }
+  public var outputText: String { String(decoding: output, as: UTF8.self) }
 
   /// Starts `executable` on a new 100×30 pseudo-terminal.
   ///
@@ -47,7 +47,7 @@ final class PseudoTerminalSession {
   ///   discarded).
   /// - Throws: `PseudoTerminalError` when the pty cannot be opened or the program
   ///   cannot start.
-  init(
+  public init(
     _ executable: String, _ arguments: [String], environment: [String: String],
     isControllingTerminal: Bool = false
   ) throws {
@@ -121,7 +121,7 @@ final class PseudoTerminalSession {
     close(slave)
   }
 
-  func settings() -> TerminalSettings { Self.settings(of: slave) }
+  public func settings() -> TerminalSettings { Self.settings(of: slave) }
 
   private static func settings(of descriptor: Int32) -> TerminalSettings {
     var raw = termios()
@@ -132,12 +132,12 @@ final class PseudoTerminalSession {
       localFlags: raw.c_lflag, controlCharacters: characters)
   }
 
-  func send(_ text: String) {
+  public func send(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
   }
 
-  func setSize(columns: Int, rows: Int) {
+  public func setSize(columns: Int, rows: Int) {
     var window = winsize(
       ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = withUnsafeMutablePointer(to: &window) { ioctl(master, UInt(TIOCSWINSZ), $0) }
@@ -152,7 +152,7 @@ final class PseudoTerminalSession {
     if count > 0 { output += buffer[0..<count] }
   }
 
-  func waitForOutput(_ text: String, seconds: Double = 50) throws {
+  public func waitForOutput(_ text: String, seconds: Double = 50) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !outputText.contains(text) {
       guard Date() < deadline else {
@@ -163,7 +163,7 @@ final class PseudoTerminalSession {
     }
   }
 
-  func waitForExit(seconds: Double = 50) throws -> ExitStatus {
+  public func waitForExit(seconds: Double = 50) throws -> ExitStatus {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       pump(milliseconds: 20)
@@ -180,7 +180,7 @@ final class PseudoTerminalSession {
       description: "the program did not exit; output \(outputText.debugDescription)")
   }
 
-  func waitForStop(seconds: Double = 50) throws {
+  public func waitForStop(seconds: Double = 50) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       pump(milliseconds: 20)
@@ -202,3 +202,4 @@ private func withCStrings<Result>(
   defer { for pointer in pointers { free(pointer) } }
   return try body(pointers)
 }
+#endif

@@ -1,8 +1,11 @@
-public import Foundation
+package import Core
+package import Foundation
 
-/// The preferences every Blueprint app shares, as the settings editor stores them.
+/// The preferences the three samples (todo, feed, settings) share, as the settings
+/// editor stores them. They are the samples' feature, not the kit's: the kit reads no
+/// preferences file, and an app of its own family has none of these.
 ///
-/// They live in one human-readable file, `settings.json`, in the shared config
+/// They live in one human-readable file, `settings.json`, in the samples' config
 /// folder (`$XDG_CONFIG_HOME/blueprint/`), as a flat JSON object whose keys are the
 /// settings editor's keys. A key that is absent has its default; unknown keys are
 /// ignored, so a file written by a newer version still loads.
@@ -15,26 +18,28 @@ public import Foundation
 /// }
 /// ```
 ///
-/// Apps read it once at start-up to pick their theme:
+/// Apps read it once per command to pick their theme, with
+/// ``load(for:)`` (which warns about values it cannot use) and
+/// `CommandContext.styled(by:)`:
 ///
 /// ```swift
-/// let store = SharedSettings.makeStore(XDGDirectories())
-/// let theme = try SharedSettings.load(from: store).theme
+/// let settings = SharedSettings.load(for: context)
+/// let context = context.styled(by: settings)
 /// ```
-public struct SharedSettings: Sendable, Hashable {
+package struct SharedSettings: Sendable, Hashable {
   /// The store key of the settings file (`settings.json`).
-  public static let storeKey = "settings"
+  package static let storeKey = "settings"
 
   /// The name the apps greet the user with; `nil` when not set.
-  public var displayName: String?
+  package var displayName: String?
   /// Whether notifications are on; `nil` means the default (on).
-  public var notifications: Bool?
+  package var notifications: Bool?
   /// Light, dark or follow the terminal; `nil` means ``Appearance/system``.
-  public var appearance: Appearance?
+  package var appearance: Appearance?
   /// Palette colors that replace the default theme's.
-  public var palette: [Palette.Role: ColorToken]
+  package var palette: [Palette.Role: ColorToken]
   /// The spacing density; `nil` means ``Density/regular``.
-  public var density: Density?
+  package var density: Density?
 
   /// Creates settings; every argument defaults to "not set".
   ///
@@ -44,7 +49,7 @@ public struct SharedSettings: Sendable, Hashable {
   ///   - appearance: Light, dark or system.
   ///   - palette: Palette overrides by role.
   ///   - density: The spacing density.
-  public init(
+  package init(
     displayName: String? = nil,
     notifications: Bool? = nil,
     appearance: Appearance? = nil,
@@ -59,7 +64,7 @@ public struct SharedSettings: Sendable, Hashable {
   }
 
   /// The default theme with this file's palette and density applied.
-  public var theme: Theme {
+  package var theme: Theme {
     var palette = Theme.default.palette
     for (role, token) in self.palette { palette[role] = token }
     return Theme(palette: palette, density: density ?? .regular)
@@ -67,9 +72,9 @@ public struct SharedSettings: Sendable, Hashable {
 
   /// The file store of the shared config folder.
   ///
-  /// - Parameter directories: Where the XDG folders are.
+  /// - Parameter directories: Where the XDG folders are, for the samples' family.
   /// - Returns: A store over `$XDG_CONFIG_HOME/blueprint/`.
-  public static func makeStore(_ directories: XDGDirectories) -> FileKeyValueStore {
+  package static func makeStore(_ directories: XDGDirectories) -> FileKeyValueStore {
     FileKeyValueStore(directory: directories.config)
   }
 
@@ -79,23 +84,23 @@ public struct SharedSettings: Sendable, Hashable {
   /// - Returns: The stored settings.
   /// - Throws: ``PersistenceError/corrupted(key:path:underlying:)`` when the file is
   ///   not a valid settings object (the file is left as it is).
-  public static func load(from store: some KeyValueStore) throws -> SharedSettings {
+  package static func load(from store: some KeyValueStore) throws -> SharedSettings {
     try store.value(SharedSettings.self, forKey: storeKey) ?? SharedSettings()
   }
 
   /// The command of the app that edits these settings, for hints such as
   /// `run 'settings reset appearance'`.
-  public static let editorCommand = "settings"
+  package static let editorCommand = "settings"
 
   /// A value in the settings file that this version cannot use; the setting keeps
   /// its default.
-  public struct InvalidValue: Sendable, Hashable {
+  package struct InvalidValue: Sendable, Hashable {
     /// The key, e.g. `appearance`.
-    public var key: String
+    package var key: String
     /// The value as the file holds it, in JSON, e.g. `"dim"`.
-    public var value: String
+    package var value: String
     /// What would be valid, e.g. `one of system, light, dark`.
-    public var expected: String
+    package var expected: String
   }
 
   /// Reads settings from the settings file's bytes, skipping values that are not
@@ -105,7 +110,7 @@ public struct SharedSettings: Sendable, Hashable {
   /// - Returns: The settings with every valid value, and the values that were skipped.
   /// - Throws: The `JSONSerialization` error when the bytes are not JSON, or
   ///   `DecodingError` when they are not a JSON object.
-  public static func decodeSkippingInvalidValues(_ data: Data) throws -> (
+  package static func decodeSkippingInvalidValues(_ data: Data) throws -> (
     settings: SharedSettings, invalid: [InvalidValue]
   ) {
     let parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -150,22 +155,22 @@ public struct SharedSettings: Sendable, Hashable {
 
 extension SharedSettings: Codable {
   /// The flat keys of the settings file.
-  public enum Key {
+  package enum Key {
     /// `displayName`
-    public static let displayName = "displayName"
+    package static let displayName = "displayName"
     /// `notifications`
-    public static let notifications = "notifications"
+    package static let notifications = "notifications"
     /// `appearance`
-    public static let appearance = "appearance"
+    package static let appearance = "appearance"
     /// `theme.density`
-    public static let density = "theme.density"
+    package static let density = "theme.density"
 
     /// The key of a palette role: `theme.accent` for the accent, else
     /// `theme.palette.ROLE`.
     ///
     /// - Parameter role: A palette role.
     /// - Returns: The role's key in the settings file.
-    public static func palette(_ role: Palette.Role) -> String {
+    package static func palette(_ role: Palette.Role) -> String {
       role == .accent ? "theme.accent" : "theme.palette.\(role.rawValue)"
     }
   }
@@ -182,7 +187,7 @@ extension SharedSettings: Codable {
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` naming the key whose value is invalid.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FlatKey.self)
     self.init()
     displayName = try container.decodeIfPresent(String.self, forKey: FlatKey(Key.displayName))
@@ -205,7 +210,7 @@ extension SharedSettings: Codable {
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: What the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FlatKey.self)
     try container.encodeIfPresent(displayName, forKey: FlatKey(Key.displayName))
     try container.encodeIfPresent(notifications, forKey: FlatKey(Key.notifications))

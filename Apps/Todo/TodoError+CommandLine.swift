@@ -1,0 +1,32 @@
+import BlueprintTodoModel
+import Core
+package import CoreTerminal
+
+extension TodoError: AppErrorConvertible {
+  /// The error as the command line says it: `todo: error: MESSAGE`, a hint that
+  /// names the command to run next, and a sysexits code (65 when the data is at
+  /// fault, 64 otherwise). The terminal UI shows the message in its status line.
+  package var appError: AppError {
+    switch self {
+    case .notFound(let id):
+      AppError("no todo with id \(id)", hint: "run '\(appIdentity.name) list --all' to see the ids")
+    case .emptyTitle:
+      AppError("the title is empty", hint: "say what to do")
+    case .invalidDate(let text):
+      AppError("'\(text)' is not \(Day.expectedInput)", hint: "e.g. due:tomorrow")
+    case .invalidPriority(let word):
+      AppError("'\(word)' is not a priority", hint: "use !low, !medium or !high (or !l, !m, !h)")
+    case .idsExhausted(let maximum):
+      AppError(
+        "no ids left: the next id would pass \(maximum)",
+        hint: "import the todos into a new list to number them from 1", exitCode: .dataError)
+    case .nothingToUndo(let limit):
+      AppError("nothing to undo", hint: "only the last \(limit) changes can be undone")
+    case .invalidImport(let source, let reason):
+      AppError(
+        "cannot import \(source): \(reason)",
+        hint: "expected a JSON array in the schema of '\(appIdentity.name) list --json'",
+        exitCode: .dataError)
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Core
+import CoreTerminal
+
+#if canImport(BlueprintSamplesShared)
+  import BlueprintSamplesShared
+#endif
+
+/// What todo takes from the preferences the three samples share (`settings.json`,
+/// edited by the `settings` sample): the theme, the appearance and the name the list
+/// greets.
+///
+/// The shared settings are the samples' own library, not the kit's. A copy of this
+/// sample in a package of its own has no such library: it draws with the kit's
+/// default theme, follows the terminal's appearance and greets no one, until it
+/// gives the context a theme of its own (`CommandContext.styled(theme:appearance:)`).
+struct TodoPreferences: Sendable {
+  /// The name `todo list` and the interactive list greet; `nil` for none.
+  var greeting: String?
+
+  /// Reads the preferences for a command, warning on standard error about values
+  /// that cannot be used.
+  ///
+  /// - Parameter context: The command's context.
+  /// - Returns: The context drawn with the preferred theme and appearance, and the
+  ///   preferences.
+  static func load(for context: CommandContext) -> (CommandContext, TodoPreferences) {
+    #if canImport(BlueprintSamplesShared)
+      let settings = SharedSettings.load(for: context)
+      return (context.styled(by: settings), TodoPreferences(greeting: settings.displayName))
+    #else
+      return (context, TodoPreferences())
+    #endif
+  }
+}
