@@ -87,7 +87,8 @@ let package = Package(
     .executableTarget(
       name: "BlueprintFeed",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintSamplesShared",
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit",
+        "BlueprintSamplesShared",
       ],
       path: "Apps/Feed",
       exclude: ["Formats", "Kit"]

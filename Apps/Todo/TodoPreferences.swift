@@ -17,6 +17,16 @@ struct TodoPreferences: Sendable {
   /// The name `todo list` and the interactive list greet; `nil` for none.
   var greeting: String?
 
+  /// Whether this build reads the samples' shared settings file (false in a copy of
+  /// the sample, which has no shared settings library).
+  static var readsSharedSettings: Bool {
+    #if canImport(BlueprintSamplesShared)
+      true
+    #else
+      false
+    #endif
+  }
+
   /// Reads the preferences for a command, warning on standard error about values
   /// that cannot be used.
   ///

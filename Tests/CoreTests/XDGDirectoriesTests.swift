@@ -21,7 +21,8 @@ struct XDGDirectoriesTests {
       ("~/config", "/home/ada/.config"),
     ])
   func configHome(value: String, expected: String) {
-    let folders = XDGDirectories(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": value], family: "chores")
+    let folders = XDGDirectories(
+      environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": value], family: "chores")
     #expect(folders.configHome.path == expected)
   }
 

@@ -70,7 +70,10 @@ struct CommandLineHabitsTests {
   @Test("import reads a process substitution, a pipe on stdin and a file")
   func importSources() async throws {
     let file = home.appending("input.txt")
-    try Data(#"<opml version="2.0"><body><outline xmlUrl="https://example.com/feed.xml"/></body></opml>"#.utf8).write(to: file)
+    try Data(
+      #"<opml version="2.0"><body><outline xmlUrl="https://example.com/feed.xml"/></body></opml>"#
+        .utf8
+    ).write(to: file)
     let binary = try BuiltProduct(Self.app).url.path
     let environment = home.isolatedEnvironment()
     for command in [

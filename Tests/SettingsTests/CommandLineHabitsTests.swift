@@ -53,7 +53,8 @@ struct CommandLineHabitsTests {
   func escapedEcho() async throws {
     let result = try await run(["add\u{01}"])
     #expect(result.status == 64)
-    #expect(result.error.hasPrefix(#"settings: error: unknown command 'add\x01'"#), "\(result.error)")
+    #expect(
+      result.error.hasPrefix(#"settings: error: unknown command 'add\x01'"#), "\(result.error)")
   }
 
   @Test("a 120 KB argument is cut in the echo")
@@ -94,7 +95,8 @@ struct CommandLineHabitsTests {
     let folder = try await run(["import", home.path])
     #expect(folder.status == 66)
     #expect(
-      folder.error.hasPrefix("settings: error: cannot read \(home.path): it is a folder, not a file"))
+      folder.error.hasPrefix(
+        "settings: error: cannot read \(home.path): it is a folder, not a file"))
     let endless = try await run(["import", "/dev/zero"])
     #expect(endless.status == 65)
     #expect(endless.error.hasPrefix("settings: error: /dev/zero is too large"))

@@ -49,7 +49,8 @@ final class SettingsFixture: Sendable {
   /// The stored settings as every app reads them.
   func sharedSettings() throws -> SharedSettings {
     try SharedSettings.load(
-      from: SharedSettings.makeStore(XDGDirectories(environment: environment, identity: appIdentity))
+      from: SharedSettings.makeStore(
+        XDGDirectories(environment: environment, identity: appIdentity))
     )
   }
 }

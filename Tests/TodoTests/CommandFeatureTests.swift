@@ -219,7 +219,9 @@ struct TerminalListingTests {
       output == "0 open · 0 done\nNothing to do yet. Add one with: \(appIdentity.name) add TITLE\n")
   }
 
-  @Test("a header with counts; the display name is greeted; a filter that matches nothing says so")
+  @Test(
+    "a header with counts; the display name is greeted; a filter that matches nothing says so",
+    .enabled(if: TodoPreferences.readsSharedSettings, "the name comes from the shared settings"))
   func header() async throws {
     let store = TodoStore(
       directory: folder.appending("data/\(appIdentity.family)/\(appIdentity.name)"))

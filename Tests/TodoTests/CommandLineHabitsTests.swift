@@ -55,7 +55,8 @@ struct CommandLineHabitsTests {
   func escapedEcho() async throws {
     let result = try await run(["add\u{01}"])
     #expect(result.status == 64)
-    #expect(result.error.hasPrefix(#"\#(Self.app): error: unknown command 'add\x01'"#), "\(result.error)")
+    #expect(
+      result.error.hasPrefix(#"\#(Self.app): error: unknown command 'add\x01'"#), "\(result.error)")
   }
 
   @Test("a 120 KB argument is cut in the echo")
@@ -96,7 +97,8 @@ struct CommandLineHabitsTests {
     let folder = try await run(["import", home.path])
     #expect(folder.status == 66)
     #expect(
-      folder.error.hasPrefix("\(Self.app): error: cannot read \(home.path): it is a folder, not a file"))
+      folder.error.hasPrefix(
+        "\(Self.app): error: cannot read \(home.path): it is a folder, not a file"))
     let endless = try await run(["import", "/dev/zero"])
     #expect(endless.status == 65)
     #expect(endless.error.hasPrefix("\(Self.app): error: /dev/zero is too large"))
@@ -119,7 +121,8 @@ struct CommandLineHabitsTests {
     try Data("{\"version\": 1, \"todos\": [1,".utf8).write(to: todo)
     let result = try await run(["list"])
     #expect(result.status == 65)
-    #expect(result.error.hasPrefix("\(Self.app): error: \(todo.path) is corrupt: "), "\(result.error)")
+    #expect(
+      result.error.hasPrefix("\(Self.app): error: \(todo.path) is corrupt: "), "\(result.error)")
     #expect(result.error.contains("it was left untouched"))
     #expect(result.error.contains("\nhint: "))
     #expect(!result.error.contains("Domain="))

@@ -212,7 +212,9 @@ struct CommandTests {
     #expect(try home.output(["list"]).contains(long.trimmingCharacters(in: .whitespaces)))
   }
 
-  @Test("with color on, ids use the theme's accent and overdue dates the danger color")
+  @Test(
+    "with color on, ids use the theme's accent and overdue dates the danger color",
+    .enabled(if: TodoPreferences.readsSharedSettings, "the theme comes from the shared settings"))
   func colors() throws {
     try home.writeSettings(##"{"theme.accent":"#FF0000","theme.palette.danger":"#00FF00"}"##)
     try home.output(["add", "late", "--due", "2000-01-01"])

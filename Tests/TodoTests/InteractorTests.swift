@@ -34,6 +34,7 @@ struct InteractorTests {
       interactor,
       onError: {
         errors.messages.append("\($0)")
+        errors.reported.append($0)
         return true
       })
     binding.appear()
@@ -98,7 +99,8 @@ struct InteractorTests {
     #expect(try store.load().items.count == 4)
     let before = try store.load()
     list.add(text: "   ")
-    #expect(errors.messages == ["the title is empty (say what to do)"])
+    #expect(errors.reported.count == 1)
+    #expect(errors.reported.last as? TodoError == .emptyTitle)
     #expect(try store.load() == before)
   }
 
@@ -119,7 +121,7 @@ struct InteractorTests {
     list.moveSelection(by: 1)
     #expect(list.viewModel.status == nil)
     list.add(text: "x due:someday")
-    #expect(errors.messages.last?.contains("next week") == true)
+    #expect(errors.reported.last as? TodoError == .invalidDate("someday"))
     #expect(try store.load().items.count == 4)
   }
 
@@ -214,4 +216,6 @@ struct InteractorTests {
 @MainActor
 final class Errors {
   var messages: [String] = []
+  /// The errors themselves: the model's are domain errors (`TodoError`).
+  var reported: [any Error] = []
 }

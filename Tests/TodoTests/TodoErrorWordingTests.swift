@@ -21,7 +21,10 @@ struct TodoErrorWordingTests {
           + "eom (end of month)",
         "e.g. due:tomorrow", 64
       ),
-      (.invalidPriority("!urgent"), "'!urgent' is not a priority", "use !low, !medium or !high (or !l, !m, !h)", 64),
+      (
+        .invalidPriority("!urgent"), "'!urgent' is not a priority",
+        "use !low, !medium or !high (or !l, !m, !h)", 64
+      ),
       (
         .idsExhausted(maximum: 99), "no ids left: the next id would pass 99",
         "import the todos into a new list to number them from 1", 65
