@@ -6,13 +6,16 @@ import Testing
 @testable import BlueprintTodoModel
 
 /// The model throws what went wrong; the command line words it. These are the
-/// words `todo` printed when the model threw command-line errors itself.
+/// words the app printed when the model threw command-line errors itself.
 @Suite("TodoError as the command line words it")
 struct TodoErrorWordingTests {
   @Test(
     "message, hint and exit code",
     arguments: [
-      (TodoError.notFound(id: 7), "no todo with id 7", "run 'todo list --all' to see the ids", 64),
+      (
+        TodoError.notFound(id: 7), "no todo with id 7",
+        "run '\(appIdentity.name) list --all' to see the ids", 64
+      ),
       (.emptyTitle, "the title is empty", "say what to do", 64),
       (
         .invalidDate("someday"),
@@ -33,7 +36,7 @@ struct TodoErrorWordingTests {
       (
         .invalidImport(source: "a.json", reason: "item 1: no title"),
         "cannot import a.json: item 1: no title",
-        "expected a JSON array in the schema of 'todo list --json'", 65
+        "expected a JSON array in the schema of '\(appIdentity.name) list --json'", 65
       ),
     ] as [(TodoError, String, String, Int32)])
   func words(error: TodoError, message: String, hint: String, code: Int32) {

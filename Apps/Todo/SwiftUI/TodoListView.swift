@@ -22,6 +22,8 @@
     @State private var interactor: TodoListInteractor
     @State private var newTitle = ""
     @State private var filter = ""
+    /// The model's error the alert shows, worded by `TodoError+Alert.swift`.
+    @State private var failure: TodoError?
 
     /// Creates the screen over a store.
     ///
@@ -48,7 +50,14 @@
       .searchable(text: $filter)
       .onChange(of: filter) { _, text in interactor.setFilter(text) }
       .safeAreaInset(edge: .bottom) { addField }
-      .bind(interactor) { destination in
+      .alert(
+        failure?.alertTitle ?? "", isPresented: isShowingFailure, presenting: failure
+      ) { _ in
+        Button("OK") {}
+      } message: { failure in
+        Text(failure.alertMessage)
+      }
+      .bind(interactor, onError: showFailure) { destination in
         switch destination {
         case .detail(let id), .priority(let id):
           .push { TodoSummaryView(item: model.todos.value?.first { $0.id == id }) }
@@ -85,6 +94,18 @@
         }
         .textFieldStyle(.roundedBorder)
         .padding(.all, \.md)
+    }
+
+    /// The alert is shown while there is a failure; dismissing it clears it.
+    private var isShowingFailure: Binding<Bool> {
+      Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })
+    }
+
+    /// Takes the model's errors for the alert; others go on to the ambient handler.
+    private func showFailure(_ error: any Error) -> Bool {
+      guard let error = error as? TodoError else { return false }
+      failure = error
+      return true
     }
 
     private func requestDelete(at index: Int) {

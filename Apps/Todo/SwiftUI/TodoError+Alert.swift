@@ -1,0 +1,32 @@
+#if canImport(SwiftUI)
+  import BlueprintTodoModel
+
+  extension TodoError {
+    /// The title of the alert the SwiftUI list shows for this error: what failed, in
+    /// the words of a window (no command lines, no exit codes).
+    var alertTitle: String {
+      switch self {
+      case .notFound: "This todo is gone"
+      case .emptyTitle: "The title is empty"
+      case .invalidDate: "Not a date"
+      case .invalidPriority: "Not a priority"
+      case .idsExhausted: "The list is full"
+      case .nothingToUndo: "Nothing to undo"
+      case .invalidImport: "Cannot import"
+      }
+    }
+
+    /// The alert's message: which item or input, and what to do.
+    var alertMessage: String {
+      switch self {
+      case .notFound(let id): "Todo \(id) was deleted, perhaps in another window."
+      case .emptyTitle: "Say what to do."
+      case .invalidDate(let text): "“\(text)” is not a date. Try “tomorrow” or “2026-12-24”."
+      case .invalidPriority(let word): "“\(word)” is not a priority. Use !low, !medium or !high."
+      case .idsExhausted(let maximum): "No todo can be added past number \(maximum)."
+      case .nothingToUndo(let limit): "Only the last \(limit) changes can be undone."
+      case .invalidImport(let source, let reason): "\(source): \(reason)"
+      }
+    }
+  }
+#endif
