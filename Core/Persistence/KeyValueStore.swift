@@ -72,6 +72,6 @@ public protocol KeyValueStore: Sendable {
   /// Where the value for `key` lives, for messages: a file path or a description.
   ///
   /// - Parameter key: The key.
-  /// - Returns: e.g. `/home/me/.local/share/blueprint/todo/items.json`.
+  /// - Returns: e.g. `/home/me/.local/share/chores/chores/items.json`.
   func location(forKey key: String) -> String
 }

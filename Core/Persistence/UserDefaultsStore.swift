@@ -29,7 +29,7 @@ public final class UserDefaultsStore: KeyValueStore {
   /// ``PersistenceError/cannotWrite(key:path:underlying:)``; check ``isAvailable`` to
   /// find out at once.
   ///
-  /// - Parameter suiteName: A reverse-DNS name such as `dev.blueprint.settings`.
+  /// - Parameter suiteName: A reverse-DNS name such as `com.example.chores`.
   public convenience init(suiteName: String) {
     self.init(suiteName: suiteName, defaults: UserDefaults(suiteName: suiteName))
   }

@@ -38,7 +38,7 @@ public final class SystemTerminal: TerminalDevice {
 
   private let inputDescriptor: Int32
   private let outputDescriptor: Int32
-  private let queue = DispatchQueue(label: "blueprint.terminal.input")
+  private let queue = DispatchQueue(label: "core.terminal.input")
   private let state = Locked(State())
   private let continuation: AsyncStream<TerminalInput>.Continuation
 
