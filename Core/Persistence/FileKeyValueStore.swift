@@ -36,7 +36,7 @@ public import Foundation
 /// `FileKeyValueStore` on the same folder in this process, not other processes'.
 ///
 /// ```swift
-/// let store = FileKeyValueStore(directory: XDGDirectories().data(app: "todo"))
+/// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
 /// try store.set(["milk", "eggs"], forKey: "groceries")
 /// ```
 public struct FileKeyValueStore: KeyValueStore {

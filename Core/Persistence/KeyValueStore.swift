@@ -13,7 +13,7 @@ public import Foundation
 /// extensions and encodes values as JSON with sorted keys.
 ///
 /// ```swift
-/// let store = FileKeyValueStore(directory: XDGDirectories().data(app: "todo"))
+/// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
 /// let launches = StoreKey("launches", default: 0)
 /// let count = try store.update(forKey: launches) { $0 += 1; return $0 }
 /// ```
