@@ -228,6 +228,16 @@ struct CommandTests {
         == " 1  [ ]         2000-01-01  late\n")
   }
 
+  @Test("TERM=xterm (16 colors): overdue dates are red, not the grey a plain nearest match gives")
+  func overdueRedOnSixteenColors() throws {
+    try home.output(["add", "late", "--due", "2000-01-01"])
+    let listing = try home.output(
+      ["list", "--overdue", "--color", "always"], environment: ["TERM": "xterm"])
+    // The standard palette's dark danger, #FF6B61, is bright red (91) on 16 colors.
+    #expect(listing.contains("\u{1B}[91m2000-01-01\u{1B}[0m"), "\(listing.debugDescription)")
+    #expect(!listing.contains("\u{1B}[90m2000-01-01"))
+  }
+
   @Test("help for the app and every command, and the version")
   func help() throws {
     let help = try home.output(["--help"])
