@@ -92,7 +92,32 @@ extension TerminalColor {
   /// - Returns: An index in 16…255.
   public static func nearestXterm256(_ color: RGBA) -> UInt8 {
     let channels = (Int(color.red), Int(color.green), Int(color.blue))
+    // Most colors: the plain nearest entry (O(1)) is already of their family.
+    let plain = plainNearestXterm256(channels)
+    if xterm256Entries[plain - 16].family == HueFamily(channels) { return UInt8(plain) }
     return UInt8(16 + nearest(channels, in: xterm256Entries))
+  }
+
+  /// The nearest xterm-256 index whatever its family: the closer of the nearest
+  /// 6×6×6 cube color and the nearest of the 24 greys, by squared RGB distance.
+  private static func plainNearestXterm256(_ channels: (Int, Int, Int)) -> Int {
+    let cube = (
+      nearestCubeIndex(channels.0), nearestCubeIndex(channels.1), nearestCubeIndex(channels.2)
+    )
+    let cubeColor = (cubeLevels[cube.0], cubeLevels[cube.1], cubeLevels[cube.2])
+    let average = (channels.0 + channels.1 + channels.2) / 3
+    let greyIndex = min(23, max(0, (average - 3) / 10))
+    let greyValue = 8 + 10 * greyIndex
+    if distance(channels, (greyValue, greyValue, greyValue)) < distance(channels, cubeColor) {
+      return 232 + greyIndex
+    }
+    return 16 + 36 * cube.0 + 6 * cube.1 + cube.2
+  }
+
+  private static func nearestCubeIndex(_ value: Int) -> Int {
+    if value < 48 { return 0 }
+    if value < 115 { return 1 }
+    return min(5, (value - 35) / 40)
   }
 
   /// The nearest of the 16 ANSI colors (xterm defaults) of the same hue family.
