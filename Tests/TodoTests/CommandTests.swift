@@ -207,9 +207,31 @@ struct CommandTests {
     #expect(process.terminationStatus == 0)
     #expect(String(decoding: output, as: UTF8.self).contains("bad"))
 
-    let long = String(repeating: "long title ", count: 10_000)
-    #expect(try home.output(["add", long]) == "2\n")
-    #expect(try home.output(["list"]).contains(long.trimmingCharacters(in: .whitespaces)))
+    // A title as long as a line may be is kept whole.
+    let longest = String(repeating: "long title ", count: 91).prefix(1_000)
+    #expect(longest.count == 1_000)
+    #expect(try home.output(["add", String(longest)]) == "2\n")
+    #expect(try home.output(["list"]).contains(longest.trimmingCharacters(in: .whitespaces)))
+  }
+
+  @Test("a 120 KB title is refused with its length, not echoed, and nothing is stored")
+  func hugeTitle() throws {
+    try home.output(["add", "first"])
+    let before = home.storedBytes
+    let huge = String(repeating: "x", count: 120_000)
+    for arguments in [
+      ["add", huge], ["add", "--due", "today", huge], ["edit", "1", "--title", huge],
+    ] {
+      let result = try home.run(arguments)
+      #expect(result.status == 64, "\(result.error)")
+      #expect(
+        result.error.hasPrefix(
+          "todo: error: the title has 120000 characters; at most 1000 fit on a line\n"),
+        "\(result.error.prefix(200))")
+      #expect(result.error.count < 300)
+      #expect(result.output.isEmpty)
+    }
+    #expect(home.storedBytes == before)
   }
 
   @Test("with color on, ids use the theme's accent and overdue dates the danger color")

@@ -215,12 +215,23 @@ extension TodoDocument {
     if undo.count > Self.undoLimit { undo.removeFirst(undo.count - Self.undoLimit) }
   }
 
+  /// The most characters a title may have: a title is one line of a list; a longer
+  /// text belongs in the item's note.
+  package static let maximumTitleLength = 1_000
+
   /// A title with surrounding whitespace removed.
   ///
-  /// - Throws: ``AppError`` (exit 64) when nothing is left.
+  /// - Throws: ``AppError`` (exit 64) when nothing is left, or when it is longer than
+  ///   ``maximumTitleLength`` (the message gives the length, never the text).
   package static func validTitle(_ title: String) throws(AppError) -> String {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw AppError("the title is empty", hint: "say what to do") }
+    let length = trimmed.count
+    guard length <= maximumTitleLength else {
+      throw AppError(
+        "the title has \(length) characters; at most \(maximumTitleLength) fit on a line",
+        hint: "keep the title short and put the rest in a note: \(appIdentity.name) note ID TEXT")
+    }
     return trimmed
   }
 
