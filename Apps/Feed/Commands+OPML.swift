@@ -16,12 +16,12 @@ extension FeedCommands {
     }
     var added = 0
     var skipped: [String] = []
+    // Every scheme `feed add` takes, local files included: an export reads back whole.
     try library.store.updateSubscriptions { list in
       for outline in outlines {
         guard
           let url = try? FeedLocation.url(
-            from: outline.url, currentDirectory: FileManager.default.currentDirectoryPath),
-          url.scheme != "file"
+            from: outline.url, currentDirectory: FileManager.default.currentDirectoryPath)
         else {
           skipped.append(outline.url)
           continue
@@ -33,7 +33,10 @@ extension FeedCommands {
         added += 1
       }
     }
-    for url in skipped { context.warn("skipped \(url): not an http or https URL") }
+    for url in skipped {
+      context.warn(
+        "skipped \(CommandLineEcho.quote(url, limit: 200)): not an http, https or file URL")
+    }
     context.write(
       "Imported \(added) feed\(added == 1 ? "" : "s") (\(outlines.count - added - skipped.count) already subscribed).\n"
     )

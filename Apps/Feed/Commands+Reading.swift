@@ -7,9 +7,10 @@ extension FeedCommands {
   static func read(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let limit = try command.int("limit")
-    if let limit, limit < 0 {
-      throw AppError("invalid value '\(limit)' for '--limit': expected a count of 0 or more")
+    // `--limit 0` would print "No items." beside items that exist: a count starts at 1,
+    // and leaving the option out shows every item.
+    let limit = try command.value("limit", expected: "a count of 1 or more") { text in
+      Int(text).flatMap { $0 >= 1 ? $0 : nil }
     }
     try printItems(
       context, library, feed: command.string("feed"), unreadOnly: command.flag("unread"),

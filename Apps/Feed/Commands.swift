@@ -146,7 +146,7 @@ enum FeedCommands {
   static func add(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     async throws
   {
-    let text = command.string("url") ?? ""
+    let text = try command.argument("url")
     let url: URL
     do {
       url = try FeedLocation.url(
@@ -166,14 +166,40 @@ enum FeedCommands {
       for warning in try await library.check(url) { context.warn(warning) }
     }
     let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
+    let feed: Subscription
     do {
-      let feed = try library.store.add(url, title: title?.isEmpty == true ? nil : title)
-      context.write(
-        "Added feed \(feed.id): \(url.absoluteString.terminalSafe)\nFetch it with: \(context.appName) refresh \(feed.id)\n"
-      )
+      feed = try library.store.add(url, title: title?.isEmpty == true ? nil : title)
+    } catch FeedStoreError.alreadySubscribed(let existing) {
+      throw AppError(
+        "already subscribed to \(echo(existing.url)) (feed \(existing.id))",
+        hint: "'\(context.appName) list' shows the feeds")
     } catch let error as FeedStoreError {
       throw AppError(error.description)
     }
+    context.write("Added feed \(feed.id): \(echo(url))\n")
+    guard url.isFileURL else {
+      context.write("Fetch it with: \(context.appName) refresh \(feed.id)\n")
+      return
+    }
+    // Read it at once, as a refresh would, so `list` shows it fetched; its warnings
+    // were given by the check above.
+    let outcome = try await library.refresh([feed.id]).first?.outcome
+    switch outcome {
+    case .updated(_, let total)?:
+      context.write("Read it now: \(total) item\(total == 1 ? "" : "s").\n")
+    case .failed(let reason)?:
+      context.warn(
+        "feed \(feed.id) was added but could not be read now: \(reason)",
+        hint: "'\(context.appName) refresh \(feed.id)' tries again")
+    case .notModified?, .skipped?, nil:
+      context.write("Read it with: \(context.appName) refresh \(feed.id)\n")
+    }
+  }
+
+  /// A URL as a message shows it: sanitized, and cut after 200 characters.
+  private static func echo(_ url: URL) -> String {
+    let text = url.absoluteString
+    return (text.count > 200 ? String(text.prefix(200)) + "…" : text).terminalSafe
   }
 
   static func remove(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)

@@ -52,7 +52,8 @@ enum OPML {
   }
 
   /// Escapes text for an XML attribute; drops characters XML 1.0 cannot carry and
-  /// writes C1 controls and bidi overrides as character references, so the document
+  /// writes C1 controls, bidi overrides and the line and paragraph separators
+  /// (U+2028, U+2029) as character references, so the document
   /// is safe to print on a terminal and reads back the same.
   static func escape(_ text: String) -> String {
     var result = ""
@@ -65,7 +66,10 @@ enum OPML {
       case "\n": result += "&#10;"
       case "\t": result += "&#9;"
       case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
-      case _ where (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar):
+      // U+2028/U+2029 end a line in some readers and terminals: written as references.
+      case _
+      where (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
+        || (0x2028...0x2029).contains(scalar.value):
         result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
       default: result.unicodeScalars.append(scalar)
       }

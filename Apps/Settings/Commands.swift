@@ -105,27 +105,11 @@ enum SettingsCommands {
       try setting.assign(canonical, in: &$0.settings)
     }
     context.write("\(key) = \(canonical.terminalSafe)\n")
-    if let role = Palette.Role.allCases.first(where: { SharedSettings.Key.palette($0) == key }) {
-      warnAboutContrast(of: role, in: document.settings.theme, context)
+    if let warning = ContrastWarning(afterSetting: key, in: document.settings.theme) {
+      context.warn(
+        warning.message,
+        hint: "the value was kept; run '\(context.appName) theme' to see the contrast report")
     }
-  }
-
-  /// Warns when a palette color just set leaves text pairs under the contrast
-  /// minimum; the value is kept, as the user may be mid-way through a palette.
-  private static func warnAboutContrast(
-    of role: Palette.Role, in theme: Theme, _ context: CommandContext
-  ) {
-    let issues = theme.contrastIssues().filter { $0.foreground == role || $0.background == role }
-    guard !issues.isEmpty else { return }
-    let minimum = ThemePreview.format(Contrast.minimumTextRatio)
-    let pairs = issues.map {
-      "\($0.foreground.rawValue) on \($0.background.rawValue) (\($0.appearance.rawValue)) "
-        + "\(ThemePreview.format($0.ratio)):1"
-    }
-    context.warn(
-      "\(issues.count) pair\(issues.count == 1 ? "" : "s") under \(minimum):1 now: "
-        + pairs.joined(separator: ", "),
-      hint: "the value was kept; run '\(context.appName) theme' to see the contrast report")
   }
 
   /// `settings reset KEY` or `settings reset --all`, keeping a backup of the file.

@@ -43,6 +43,12 @@ struct SettingsDocument: Sendable, Equatable {
       throw DocumentProblem(
         key: nil, reason: CommandLineErrorDescription.describe(error, in: data))
     }
+    if let duplicate = JSONDuplicateKeys.first(in: data) {
+      throw DocumentProblem(
+        key: nil,
+        reason: "the key '\(visible(duplicate.key))' appears twice "
+          + "(again at line \(duplicate.line), column \(duplicate.column))")
+    }
     for key in object.keys.sorted() {
       guard let value = object[key] else { continue }
       guard let setting = Setting.all.first(where: { $0.key == key }) else {
@@ -58,6 +64,29 @@ struct SettingsDocument: Sendable, Equatable {
       } catch {
         throw DocumentProblem(key: key, reason: error.reason)
       }
+    }
+    if origin == .stored { try Self.checkSharedReading(of: data) }
+  }
+
+  /// The stored file must mean to every app what it means here: a value the apps
+  /// would skip (`"DARK"`, which they warn about and replace by the default) is not
+  /// read as `dark` here either — it is a value to fix, named with its key.
+  ///
+  /// - Parameter data: The stored file, already read as a JSON object.
+  /// - Throws: ``DocumentProblem`` for the first known key the apps cannot read.
+  private static func checkSharedReading(of data: Data) throws(DocumentProblem) {
+    let invalid: [SharedSettings.InvalidValue]
+    do {
+      invalid = try SharedSettings.decodeSkippingInvalidValues(data).invalid
+    } catch {
+      throw DocumentProblem(key: nil, reason: "the apps cannot read it as settings")
+    }
+    for value in invalid {
+      guard let setting = Setting.all.first(where: { $0.key == value.key }) else { continue }
+      throw DocumentProblem(
+        key: value.key,
+        reason: "\(visible(value.value)) is not \(setting.detail) in its stored form; "
+          + "the apps ignore it and use the default")
     }
   }
 

@@ -127,7 +127,14 @@ final class SettingsListScreen: TerminalScreen {
     }
     drawSwatches(into: &frame, area: listArea, settings: settings, keyWidth: keyWidth)
     guard area.height >= 8 else { return }
-    if let change = interactor.viewModel.session.lastChange {
+    let session = interactor.viewModel.session
+    if let warning = session.contrastWarning {
+      frame.draw(
+        "! " + warning.message, row: area.row + area.height - 3,
+        column: area.column + 1, width: area.width - 2,
+        style: TextStyle(foreground: .role(.warning)))
+    }
+    if let change = session.lastChange {
       frame.draw(
         "✓ " + change, row: area.row + area.height - 2, column: area.column + 1,
         width: area.width - 2, style: TextStyle(foreground: .role(.success)))

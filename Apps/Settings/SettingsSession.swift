@@ -16,6 +16,9 @@ final class SettingsSession {
   private(set) var document: SettingsDocument
   /// The last change made, e.g. `appearance = dark`, for the list to show.
   private(set) var lastChange: String?
+  /// The contrast pairs the last change left too weak, as `settings set` warns; `nil`
+  /// when the last change was not a palette color or left every pair strong enough.
+  private(set) var contrastWarning: ContrastWarning?
 
   /// Reads the settings.
   ///
@@ -46,6 +49,7 @@ final class SettingsSession {
       try setting.assign(canonical, in: &$0.settings)
     }
     lastChange = "\(setting.key) = \(canonical)"
+    contrastWarning = ContrastWarning(afterSetting: setting.key, in: document.settings.theme)
     return canonical
   }
 
@@ -61,5 +65,6 @@ final class SettingsSession {
       setting.clear(in: &$0.settings)
     }
     lastChange = "\(setting.key) reset to \(setting.defaultText ?? "(not set)")"
+    contrastWarning = ContrastWarning(afterSetting: setting.key, in: document.settings.theme)
   }
 }

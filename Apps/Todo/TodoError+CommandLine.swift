@@ -12,6 +12,10 @@ extension TodoError: AppErrorConvertible {
       AppError("no todo with id \(id)", hint: "run '\(appIdentity.name) list --all' to see the ids")
     case .emptyTitle:
       AppError("the title is empty", hint: "say what to do")
+    case .titleTooLong(let length, let maximum):
+      AppError(
+        "the title has \(length) characters; at most \(maximum) fit on a line",
+        hint: "keep the title short and put the rest in a note: \(appIdentity.name) note ID TEXT")
     case .invalidDate(let text):
       AppError("'\(text)' is not \(Day.expectedInput)", hint: "e.g. due:tomorrow")
     case .invalidPriority(let word):

@@ -48,13 +48,13 @@ extension APIError {
     case .notConnectedToInternet: return "not connected to the internet"
     case .httpTooManyRedirects: return "too many redirects from \(host)"
     case .redirectToNonExistentLocation:
-      return "\(host) redirected to a location that does not exist"
+      return "\(host) redirected to an address that is not a valid URL"
     // An endpoint's own URL is checked to be http(s) before sending, so here it is
     // a redirect (libcurl refuses to follow it).
     case .unsupportedURL: return "\(host) redirected to a URL that is not http or https"
     case .badURL: return "the URL for \(host) is not valid"
     case .badServerResponse: return "bad response from \(host) (or a redirect that was refused)"
-    case .cannotParseResponse: return "cannot read the response from \(host)"
+    case .cannotParseResponse: return "\(host) did not answer in HTTP"
     case .cannotDecodeContentData, .cannotDecodeRawData:
       return "cannot decode the content \(host) sent"
     case .zeroByteResource: return "\(host) sent an empty response"

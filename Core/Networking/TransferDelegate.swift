@@ -18,6 +18,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     var failure: APIError.Kind?
     var permanentRedirectURL: URL?
     var onlyPermanentRedirects = true
+    /// How many redirects were followed.
+    var redirects = 0
   }
 
   private let entries = Locked([Int: Entry]())
@@ -84,9 +86,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
     completionHandler: @escaping (URLRequest?) -> Void
   ) {
+    let location = response.value(forHTTPHeaderField: "Location") ?? ""
+    let isUnreadable = RedirectLocation.isUnreadable(location)
     entries.withLock { entries in
       let id = task.taskIdentifier
       guard var entry = entries[id] else { return }
+      entry.redirects += 1
+      if isUnreadable { entry.failure = .transport(code: .redirectToNonExistentLocation) }
       let isPermanent = response.statusCode == 301 || response.statusCode == 308
       if isPermanent, entry.onlyPermanentRedirects {
         entry.permanentRedirectURL = request.url
@@ -95,7 +101,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       }
       entries[id] = entry
     }
-    completionHandler(request)
+    // Not followed: the transfer ends with the redirect, and the failure above.
+    completionHandler(isUnreadable ? nil : request)
   }
 
   #if canImport(FoundationNetworking)
@@ -168,6 +175,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
       var code = URLError.Code(rawValue: (error as NSError).code) ?? .unknown
       // libcurl's "partial file" (the connection closed mid-body) arrives as -1 on Linux.
       if code == .unknown, task.response != nil { code = .networkConnectionLost }
+      // The request's own URL is http(s) (checked before sending): without a redirect,
+      // libcurl's "unsupported protocol" is its refusal of an answer that is not HTTP.
+      if code == .unsupportedURL, entry.redirects == 0 { code = .cannotParseResponse }
       return .failure(
         TransferFailure(kind: code == .cancelled ? .cancelled : .transport(code: code)))
     }

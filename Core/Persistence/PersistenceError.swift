@@ -135,8 +135,12 @@ public enum PersistenceError: Error, CustomStringConvertible {
     case .valueNotFound(let type, let context):
       return "null where \(type) was expected\(at(context.codingPath))"
     case .dataCorrupted(let context):
-      let reason = context.underlyingError.map(firstLine(of:)) ?? context.debugDescription
-      return "not valid JSON: \(reason.prefix(120))\(at(context.codingPath))"
+      guard let underlying = context.underlyingError else {
+        // A type's own check of what it decoded (a number out of range, an id used
+        // twice): the JSON is fine, its content is not.
+        return "\(context.debugDescription.prefix(120))\(at(context.codingPath))"
+      }
+      return "not valid JSON: \(firstLine(of: underlying).prefix(120))\(at(context.codingPath))"
     @unknown default:
       return "\(decoding)"
     }

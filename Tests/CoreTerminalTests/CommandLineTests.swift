@@ -56,6 +56,17 @@ struct CommandLineTests {
     #expect(joined.strings("tag") == ["x"])
   }
 
+  @Test("a required argument reads as a String; a name never parsed is a usage error")
+  func requiredArgument() throws {
+    let command = try run(["add", "Buy milk"])
+    let title: String = try command.argument("title")
+    #expect(title == "Buy milk")
+    let missing = #expect(throws: CommandLineError.self) { try command.argument("note") }
+    #expect(missing?.message == "missing <note>")
+    #expect(missing?.exitCode == .usage)
+    #expect(throws: CommandLineError.self) { try run(["add"]) }
+  }
+
   @Test("flags, bundled short flags and typed values")
   func flagsAndInts() throws {
     let command = try run(["list", "--json", "-an", "5"])

@@ -37,6 +37,9 @@ extension LoopbackServer {
     public var pieceInterval: Duration = .zero
     /// Close the connection after this many body bytes, in the middle of the body.
     public var closeAfter: Int?
+    /// Bytes sent instead of a response (no status line, no headers), after which
+    /// the connection closes: a server that does not speak HTTP. See ``raw(_:)``.
+    public var rawBytes: Data?
 
     /// Creates a reply.
     ///
@@ -88,6 +91,20 @@ extension LoopbackServer {
       var all = headers
       all["Content-Type"] = "application/json"
       return Reply(status: status, headers: all, body: Data(json.utf8))
+    }
+
+    /// Bytes that are not an HTTP response, sent as they are; then the connection closes.
+    ///
+    /// ```swift
+    /// let server = try LoopbackServer(replies: [.raw(Data("NOT HTTP AT ALL\r\n".utf8))])
+    /// ```
+    ///
+    /// - Parameter bytes: What the "server" answers.
+    /// - Returns: The reply.
+    public static func raw(_ bytes: Data) -> Reply {
+      var reply = Reply(status: 0)
+      reply.rawBytes = bytes
+      return reply
     }
 
     /// This reply with its body sent slowly.

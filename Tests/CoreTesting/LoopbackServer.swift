@@ -274,6 +274,10 @@ public final class LoopbackServer: Sendable {
 
   /// Writes a reply; returns whether the connection may be reused.
   private func write(_ reply: Reply, for request: Request, to connection: Connection) -> Bool {
+    if let raw = reply.rawBytes {
+      _ = connection.send(raw)
+      return false
+    }
     let hasBody = request.method != "HEAD" && reply.status != 204 && reply.status != 304
     var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
     for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }

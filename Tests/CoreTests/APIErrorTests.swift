@@ -53,14 +53,15 @@ struct APIErrorTests {
     ),
     (.unsupportedURL, "api.example.com redirected to a URL that is not http or https"),
     (
-      .redirectToNonExistentLocation, "api.example.com redirected to a location that does not exist"
+      .redirectToNonExistentLocation,
+      "api.example.com redirected to an address that is not a valid URL"
     ),
     (.secureConnectionFailed, "cannot make a secure connection to api.example.com"),
     (
       .serverCertificateUntrusted,
       "cannot make a secure connection to api.example.com: its certificate is not trusted"
     ),
-    (.cannotParseResponse, "cannot read the response from api.example.com"),
+    (.cannotParseResponse, "api.example.com did not answer in HTTP"),
     (.zeroByteResource, "api.example.com sent an empty response"),
     (.dataLengthExceedsMaximum, "the response from api.example.com is too large"),
     (.userAuthenticationRequired, "api.example.com requires authentication"),

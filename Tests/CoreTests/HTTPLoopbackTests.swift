@@ -183,6 +183,29 @@ struct HTTPLoopbackTests {
       ftp?.description == "127.0.0.1:\(server.port) redirected to a URL that is not http or https")
   }
 
+  @Test(
+    "a server that does not speak HTTP, and a redirect to a URL with an escape, say so",
+    arguments: HTTPCarrier.allCases)
+  func notHTTP(carrier: HTTPCarrier) async throws {
+    let server = try LoopbackServer { request in
+      if request.path == "/escape" {
+        // Relative: were it followed, the garbage below would be the answer.
+        return .status(302, headers: ["Location": "/\u{1B}[31mred"])
+      }
+      return .raw(Data("NOT HTTP AT ALL\r\n\r\n".utf8))
+    }
+    defer { server.stop() }
+    let host = "127.0.0.1:\(server.port)"
+    let garbage = await #expect(throws: APIError.self) {
+      try await client(carrier).send(Endpoint(server.url("/garbage")))
+    }
+    #expect(garbage?.description == "\(host) did not answer in HTTP")
+    let escape = await #expect(throws: APIError.self) {
+      try await client(carrier).send(Endpoint(server.url("/escape")))
+    }
+    #expect(escape?.description == "\(host) redirected to an address that is not a valid URL")
+  }
+
   @Test("releasing the client invalidates its session")
   func releaseInvalidatesSession() async throws {
     let server = try LoopbackServer(replies: [.text("hello")])

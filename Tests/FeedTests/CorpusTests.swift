@@ -17,7 +17,7 @@ struct CorpusTests {
   @Test(
     "Every corpus file parses with its title, items, dates, links and readable text",
     .enabled(
-      if: folder != nil, "FEED_CORPUS is not set; set it to ../shared/fixtures/feeds to run this"),
+      if: folder != nil, "FEED_CORPUS is not set; set it to a folder of saved feeds to run this"),
     .timeLimit(.minutes(1)))
   func corpus() throws {
     let folder = URL(fileURLWithPath: try #require(Self.folder))

@@ -56,9 +56,13 @@ struct FeedCommandTests {
   func readingFlow() throws {
     let path = try write(FeedSamples.rss(title: "Local news", count: 3), to: "news.xml")
     let added = try run("add", path, "--title", "News")
-    #expect(added.output.hasPrefix("Added feed 1: file://"))
+    #expect(
+      added.output
+        == "Added feed 1: \(URL(fileURLWithPath: path).absoluteString)\nRead it now: 3 items.\n")
+    #expect(!added.output.contains("Fetch it with"))
+    #expect(!(try run("list").output.contains("never")))
     let refresh = try run("refresh")
-    #expect(refresh.output.contains("ok       1  News   3 new, 3 cached"))
+    #expect(refresh.output.contains("1  News   0 new, 3 cached"), "\(refresh.output)")
 
     let read = try run("read")
     let lines = read.output.split(separator: "\n")
@@ -155,7 +159,12 @@ struct FeedCommandTests {
       (["rm", "9"], 64, "no feed '9'"),
       (["show", "nonsense"], 64, "invalid item 'nonsense'"),
       (["show", "sample.99"], 64, "no item sample.99"),
-      (["read", "--limit", "x"], 64, "expected an integer"),
+      (["read", "--limit", "x"], 64, "expected a count of 1 or more"),
+      (
+        ["read", "--limit", "0"], 64,
+        "invalid value '0' for '--limit': expected a count of 1 or more"
+      ),
+      (["read", "--limit", "-1"], 64, "expected a count of 1 or more"),
       (["mark-read"], 64, "name an item or a feed, or give --all"),
       (["mark-unread"], 64, "name an item or a feed, or give --all"),
       (["refresh", "--timeout", "0"], 64, "expected seconds above 0"),
@@ -171,6 +180,57 @@ struct FeedCommandTests {
     #expect(result.error.hasPrefix("feed: error: "))
     #expect(result.error.contains(message), "\(result.error)")
     #expect(result.output.isEmpty)
+  }
+
+  @Test("export then import keeps every subscription, local files included")
+  func exportImportRoundTrip() throws {
+    let path = try write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
+    try run("add", path, "--title", "Mine")
+    try run("add", "https://a.example/feed", "--title", "Line\u{2028}break")
+    let exported = try run("export").output
+    #expect(exported.contains("Line&#x2028;break"))
+    let opml = try write(exported, to: "subs.opml")
+
+    let other = try TemporaryDirectory(prefix: "feed-import")
+    let otherEnvironment = other.isolatedEnvironment(["TERM": "xterm-256color"])
+    let imported = try feed.run(["import", opml], environment: otherEnvironment)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
+    #expect(imported.error.isEmpty, "\(imported.error)")
+    let list = try feed.run(["list", "--json"], environment: otherEnvironment)
+    let json = try JSONSerialization.jsonObject(with: list.standardOutput)
+    let feeds = try #require((json as? [String: Any])?["feeds"] as? [[String: Any]])
+    #expect(
+      feeds.compactMap { $0["url"] as? String }
+        == [URL(fileURLWithPath: path).absoluteString, "https://a.example/feed"])
+    #expect(feeds.compactMap { $0["title"] as? String } == ["Mine", "Line\u{2028}break"])
+    // The same export again changes nothing.
+    let again = try feed.run(["import", opml], environment: otherEnvironment)
+    #expect(again.output == "Imported 0 feeds (2 already subscribed).\n")
+  }
+
+  @Test("a 120 KB URL is refused with its length, and what is echoed is cut")
+  func hugeURL() throws {
+    let huge = "https://a.example/" + String(repeating: "x", count: 120_000)
+    let result = try run("add", huge, expect: 64)
+    #expect(
+      result.error.hasPrefix(
+        "feed: error: the URL has 120018 bytes; a feed URL or path may have at most 8000\n"),
+      "\(result.error.prefix(300))")
+    #expect(result.error.count < 400)
+    #expect(result.output.isEmpty)
+    #expect(try run("list").output.hasPrefix("No feeds yet."))
+
+    // The longest URL accepted is stored whole but echoed cut, here and when added again.
+    let long = "https://a.example/" + String(repeating: "y", count: 7_000)
+    let added = try run("add", long)
+    #expect(added.output.hasPrefix("Added feed 1: https://a.example/yyy"))
+    #expect(added.output.contains("…\n"))
+    #expect(added.output.count < 400)
+    let again = try run("add", long, expect: 64)
+    #expect(again.error.hasPrefix("feed: error: already subscribed to https://a.example/yyy"))
+    #expect(again.error.contains("… (feed 1)"))
+    #expect(again.error.count < 400)
   }
 
   @Test("OPML import subscribes, export lists the feeds as OPML 2.0")

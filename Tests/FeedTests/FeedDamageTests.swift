@@ -182,6 +182,35 @@ struct FeedDamageTests {
     #expect(try run("read", "1").output.contains("Item 2"))
   }
 
+  @Test(
+    "an id used twice or malformed is a corrupt list: exit 65, the path, the bytes untouched",
+    arguments: [
+      ("1", "the id '1' is used by two feeds at feeds.[1].id"),
+      ("../x", "the id '../x' is not a whole number from 1 to"),
+      ("01", "the id '01' is not a whole number"),
+      ("", "the id '' is not a whole number"),
+      ("2\u{1B}[31m", "the id '2\\u{1b}[31m' is not a whole number"),
+    ])
+  func damagedIDs(id: String, message: String) throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    var feeds = try #require(json["feeds"] as? [[String: Any]])
+    feeds[1]["id"] = id
+    json["feeds"] = feeds
+    let damaged = try JSONSerialization.data(withJSONObject: json)
+    try damaged.write(to: file)
+    for command in [["list"], ["refresh"], ["read"], ["add", "https://b.example/feed"]] {
+      let result = try feed.run(command, environment: environment)
+      #expect(result.status == 65, "feed \(command): \(result.error)")
+      #expect(result.error.contains(file.path), "\(result.error)")
+      #expect(result.error.contains(message), "\(result.error)")
+      #expect(!result.error.contains("\u{1B}"))
+    }
+    #expect(try Data(contentsOf: file) == damaged)
+  }
+
   @Test("a date no calendar can print is damage, not a crash")
   func hugeDate() throws {
     try addTwoFeeds()

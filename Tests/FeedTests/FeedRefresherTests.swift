@@ -198,5 +198,32 @@ struct FeedRefresherTests {
     }
     #expect(inFlight.maximumPerHost.values.allSatisfy { $0 <= 2 })
     #expect(inFlight.maximumTotal <= 3)
+    #expect(await limiter.limit == 3)  // no ceiling: the total stays fixed
+  }
+
+  @Test("the total grows while fetches succeed and others wait, to its ceiling; failing halves it")
+  func growingLimiter() async {
+    let limiter = FetchLimiter(total: 2, perHost: 2, ceiling: 5)
+    let inFlight = InFlight()
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<40 {
+        group.addTask {
+          let host = "h\(index % 10)"
+          await limiter.withPermit(for: host) {
+            inFlight.enter(host)
+            await Task.yield()
+            inFlight.leave(host)
+          }
+        }
+      }
+    }
+    #expect(inFlight.maximumPerHost.values.allSatisfy { $0 <= 2 })
+    #expect(inFlight.maximumTotal <= 5)
+    #expect(await limiter.limit == 5)
+    struct Refused: Error {}
+    await #expect(throws: Refused.self) {
+      try await limiter.withPermit(for: "h0") { throw Refused() }
+    }
+    #expect(await limiter.limit == 2)  // 5 halved, never below the start
   }
 }

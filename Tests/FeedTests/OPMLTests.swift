@@ -13,6 +13,7 @@ struct OPMLTests {
       ("csi\u{9B}31m del\u{7F}", "csi&#x9B;31m del&#x7F;", "csi\u{9B}31m del\u{7F}"),
       ("abc\u{202E}gnp.exe\u{2066}", "abc&#x202E;gnp.exe&#x2066;", "abc\u{202E}gnp.exe\u{2066}"),
       ("two\nlines\ttab", "two&#10;lines&#9;tab", "two\nlines\ttab"),
+      ("line\u{2028}para\u{2029}end", "line&#x2028;para&#x2029;end", "line\u{2028}para\u{2029}end"),
     ])
   func escaping(title: String, escaped: String, readBack: String) throws {
     #expect(OPML.escape(title) == escaped)

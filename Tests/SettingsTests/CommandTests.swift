@@ -228,6 +228,21 @@ struct CommandTests {
       ("{\"displayName\": \"\"}", "displayName: '' has 0 characters"),
       ("{\"theme.accent\": \"#12\"}", "theme.accent: '#12' has 2 hex digits"),
       ("[1, 2]", "expected a JSON object of settings"),
+      // One reading, shared: the apps skip "DARK" (warn, use the default), so it is no `dark` here.
+      (
+        "{\"appearance\": \"DARK\"}",
+        "appearance: \"DARK\" is not one of system, light, dark in its stored form; the apps ignore it"
+      ),
+      ("{\"theme.density\": \" compact\"}", "theme.density: \" compact\" is not one of"),
+      // Foundation keeps one of two equal keys without a word; the next `set` would drop one.
+      (
+        "{\"appearance\": \"dark\",\n \"appearance\": \"light\"}",
+        "the key 'appearance' appears twice (again at line 2, column 2)"
+      ),
+      (
+        "{\"future\": {\"a\": 1, \"\\u0061\": 2}}",
+        "the key 'a' appears twice (again at line 1, column 21)"
+      ),
     ])
   func corruptValues(text: String, reason: String) throws {
     try fixture.writeSettings(text)
@@ -235,6 +250,32 @@ struct CommandTests {
     #expect(result.status == 65)
     #expect(result.error.contains(reason), "\(result.error)")
     #expect(fixture.settingsText == text)
+  }
+
+  @Test("get reads a stored value as the apps do: \"DARK\" is a value to fix, not dark")
+  func sharedReading() throws {
+    let text = #"{"appearance": "DARK", "displayName": "Ada"}"#
+    try fixture.writeSettings(text)
+    let result = try fixture.run(["get", "appearance"])
+    #expect(result.status == 65)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains(fixture.settingsURL.path), "\(result.error)")
+    #expect(
+      result.error.contains(
+        #"appearance: "DARK" is not one of system, light, dark in its stored form; the apps ignore it"#
+      ))
+    #expect(fixture.settingsText == text)
+    // The stored forms `set` writes still read back.
+    try fixture.writeSettings(#"{"appearance": "dark", "notifications": false}"#)
+    #expect(try fixture.run(["get", "appearance"]).output == "dark\n")
+  }
+
+  @Test("Keys that differ from another only by an escape are still distinct keys")
+  func distinctKeys() throws {
+    let text = #"{"future.a": 1, "future.b": {"a": 1, "b": [{"a": 2}]}, "appearance": "dark"}"#
+    try fixture.writeSettings(text)
+    let result = try fixture.run(["get", "appearance"])
+    #expect(result.status == 0, "\(result.error)")
   }
 
   @Test("Keys a newer version wrote are kept when a setting changes")

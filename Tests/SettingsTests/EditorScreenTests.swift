@@ -75,6 +75,31 @@ struct EditorScreenTests {
     #expect(!harness.text.contains("›"))
   }
 
+  @Test("A low-contrast palette color is kept and warned about, as `settings set` warns")
+  func lowContrastWarning() async throws {
+    let (harness, session) = try harness(size: TerminalSize(columns: 140, rows: 20))
+    let text = try #require(Setting.all.firstIndex { $0.key == "theme.palette.text" })
+    for _ in 0..<text { harness.press(.down) }
+    harness.press(.enter, .ctrl("u"))
+    harness.type("#777777")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(session.settings.palette[.text] == ColorToken(hex: "#777777"))
+    #expect(harness.text.contains("✓ theme.palette.text = #777777"))
+    #expect(
+      harness.text.contains(
+        "! 4 pairs under 4.50:1 now: text on background (light) 4.48:1, "
+          + "text on surface (light) 4.01:1"), "\(harness.text)")
+
+    // A value with enough contrast clears the warning.
+    harness.press(.enter, .ctrl("u"))
+    harness.type("#1C1C1E/#F2F2F7")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(harness.text.contains("✓ theme.palette.text = #1C1C1E/#F2F2F7"))
+    #expect(!harness.text.contains("pairs under"))
+  }
+
   @Test("Enter on a choice pushes the picker; Enter stores the choice and goes back")
   func picker() async throws {
     let (harness, session) = try harness()

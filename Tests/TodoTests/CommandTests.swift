@@ -207,9 +207,31 @@ struct CommandTests {
     #expect(process.terminationStatus == 0)
     #expect(String(decoding: output, as: UTF8.self).contains("bad"))
 
-    let long = String(repeating: "long title ", count: 10_000)
-    #expect(try home.output(["add", long]) == "2\n")
-    #expect(try home.output(["list"]).contains(long.trimmingCharacters(in: .whitespaces)))
+    // A title as long as a line may be is kept whole.
+    let longest = String(repeating: "long title ", count: 91).prefix(1_000)
+    #expect(longest.count == 1_000)
+    #expect(try home.output(["add", String(longest)]) == "2\n")
+    #expect(try home.output(["list"]).contains(longest.trimmingCharacters(in: .whitespaces)))
+  }
+
+  @Test("a 120 KB title is refused with its length, not echoed, and nothing is stored")
+  func hugeTitle() throws {
+    try home.output(["add", "first"])
+    let before = home.storedBytes
+    let huge = String(repeating: "x", count: 120_000)
+    for arguments in [
+      ["add", huge], ["add", "--due", "today", huge], ["edit", "1", "--title", huge],
+    ] {
+      let result = try home.run(arguments)
+      #expect(result.status == 64, "\(result.error)")
+      #expect(
+        result.error.hasPrefix(
+          "todo: error: the title has 120000 characters; at most 1000 fit on a line\n"),
+        "\(result.error.prefix(200))")
+      #expect(result.error.count < 300)
+      #expect(result.output.isEmpty)
+    }
+    #expect(home.storedBytes == before)
   }
 
   @Test(
@@ -228,6 +250,16 @@ struct CommandTests {
     #expect(
       try home.output(["list", "--color", "never"], environment: ["FORCE_COLOR": "3"])
         == " 1  [ ]         2000-01-01  late\n")
+  }
+
+  @Test("TERM=xterm (16 colors): overdue dates are red, not the grey a plain nearest match gives")
+  func overdueRedOnSixteenColors() throws {
+    try home.output(["add", "late", "--due", "2000-01-01"])
+    let listing = try home.output(
+      ["list", "--overdue", "--color", "always"], environment: ["TERM": "xterm"])
+    // The standard palette's dark danger, #FF6B61, is bright red (91) on 16 colors.
+    #expect(listing.contains("\u{1B}[91m2000-01-01\u{1B}[0m"), "\(listing.debugDescription)")
+    #expect(!listing.contains("\u{1B}[90m2000-01-01"))
   }
 
   @Test("help for the app and every command, and the version")

@@ -18,6 +18,11 @@ struct TodoErrorWordingTests {
       ),
       (.emptyTitle, "the title is empty", "say what to do", 64),
       (
+        .titleTooLong(length: 1_200, maximum: 1_000),
+        "the title has 1200 characters; at most 1000 fit on a line",
+        "keep the title short and put the rest in a note: \(appIdentity.name) note ID TEXT", 64
+      ),
+      (
         .invalidDate("someday"),
         "'someday' is not a date: YYYY-MM-DD, today, tomorrow, yesterday, a weekday (mon…sun, "
           + "the next one), next week, next month, +3d, 2w, in 3 days, eow (end of week), "

@@ -5,6 +5,10 @@ public enum FeedLocation {
   /// The schemes a feed may use.
   public static let schemes: Set<String> = ["http", "https", "file"]
 
+  /// The longest URL or path accepted, in bytes: 8,000, what HTTP asks every server
+  /// to take in a request line (RFC 9110, section 4.1).
+  public static let maximumLength = 8_000
+
   /// The feed URL for `text`: an `http`, `https` or `file` URL as is, a path as a
   /// `file` URL made absolute against `currentDirectory`.
   ///
@@ -12,8 +16,11 @@ public enum FeedLocation {
   ///   - text: A URL or a path.
   ///   - currentDirectory: The folder a relative path is resolved against.
   /// - Returns: The URL.
-  /// - Throws: ``FetchError`` `unsupportedScheme` or `invalidURL`.
+  /// - Throws: ``FetchError`` `unsupportedScheme`, `invalidURL` or `tooLong`.
   public static func url(from text: String, currentDirectory: String) throws(FetchError) -> URL {
+    guard text.utf8.count <= maximumLength else {
+      throw .tooLong(length: text.utf8.count, limit: maximumLength)
+    }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw .invalidURL(text) }
     if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy(isSchemeCharacter),

@@ -21,8 +21,11 @@ public struct FeedRefresher: Sendable {
   public var fetcher: FeedFetcher
   /// How bytes become items.
   public var parser: FeedParser
-  /// The most fetches at once.
+  /// The most fetches at once to start with; the limit grows while fetches succeed
+  /// and others wait (see ``FetchLimiter``), up to ``maximumConcurrency``.
   public var concurrency: Int
+  /// The most fetches at once the limit may grow to.
+  public var maximumConcurrency: Int
   /// The most fetches at once to one host.
   public var perHost: Int
   /// How long the whole refresh may take; feeds still running then fail, the others
@@ -35,8 +38,10 @@ public struct FeedRefresher: Sendable {
   /// The clock the deadlines run on (injected for tests).
   public var clock: any Clock<Duration>
 
-  /// The default number of fetches at once.
+  /// The default number of fetches at once to start with.
   public static let defaultConcurrency = 8
+  /// The default number of fetches at once the limit may grow to.
+  public static let defaultMaximumConcurrency = 48
   /// The default number of fetches at once to one host.
   public static let defaultPerHost = 2
   /// The default deadline of a whole refresh: 3 minutes.
@@ -54,7 +59,8 @@ public struct FeedRefresher: Sendable {
   ///   - store: Where records are kept.
   ///   - fetcher: How bytes are fetched.
   ///   - parser: How bytes become items.
-  ///   - concurrency: The most fetches at once.
+  ///   - concurrency: The most fetches at once to start with.
+  ///   - maximumConcurrency: The most fetches at once the limit may grow to.
   ///   - perHost: The most fetches at once to one host.
   ///   - deadline: How long the whole refresh may take.
   ///   - feedDeadline: How long one feed's fetch may take.
@@ -62,7 +68,8 @@ public struct FeedRefresher: Sendable {
   ///   - clock: The clock the deadlines run on.
   public init(
     store: FeedStore, fetcher: FeedFetcher, parser: FeedParser = FeedParser(),
-    concurrency: Int = defaultConcurrency, perHost: Int = defaultPerHost,
+    concurrency: Int = defaultConcurrency,
+    maximumConcurrency: Int = defaultMaximumConcurrency, perHost: Int = defaultPerHost,
     deadline: Duration = defaultDeadline, feedDeadline: Duration = defaultFeedDeadline,
     now: @escaping @Sendable () -> Date = { Date() },
     clock: any Clock<Duration> = ContinuousClock()
@@ -71,6 +78,7 @@ public struct FeedRefresher: Sendable {
     self.fetcher = fetcher
     self.parser = parser
     self.concurrency = concurrency
+    self.maximumConcurrency = maximumConcurrency
     self.perHost = perHost
     self.deadline = deadline
     self.feedDeadline = feedDeadline
@@ -97,7 +105,7 @@ public struct FeedRefresher: Sendable {
     _ feeds: [Subscription], force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
-    let limiter = FetchLimiter(total: concurrency, perHost: perHost)
+    let limiter = FetchLimiter(total: concurrency, perHost: perHost, ceiling: maximumConcurrency)
     var results = [RefreshResult?](repeating: nil, count: feeds.count)
     let clock = clock
     let deadline = deadline

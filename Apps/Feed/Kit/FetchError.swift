@@ -12,16 +12,25 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   case cannotRead(String, reason: String)
   /// The body is larger than the limit, in bytes.
   case tooLarge(limit: Int)
+  /// The URL or path is longer than ``FeedLocation/maximumLength`` bytes.
+  case tooLong(length: Int, limit: Int)
 
   /// A one-line message.
   public var description: String {
     switch self {
     case .unsupportedScheme(let scheme):
       "unsupported URL scheme '\(scheme)': only http, https and file feeds are read"
-    case .invalidURL(let text): "not a valid feed URL: \(text)"
+    case .invalidURL(let text): "not a valid feed URL: \(Self.cut(text))"
     case .fileNotFound(let path): "no such file: \(path)"
     case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
     case .tooLarge(let limit): "the feed is larger than the \(limit >> 20) MiB limit"
+    case .tooLong(let length, let limit):
+      "the URL has \(length) bytes; a feed URL or path may have at most \(limit)"
     }
+  }
+
+  /// Text from the user, cut for a one-line message.
+  private static func cut(_ text: String) -> String {
+    text.count > 200 ? String(text.prefix(200)) + "…" : text
   }
 }

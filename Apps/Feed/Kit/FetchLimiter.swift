@@ -1,17 +1,30 @@
-/// Bounds how many fetches run at once, in total and per host.
+/// Bounds how many fetches run at once, in total and per host; the total follows
+/// what the network gives.
 ///
 /// ```swift
-/// let limiter = FetchLimiter(total: 8, perHost: 2)
+/// let limiter = FetchLimiter(total: 8, perHost: 2, ceiling: 48)
 /// try await limiter.withPermit(for: url.host ?? "") { try await fetch(url) }
 /// ```
+///
+/// The total starts at `total`. Each fetch that succeeds while others wait adds one
+/// permit, up to `ceiling`, as TCP's slow start does: where answers take a round trip,
+/// the fetches in flight double every round trip instead of queueing behind a fixed
+/// eight; on a fast network the refresh is over before the limit has grown much. A
+/// fetch that fails halves the total (never below `total`), so a struggling network
+/// or server gets fewer requests at once. The per-host bound never grows: politeness
+/// to one server does not depend on how fast the others answer.
 ///
 /// Waiters are served first come, first served among those whose host has room, so a
 /// slow host never holds up the others.
 public actor FetchLimiter {
-  /// The most fetches at once.
+  /// The most fetches at once to start with, and the least the total falls back to.
   public let total: Int
   /// The most fetches at once to one host.
   public let perHost: Int
+  /// The most fetches at once the total may grow to.
+  public let ceiling: Int
+  /// The most fetches at once now: between ``total`` and ``ceiling``.
+  public private(set) var limit: Int
 
   private var running = 0
   private var runningByHost: [String: Int] = [:]
@@ -20,18 +33,23 @@ public actor FetchLimiter {
   /// Creates a limiter.
   ///
   /// - Parameters:
-  ///   - total: The most fetches at once (at least 1).
+  ///   - total: The most fetches at once to start with (at least 1).
   ///   - perHost: The most fetches at once to one host (at least 1).
-  public init(total: Int, perHost: Int) {
-    self.total = max(1, total)
+  ///   - ceiling: The most the total may grow to; `nil` (or less than `total`) keeps
+  ///     the total fixed.
+  public init(total: Int, perHost: Int, ceiling: Int? = nil) {
+    let start = max(1, total)
+    self.total = start
     self.perHost = max(1, perHost)
+    self.ceiling = max(start, ceiling ?? start)
+    limit = start
   }
 
   /// Runs `body` once a permit for `host` is free.
   ///
   /// - Parameters:
   ///   - host: The host the work talks to.
-  ///   - body: The work.
+  ///   - body: The work; throwing counts as a failed fetch.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
   public func withPermit<T: Sendable>(
@@ -39,12 +57,20 @@ public actor FetchLimiter {
   ) async rethrows -> T {
     let host = host.lowercased()  // host names are case-insensitive
     await acquire(host)
-    defer { release(host) }
-    return try await body()
+    do {
+      let value = try await body()
+      if !waiters.isEmpty { limit = min(ceiling, limit + 1) }
+      release(host)
+      return value
+    } catch {
+      limit = max(total, limit / 2)
+      release(host)
+      throw error
+    }
   }
 
   private func hasRoom(_ host: String) -> Bool {
-    running < total && runningByHost[host, default: 0] < perHost
+    running < limit && runningByHost[host, default: 0] < perHost
   }
 
   private func acquire(_ host: String) async {
@@ -65,7 +91,7 @@ public actor FetchLimiter {
     runningByHost[host, default: 1] -= 1
     if runningByHost[host] == 0 { runningByHost[host] = nil }
     var index = 0
-    while index < waiters.count, running < total {
+    while index < waiters.count, running < limit {
       let waiter = waiters[index]
       if hasRoom(waiter.host) {
         waiters.remove(at: index)

@@ -40,10 +40,16 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
   /// Creates an empty list.
   public init() {}
 
-  /// Decodes a list, refusing a `nextID` no count of feeds could reach.
+  /// Decodes a list, refusing a `nextID` no count of feeds could reach and ids that
+  /// are malformed or used twice.
+  ///
+  /// An id names the feed's record (`feed-3`): two subscriptions with one id would
+  /// share one cache, and an id such as `../x` is no record name at all. Either is
+  /// damage to the list, reported with its path like any other.
   ///
   /// - Parameter decoder: The decoder.
-  /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`.
+  /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`, or an id
+  ///   that is not a whole number from 1 to ``maximumID`` or appears twice.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     feeds = try container.decode([Subscription].self, forKey: .feeds)
@@ -53,6 +59,54 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
         forKey: .nextID, in: container,
         debugDescription: "nextID \(nextID) is outside 1...\(Self.maximumID)")
     }
+    var seen = Set<String>()
+    for (index, feed) in feeds.enumerated() {
+      let problem: String? =
+        if !Self.isWellFormed(feed.id) {
+          "the id \(Self.quoted(feed.id)) is not a whole number from 1 to \(Self.maximumID)"
+        } else if !seen.insert(feed.id).inserted {
+          "the id \(Self.quoted(feed.id)) is used by two feeds"
+        } else {
+          nil
+        }
+      if let problem {
+        let path = container.codingPath + [CodingKeys.feeds, ListIndex(index), ListIndex.id]
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: path, debugDescription: problem))
+      }
+    }
+  }
+
+  /// Whether `id` is as ``FeedStore`` hands ids out: digits without a leading zero,
+  /// 1 to ``maximumID``.
+  static func isWellFormed(_ id: String) -> Bool {
+    guard let first = id.utf8.first, first != UInt8(ascii: "0"), id.utf8.count <= 16,
+      id.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let number = Int(id)
+    else { return false }
+    return number <= maximumID
+  }
+
+  /// An id for a message: quoted, cut, without control characters.
+  private static func quoted(_ id: String) -> String {
+    let shown = id.unicodeScalars.prefix(40).map { scalar in
+      scalar.properties.generalCategory == .control || scalar.value >= 0x80
+        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    }
+    return "'" + shown.joined() + (id.unicodeScalars.count > 40 ? "…" : "") + "'"
+  }
+
+  /// The coding-path steps of an id inside `feeds`.
+  private struct ListIndex: CodingKey {
+    static let id = ListIndex(stringValue: "id")
+    var stringValue: String
+    var intValue: Int?
+    init(_ index: Int) {
+      stringValue = String(index)
+      intValue = index
+    }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { self.init(intValue) }
   }
 
   /// The subscription with an id, an exact URL, or a title (case-insensitive).

@@ -208,12 +208,22 @@ extension TodoDocument {
     if undo.count > Self.undoLimit { undo.removeFirst(undo.count - Self.undoLimit) }
   }
 
+  /// The most characters a title may have: a title is one line of a list; a longer
+  /// text belongs in the item's note.
+  package static let maximumTitleLength = 1_000
+
   /// A title with surrounding whitespace removed.
   ///
-  /// - Throws: ``TodoError/emptyTitle`` when nothing is left.
+  /// - Throws: ``TodoError/emptyTitle`` when nothing is left, or
+  ///   ``TodoError/titleTooLong(length:maximum:)`` when it is longer than
+  ///   ``maximumTitleLength``.
   package static func validTitle(_ title: String) throws(TodoError) -> String {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw .emptyTitle }
+    let length = trimmed.count
+    guard length <= maximumTitleLength else {
+      throw .titleTooLong(length: length, maximum: maximumTitleLength)
+    }
     return trimmed
   }
 

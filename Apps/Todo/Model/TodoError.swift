@@ -9,6 +9,8 @@ package enum TodoError: Error, Hashable, Sendable {
   case notFound(id: Int)
   /// The title is empty once surrounding whitespace is removed.
   case emptyTitle
+  /// The title has `length` characters, more than the `maximum` a line holds.
+  case titleTooLong(length: Int, maximum: Int)
   /// A quick-entry `due:` date that is not a date (the text as given).
   case invalidDate(String)
   /// A quick-entry `!` word that is not a priority (the word as given, `!` included).

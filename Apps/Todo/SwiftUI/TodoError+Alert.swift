@@ -8,6 +8,7 @@
       switch self {
       case .notFound: "This todo is gone"
       case .emptyTitle: "The title is empty"
+      case .titleTooLong: "The title is too long"
       case .invalidDate: "Not a date"
       case .invalidPriority: "Not a priority"
       case .idsExhausted: "The list is full"
@@ -21,6 +22,8 @@
       switch self {
       case .notFound(let id): "Todo \(id) was deleted, perhaps in another window."
       case .emptyTitle: "Say what to do."
+      case .titleTooLong(let length, let maximum):
+        "It has \(length) characters; at most \(maximum) fit. Put the rest in the note."
       case .invalidDate(let text): "“\(text)” is not a date. Try “tomorrow” or “2026-12-24”."
       case .invalidPriority(let word): "“\(word)” is not a priority. Use !low, !medium or !high."
       case .idsExhausted(let maximum): "No todo can be added past number \(maximum)."

@@ -16,7 +16,10 @@ enum CurlCode {
 
   static func urlErrorCode(_ code: Int32) -> URLError.Code {
     switch code {
-    case 1: .unsupportedURL  // UNSUPPORTED_PROTOCOL
+    // UNSUPPORTED_PROTOCOL: the request's URL was checked to be http(s) and redirects
+    // are followed by CurlTransfer, so libcurl says this of a response that is not
+    // HTTP ("Received HTTP/0.9 when not allowed").
+    case 1: .cannotParseResponse
     case 3: .badURL  // URL_MALFORMAT
     case 5, 6: .cannotFindHost  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
     case 7: .cannotConnectToHost  // COULDNT_CONNECT

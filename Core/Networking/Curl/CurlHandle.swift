@@ -89,8 +89,10 @@ final class CurlHandle: @unchecked Sendable {
     CoreCurlEffectiveURL(transfer).flatMap { URL(string: String(cString: $0)) }
   }
 
-  /// Where the last response redirects to (absolute), if it is a redirect.
-  var redirectURL: URL? {
-    CoreCurlRedirectURL(transfer).flatMap { URL(string: String(cString: $0)) }
+  /// Where the last response redirects to (absolute), as libcurl resolved its
+  /// `Location`, if it is a redirect. It may not be a URL at all (a control
+  /// character in it): see ``CurlReceiver/Ending``.
+  var redirectText: String? {
+    CoreCurlRedirectURL(transfer).map { String(cString: $0) }
   }
 }

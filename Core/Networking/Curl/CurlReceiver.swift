@@ -16,6 +16,8 @@ final class CurlReceiver: @unchecked Sendable {
     var response: HTTPURLResponse
     var body: Data
     var redirectURL: URL?
+    /// Whether the response redirects to text that is not a URL.
+    var hasUnreadableRedirect = false
   }
 
   private struct Response {
@@ -127,8 +129,14 @@ final class CurlReceiver: @unchecked Sendable {
     var code: Int32
     /// The URL last requested.
     var url: URL?
-    /// Where the response redirects to, if it is a redirect.
-    var redirectURL: URL?
+    /// Where the response redirects to, as libcurl resolved it, if it is a redirect.
+    var redirectText: String?
+
+    /// ``redirectText`` as a URL; `nil` when there is none or it is not a URL.
+    var redirectURL: URL? {
+      guard let redirectText, !RedirectLocation.isUnreadable(redirectText) else { return nil }
+      return URL(string: redirectText)
+    }
   }
 
   /// The request's outcome once it ended so.
@@ -146,7 +154,11 @@ final class CurlReceiver: @unchecked Sendable {
     else {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
-    return .success(Hop(response: response, body: body, redirectURL: ending.redirectURL))
+    let redirectURL = ending.redirectURL
+    return .success(
+      Hop(
+        response: response, body: body, redirectURL: redirectURL,
+        hasUnreadableRedirect: ending.redirectText != nil && redirectURL == nil))
   }
 
   /// Header fields as one dictionary; repeated names (compared without case) are joined

@@ -19,6 +19,11 @@ enum CurlTransfer {
     for _ in 0...CurlOption.redirectLimit {
       let hop = try await perform(request, limit: limit, pool: pool)
       let status = hop.response.statusCode
+      // A `Location` no URL can be made of (an escape character in it) is a broken
+      // redirect, not the final response.
+      if hop.hasUnreadableRedirect, CurlRedirect.statuses.contains(status) {
+        throw TransferFailure(kind: .transport(code: .redirectToNonExistentLocation))
+      }
       guard let target = hop.redirectURL, CurlRedirect.statuses.contains(status) else {
         return Transfer(
           response: hop.response, body: hop.body, permanentRedirectURL: permanentRedirectURL)
@@ -54,7 +59,7 @@ enum CurlTransfer {
         let refused = pool.loop.start(handle) { code in
           // On the loop's thread: read what the handle knows before it is reused.
           let ending = CurlReceiver.Ending(
-            code: code, url: handle.effectiveURL, redirectURL: handle.redirectURL)
+            code: code, url: handle.effectiveURL, redirectText: handle.redirectText)
           handle.finish()
           if code == 0 { pool.give(handle) }
           continuation.resume(returning: ending)

@@ -60,6 +60,27 @@ public struct ParsedCommand: Sendable, Hashable {
   /// - Returns: The value, or `nil` when not given.
   public func string(_ name: String) -> String? { values[name]?.last }
 
+  /// The value of a required argument.
+  ///
+  /// The parser refuses a command line that leaves out a required argument (exit 64,
+  /// with the usage), so a command reads it without an optional to unwrap:
+  ///
+  /// ```swift
+  /// // CommandSpec("add", arguments: [.required("title", help: "What to do.")])
+  /// let title = try command.argument("title")   // String, not String?
+  /// ```
+  ///
+  /// - Parameter name: The argument's name, as declared with ``ArgumentSpec/required(_:help:)``.
+  /// - Returns: The value (the last one of a variadic argument).
+  /// - Throws: ``CommandLineError`` (exit 64, `missing <name>`) when no value was
+  ///   parsed — only when `name` is not a required argument of the command.
+  public func argument(_ name: String) throws(CommandLineError) -> String {
+    guard let value = string(name) else {
+      throw CommandLineError("missing \(displayNames[name] ?? "<\(name)>")")
+    }
+    return value
+  }
+
   /// Every value of a repeatable option or variadic argument, in order.
   ///
   /// - Parameter name: The option's long name or the argument's name.

@@ -79,41 +79,39 @@ extension TerminalColor {
     (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
   ]
 
-  /// The nearest xterm-256 index: the closer of the nearest 6×6×6 cube color and the
-  /// nearest of the 24 greys (232–255), by squared RGB distance. Indices 0–15 are
-  /// never chosen because terminals theme them.
+  /// The nearest xterm-256 index of the same hue family.
+  ///
+  /// The color's hue family comes first (red, yellow, green, cyan, blue, magenta, or
+  /// neutral when it is nearly grey), then nearness: the closest entry of that family
+  /// among the 6×6×6 cube (16–231) and the 24 greys (232–255), by squared RGB
+  /// distance. A red therefore stays red and a grey stays grey, even where a plain
+  /// nearest match would cross over. Indices 0–15 are never chosen because terminals
+  /// theme them.
   ///
   /// - Parameter color: The color; alpha is ignored.
   /// - Returns: An index in 16…255.
   public static func nearestXterm256(_ color: RGBA) -> UInt8 {
-    let channels = [Int(color.red), Int(color.green), Int(color.blue)]
-    let cube = channels.map(nearestCubeIndex)
-    let cubeColor = (cubeLevels[cube[0]], cubeLevels[cube[1]], cubeLevels[cube[2]])
-    let average = (channels[0] + channels[1] + channels[2]) / 3
-    let greyIndex = min(23, max(0, (average - 3) / 10))
-    let greyValue = 8 + 10 * greyIndex
-    let cubeDistance = distance(channels, cubeColor)
-    let greyDistance = distance(channels, (greyValue, greyValue, greyValue))
-    if greyDistance < cubeDistance { return UInt8(232 + greyIndex) }
-    return UInt8(16 + 36 * cube[0] + 6 * cube[1] + cube[2])
+    let channels = (Int(color.red), Int(color.green), Int(color.blue))
+    // Most colors: the plain nearest entry (O(1)) is already of their family.
+    let plain = plainNearestXterm256(channels)
+    if xterm256Entries[plain - 16].family == HueFamily(channels) { return UInt8(plain) }
+    return UInt8(16 + nearest(channels, in: xterm256Entries))
   }
 
-  /// The nearest of the 16 ANSI colors (xterm defaults) by squared RGB distance.
-  ///
-  /// - Parameter color: The color; alpha is ignored.
-  /// - Returns: An index in 0…15.
-  public static func nearestANSI16(_ color: RGBA) -> UInt8 {
-    let channels = [Int(color.red), Int(color.green), Int(color.blue)]
-    var best = 0
-    var bestDistance = Int.max
-    for (index, entry) in ansi16Palette.enumerated() {
-      let value = distance(channels, entry)
-      if value < bestDistance {
-        best = index
-        bestDistance = value
-      }
+  /// The nearest xterm-256 index whatever its family: the closer of the nearest
+  /// 6×6×6 cube color and the nearest of the 24 greys, by squared RGB distance.
+  private static func plainNearestXterm256(_ channels: (Int, Int, Int)) -> Int {
+    let cube = (
+      nearestCubeIndex(channels.0), nearestCubeIndex(channels.1), nearestCubeIndex(channels.2)
+    )
+    let cubeColor = (cubeLevels[cube.0], cubeLevels[cube.1], cubeLevels[cube.2])
+    let average = (channels.0 + channels.1 + channels.2) / 3
+    let greyIndex = min(23, max(0, (average - 3) / 10))
+    let greyValue = 8 + 10 * greyIndex
+    if distance(channels, (greyValue, greyValue, greyValue)) < distance(channels, cubeColor) {
+      return 232 + greyIndex
     }
-    return UInt8(best)
+    return 16 + 36 * cube.0 + 6 * cube.1 + cube.2
   }
 
   private static func nearestCubeIndex(_ value: Int) -> Int {
@@ -122,11 +120,77 @@ extension TerminalColor {
     return min(5, (value - 35) / 40)
   }
 
-  private static func distance(_ channels: [Int], _ other: (Int, Int, Int)) -> Int {
-    let red = channels[0] - other.0
-    let green = channels[1] - other.1
-    let blue = channels[2] - other.2
+  /// The nearest of the 16 ANSI colors (xterm defaults) of the same hue family.
+  ///
+  /// Family first, then nearness, as in ``nearestXterm256(_:)``: a saturated red such
+  /// as `#FF6B61` becomes bright red (9), never the grey (8) a plain nearest match
+  /// picks, so `danger` stays red, `success` green and `warning` yellow on a
+  /// 16-color terminal. Nearly grey colors choose among black, the two greys and
+  /// white.
+  ///
+  /// - Parameter color: The color; alpha is ignored.
+  /// - Returns: An index in 0…15.
+  public static func nearestANSI16(_ color: RGBA) -> UInt8 {
+    let channels = (Int(color.red), Int(color.green), Int(color.blue))
+    return UInt8(nearest(channels, in: ansi16Entries))
+  }
+
+  /// The xterm-256 colors 16–255 with their families, in index order.
+  private static let xterm256Entries: [PaletteEntry] = {
+    var entries: [PaletteEntry] = []
+    for red in cubeLevels {
+      for green in cubeLevels {
+        for blue in cubeLevels { entries.append(PaletteEntry((red, green, blue))) }
+      }
+    }
+    for step in 0..<24 {
+      let value = 8 + 10 * step
+      entries.append(PaletteEntry((value, value, value)))
+    }
+    return entries
+  }()
+
+  /// The 16 ANSI colors with their families, in index order.
+  private static let ansi16Entries: [PaletteEntry] = ansi16Palette.map(PaletteEntry.init)
+
+  /// The position in `entries` of the nearest entry of the color's family; the
+  /// nearest of all when the family has none.
+  private static func nearest(_ channels: (Int, Int, Int), in entries: [PaletteEntry]) -> Int {
+    let family = HueFamily(channels)
+    var best: Int?
+    var bestDistance = Int.max
+    var fallback = 0
+    var fallbackDistance = Int.max
+    for (index, entry) in entries.enumerated() {
+      let value = distance(channels, entry.channels)
+      if value < fallbackDistance {
+        fallback = index
+        fallbackDistance = value
+      }
+      if entry.family == family, value < bestDistance {
+        best = index
+        bestDistance = value
+      }
+    }
+    return best ?? fallback
+  }
+
+  private static func distance(_ channels: (Int, Int, Int), _ other: (Int, Int, Int)) -> Int {
+    let red = channels.0 - other.0
+    let green = channels.1 - other.1
+    let blue = channels.2 - other.2
     return red * red + green * green + blue * blue
+  }
+}
+
+/// A palette color and its hue family, computed once per palette.
+private struct PaletteEntry {
+  let channels: (Int, Int, Int)
+  let family: HueFamily
+
+  init(_ channels: (Int, Int, Int)) {
+    self.channels = channels
+    family = HueFamily(channels)
   }
 }
 
