@@ -86,11 +86,13 @@ public final class BlockingWork: Sendable {
   /// - Parameters:
   ///   - label: What the work does, in the user's words (`mark 3 done`); what
   ///     ``settle()`` returns when the work is abandoned.
+  ///   - isolation: The caller's actor, where the result is delivered.
   ///   - body: The blocking work; it calls its ``Commit`` just before it writes.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; ``Abandoned`` when the ledger was settled already.
   public func run<Value: Sendable>(
-    _ label: String, _ body: @escaping @Sendable (Commit) throws -> Value
+    _ label: String, isolation: isolated (any Actor)? = #isolation,
+    _ body: @escaping @Sendable (Commit) throws -> Value
   ) async throws -> Value {
     let job = Job(label: label)
     let id = try state.withLock { state throws(Abandoned) -> UInt64 in
@@ -99,7 +101,7 @@ public final class BlockingWork: Sendable {
       state.jobs[state.nextID] = job
       return state.nextID
     }
-    return try await onThread {
+    return try await onThread(isolation: isolation) {
       defer {
         job.finish()
         self.state.withLock { state in state.jobs[id] = nil }
@@ -111,19 +113,22 @@ public final class BlockingWork: Sendable {
   /// Runs `body`, blocking work that writes nothing (a read), on a thread of its
   /// own and returns what it returns; ``settle()`` neither reports nor waits for it.
   ///
-  /// - Parameter body: The blocking read.
+  /// - Parameters:
+  ///   - isolation: The caller's actor, where the result is delivered.
+  ///   - body: The blocking read.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  public func read<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws
-    -> Value
-  {
-    try await onThread(body)
+  public func read<Value: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: @escaping @Sendable () throws -> Value
+  ) async throws -> Value {
+    try await onThread(isolation: isolation, body)
   }
 
   /// Runs `body` on a new thread (the caller's task waits without holding a thread),
-  /// or at once when the ledger is inline.
+  /// or at once, on the caller's actor, when the ledger is inline.
   private func onThread<Value: Sendable>(
-    _ body: @escaping @Sendable () throws -> Value
+    isolation: isolated (any Actor)?, _ body: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
     if isInline { return try body() }
     return try await withCheckedThrowingContinuation { continuation in
