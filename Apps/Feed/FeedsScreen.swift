@@ -108,18 +108,25 @@ final class FeedsInteractor: Interactor<FeedsModel> {
   /// The gate of ``refresh()``.
   static let refreshKey = "refresh"
 
-  /// One feed's refresh was saved: show it.
-  func finished(_ result: RefreshResult) {
+  /// One feed's refresh was saved: show it, then stop saying it is refreshing.
+  func finished(_ result: RefreshResult) async {
+    await reloadRecord(result.feedID)
     viewModel.refreshing.remove(result.feedID)
-    reloadFeed(result.feedID)
   }
 
-  /// Re-reads one feed's record (after a refresh or a read mark), off the main actor.
+  /// Re-reads one feed's record (after a read mark), off the main actor.
   func reloadFeed(_ id: String) {
+    asyncTask(gateKey: "reload " + id) { [weak self] in await self?.reloadRecord(id) }
+  }
+
+  /// Reads one feed's record off the main actor and shows it.
+  private func reloadRecord(_ id: String) async {
     guard !viewModel.isSample else { return }
-    asyncTask(gateKey: "reload " + id) { [library, work, weak self] in
-      let record = try await work.read { try library.store.record(id) }
-      self?.show(record, of: id)
+    do {
+      let record = try await work.read { [library] in try library.store.record(id) }
+      show(record, of: id)
+    } catch {
+      report(error)
     }
   }
 
