@@ -78,7 +78,7 @@ let package = Package(
       path: "Apps/Settings"
     ),
     // The feed reader's parser and fetch engine are libraries so the benchmarks can drive them.
-    .target(name: "BlueprintFeedFormats", path: "Apps/Feed/Formats"),
+    .target(name: "BlueprintFeedFormats", dependencies: ["Core"], path: "Apps/Feed/Formats"),
     .target(
       name: "BlueprintFeedKit",
       dependencies: ["Core", "BlueprintFeedFormats"],
@@ -125,7 +125,7 @@ let package = Package(
       name: "TodoTests",
       dependencies: [
         "BlueprintTodo", "BlueprintTodoModel", "BlueprintSamplesShared", "Core", "CoreTerminal",
-        "CoreTesting",
+        "CoreTesting", "BlueprintStoreStress",
       ],
       path: "Tests/TodoTests",
       exclude: ["Goldens"]
@@ -152,12 +152,13 @@ let package = Package(
       name: "FeedTests",
       dependencies: [
         "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "BlueprintSamplesShared",
-        "Core", "CoreTerminal", "CoreTesting",
+        "Core", "CoreTerminal", "CoreTesting", "BlueprintStoreStress",
       ],
       path: "Tests/FeedTests",
       exclude: ["Fixtures", "Goldens"]
     ),
-    // Drives FileKeyValueStore from separate processes in the persistence tests.
+    // Drives FileKeyValueStore from separate processes in the persistence tests, and
+    // holds an app's store lock in the apps' tests.
     .executableTarget(
       name: "BlueprintStoreStress", dependencies: ["Core"], path: "Tests/Tools/StoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.

@@ -124,20 +124,27 @@ struct FeedLibrary: Sendable {
   }
 
   /// Marks one item read or unread; the sample's items are not stored.
-  func setRead(_ read: Bool, item: String, feed: String) throws {
+  ///
+  /// `commit` runs under the store's lock just before the write (see Core's
+  /// `BlockingWork`); when it throws, nothing is written.
+  func setRead(
+    _ read: Bool, item: String, feed: String, commit: () throws -> Void = {}
+  ) throws {
     guard feed != SampleFeed.id else { return }
     try store.updateRecord(feed) { record in
       if read { record.read.insert(item) } else { record.read.remove(item) }
+      try commit()
     }
   }
 
   /// Marks every cached item of a feed read; returns how many were unread.
   @discardableResult
-  func markAllRead(_ feed: String) throws -> Int {
+  func markAllRead(_ feed: String, commit: () throws -> Void = {}) throws -> Int {
     guard feed != SampleFeed.id else { return 0 }
     return try store.updateRecord(feed) { record in
       let count = record.unreadCount
       record.read = Set(record.items.map(\.id))
+      try commit()
       return count
     }
   }

@@ -33,12 +33,17 @@ enum FeedReaderUI {
       })
   }
 
+  /// Runs the reader until the user quits; a read mark still waiting for the store's
+  /// lock then is either finished or reported as not made (exit 75).
   static func run(library: FeedLibrary, context: CommandContext) async throws {
     let options = try library.store.store.value(forKey: FeedOptions.key)
-    let feeds = FeedsInteractor(library: library, refreshesOnOpen: options.refreshOnOpen)
+    let work = BlockingWork()
+    let feeds = FeedsInteractor(
+      library: library, refreshesOnOpen: options.refreshOnOpen, work: work)
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(), root: makeStack(library: library, feeds: feeds),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
     try await runtime.run()
+    try await work.settleOnQuit()
   }
 }

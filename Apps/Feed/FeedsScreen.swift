@@ -27,17 +27,24 @@ final class FeedsModel: NavigableViewModel {
 // MARK: - Interactor
 
 /// Loads the feeds, refreshes them, and keeps the model in step with the store.
+///
+/// Store work runs off the main actor (Core's `BlockingWork`): another `feed`
+/// holding the store's lock never freezes the screen; a read mark waiting for it
+/// shows as busy.
 final class FeedsInteractor: Interactor<FeedsModel> {
   let library: FeedLibrary
   /// Whether every feed is refreshed when the reader opens (`feed config refresh-on-open`).
   let refreshesOnOpen: Bool
+  /// Where the reader's store work runs; the app settles it when it quits.
+  let work: BlockingWork
 
   init(
-    library: FeedLibrary, refreshesOnOpen: Bool = false,
+    library: FeedLibrary, refreshesOnOpen: Bool = false, work: BlockingWork = BlockingWork(),
     clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.library = library
     self.refreshesOnOpen = refreshesOnOpen
+    self.work = work
     super.init(viewModel: FeedsModel(), clock: clock)
   }
 
@@ -56,8 +63,8 @@ final class FeedsInteractor: Interactor<FeedsModel> {
 
   /// Reads every feed from the store.
   func reload() {
-    load(\.feeds, keepingPreviousValue: true) { [library, viewModel] in
-      let (feeds, isSample) = try library.feeds()
+    load(\.feeds, keepingPreviousValue: true) { [library, viewModel, work] in
+      let (feeds, isSample) = try await work.read { try library.feeds() }
       viewModel.isSample = isSample
       if isSample { viewModel.notice = SampleFeed.screenHint }
       return feeds
@@ -101,30 +108,46 @@ final class FeedsInteractor: Interactor<FeedsModel> {
   /// The gate of ``refresh()``.
   static let refreshKey = "refresh"
 
-  /// One feed's refresh was saved: show it.
-  func finished(_ result: RefreshResult) {
+  /// One feed's refresh was saved: show it, then stop saying it is refreshing.
+  func finished(_ result: RefreshResult) async {
+    await reloadRecord(result.feedID)
     viewModel.refreshing.remove(result.feedID)
-    reloadFeed(result.feedID)
   }
 
-  /// Re-reads one feed's record (after a refresh or a read mark).
+  /// Re-reads one feed's record (after a read mark), off the main actor.
   func reloadFeed(_ id: String) {
-    guard !viewModel.isSample, var feeds = viewModel.feeds.value,
-      let index = feeds.firstIndex(where: { $0.id == id })
-    else { return }
-    performThrowable {
-      feeds[index].record = try library.store.record(id)
-      switch viewModel.feeds {
-      case .loading: viewModel.feeds = .loading(previous: feeds)
-      default: viewModel.feeds = .loaded(feeds)
-      }
+    asyncTask(gateKey: "reload " + id) { [weak self] in await self?.reloadRecord(id) }
+  }
+
+  /// Reads one feed's record off the main actor and shows it.
+  private func reloadRecord(_ id: String) async {
+    guard !viewModel.isSample else { return }
+    do {
+      let record = try await work.read { [library] in try library.store.record(id) }
+      show(record, of: id)
+    } catch {
+      report(error)
     }
   }
 
-  /// Marks every item of a feed read.
+  /// Puts a feed's record, read again, in the list.
+  private func show(_ record: FeedRecord, of id: String) {
+    guard var feeds = viewModel.feeds.value, let index = feeds.firstIndex(where: { $0.id == id })
+    else { return }
+    feeds[index].record = record
+    switch viewModel.feeds {
+    case .loading: viewModel.feeds = .loading(previous: feeds)
+    default: viewModel.feeds = .loaded(feeds)
+    }
+  }
+
+  /// Marks every item of a feed read; the screen shows busy until it is saved.
   func markAllRead(_ id: String) {
-    performThrowable { try library.markAllRead(id) }
-    reloadFeed(id)
+    blockingTask("mark every item of feed \(id) read", on: work) { [library] commit in
+      try library.markAllRead(id, commit: commit.callAsFunction)
+    } then: { [weak self] _ in
+      self?.reloadFeed(id)
+    }
   }
 
   func open(_ id: String) { navigate(to: .items(feed: id)) }

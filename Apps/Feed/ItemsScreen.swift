@@ -56,13 +56,16 @@ final class ItemsInteractor: Interactor<ItemsModel> {
 
   func open(_ entry: FeedEntry) { navigate(to: .article(entry.reference)) }
 
-  /// Marks an item read when it is unread, unread when it is read.
+  /// Marks an item read when it is unread, unread when it is read; the screen shows
+  /// busy until it is saved (off the main actor).
   func toggleRead(_ entry: FeedEntry) {
-    performThrowable { try library.setRead(!entry.isRead, item: entry.item.id, feed: feedID) }
-    if feedID == SampleFeed.id {
-      toggleSampleRead(entry.item.id)
-    } else {
-      feeds.reloadFeed(feedID)
+    guard feedID != SampleFeed.id else { return toggleSampleRead(entry.item.id) }
+    let (read, item, feed) = (!entry.isRead, entry.item.id, feedID)
+    let label = "mark item \(entry.reference) \(read ? "read" : "unread")"
+    blockingTask(label, on: feeds.work) { [library] commit in
+      try library.setRead(read, item: item, feed: feed, commit: commit.callAsFunction)
+    } then: { [feeds] in
+      feeds.reloadFeed(feed)
     }
   }
 

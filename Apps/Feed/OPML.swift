@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(FoundationXML)
@@ -52,9 +53,9 @@ enum OPML {
   }
 
   /// Escapes text for an XML attribute; drops characters XML 1.0 cannot carry and
-  /// writes C1 controls, bidi overrides and the line and paragraph separators
-  /// (U+2028, U+2029) as character references, so the document
-  /// is safe to print on a terminal and reads back the same.
+  /// writes the other invisible characters (DEL, C1 controls, bidi controls,
+  /// separators, zero-width characters: Core's `InvisibleCharacter`) as character
+  /// references, so the document is safe to print on a terminal and reads back the same.
   static func escape(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
@@ -66,22 +67,12 @@ enum OPML {
       case "\n": result += "&#10;"
       case "\t": result += "&#9;"
       case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
-      // U+2028/U+2029 end a line in some readers and terminals: written as references.
-      case _
-      where (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
-        || (0x2028...0x2029).contains(scalar.value):
+      case _ where scalar.invisibleKind != nil:
         result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
       default: result.unicodeScalars.append(scalar)
       }
     }
     return result
-  }
-
-  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
   }
 
   private final class Reader: NSObject, XMLParserDelegate {

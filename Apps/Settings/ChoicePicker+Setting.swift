@@ -13,7 +13,7 @@ extension ChoicePickerInteractor {
   @MainActor
   convenience init(setting: Setting, session: SettingsSession) {
     self.init(model: ChoicePickerModel(setting: setting, session: session)) { choice in
-      try session.set(setting, to: choice)
+      try await session.set(setting, to: choice)
     }
   }
 }
@@ -40,7 +40,7 @@ extension ChoicePickerScreen where Route == SettingsRoute {
     setting: Setting, context: ScreenContext<SettingsRoute>, session: SettingsSession
   ) {
     self.init(model: ChoicePickerModel(setting: setting, session: session), context: context) {
-      choice in try session.set(setting, to: choice)
+      choice in try await session.set(setting, to: choice)
     }
   }
 }

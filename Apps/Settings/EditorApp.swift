@@ -4,13 +4,15 @@ import CoreTerminal
 
 /// The interactive editor: the screen stack on the terminal, until `q` or Ctrl-C.
 enum EditorApp {
-  /// Runs the editor on the process's terminal.
+  /// Runs the editor on the process's terminal; a change still waiting for the
+  /// file's lock when the user quits is either finished or reported as not made.
   ///
   /// - Parameters:
   ///   - file: The settings file.
   ///   - context: The command's context (colors, environment).
   /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` before the screen opens
-  ///   when the file is damaged; terminal errors.
+  ///   when the file is damaged; terminal errors; `AppError` (75) naming the
+  ///   changes that were not made.
   @MainActor
   static func run(_ file: SettingsFile, in context: CommandContext) async throws {
     let session = try SettingsSession(file: file)
@@ -22,6 +24,7 @@ enum EditorApp {
       appearance: (settings.appearance ?? .system).resolved(environment: context.environment),
       theme: settings.theme)
     try await runtime.run()
+    try await session.work.settleOnQuit()
   }
 
   /// The editor's screens: the list, and the screen for each route.

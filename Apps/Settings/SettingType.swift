@@ -90,9 +90,13 @@ extension SettingType where Value == String {
       json: { .string($0) })
   }
 
+  /// Controls and bidi controls (Core's `InvisibleCharacter`), and U+FFFD; zero-width
+  /// characters stay allowed (emoji sequences join with U+200D).
   private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
-      || (0x2066...0x2069).contains(scalar.value) || scalar == "\u{FFFD}"
+    switch scalar.invisibleKind {
+    case .control, .bidiControl: true
+    default: scalar == "\u{FFFD}"
+    }
   }
 }
 

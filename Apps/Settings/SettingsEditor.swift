@@ -61,7 +61,7 @@ final class SettingsListInteractor: Interactor<SettingsListModel> {
     guard setting.kind == .bool else { return }
     let session = viewModel.session
     let isOn = setting.text(in: session.settings) == "true"
-    performThrowable { try session.set(setting, to: isOn ? "false" : "true") }
+    asyncTask { try await session.set(setting, to: isOn ? "false" : "true") }
   }
 
   /// Returns a setting to its default.
@@ -69,7 +69,7 @@ final class SettingsListInteractor: Interactor<SettingsListModel> {
   /// - Parameter setting: The setting.
   func reset(_ setting: Setting) {
     let session = viewModel.session
-    performThrowable { try session.reset(setting) }
+    asyncTask { try await session.reset(setting) }
   }
 
   /// Shows the palette and contrast preview.

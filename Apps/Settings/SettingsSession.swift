@@ -7,11 +7,15 @@ import Observation
 ///
 /// Every change goes through ``SettingsFile`` exactly as the `set` command does —
 /// one locked transaction, then read back — so the editor and the command line
-/// can run at the same time without losing each other's changes.
+/// can run at the same time without losing each other's changes. The transaction
+/// runs off the main actor (Core's `BlockingWork`), so a `settings set` holding the
+/// lock never freezes the editor's screen.
 @MainActor @Observable
 final class SettingsSession {
   /// The file the settings live in.
   let file: SettingsFile
+  /// Where the transactions run; the editor settles it when it quits.
+  let work: BlockingWork
   /// The document as last read or written.
   private(set) var document: SettingsDocument
   /// The last change made, e.g. `appearance = dark`, for the list to show.
@@ -22,10 +26,13 @@ final class SettingsSession {
 
   /// Reads the settings.
   ///
-  /// - Parameter file: The settings file.
+  /// - Parameters:
+  ///   - file: The settings file.
+  ///   - work: Where the transactions run.
   /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` (65) when the file is damaged.
-  init(file: SettingsFile) throws {
+  init(file: SettingsFile, work: BlockingWork = BlockingWork()) throws {
     self.file = file
+    self.work = work
     document = try file.load()
   }
 
@@ -40,13 +47,16 @@ final class SettingsSession {
   /// - Returns: The canonical value stored.
   /// - Throws: ``SettingError`` (nothing written), a file error.
   @discardableResult
-  func set(_ setting: Setting, to text: String) throws -> String {
+  func set(_ setting: Setting, to text: String) async throws -> String {
     let canonical = try setting.canonicalize(text)
-    let holdsValue = { (document: SettingsDocument) in
+    let holdsValue: @Sendable (SettingsDocument) -> Bool = { document in
       setting.storedText(in: document.settings) == canonical
     }
-    document = try file.update(verifying: holdsValue) {
-      try setting.assign(canonical, in: &$0.settings)
+    document = try await work.run("set \(setting.key) to \(canonical)") { [file] commit in
+      try file.update(verifying: holdsValue) {
+        try setting.assign(canonical, in: &$0.settings)
+        try commit()
+      }
     }
     lastChange = "\(setting.key) = \(canonical)"
     contrastWarning = ContrastWarning(afterSetting: setting.key, in: document.settings.theme)
@@ -57,12 +67,15 @@ final class SettingsSession {
   ///
   /// - Parameter setting: The setting.
   /// - Throws: A file error.
-  func reset(_ setting: Setting) throws {
-    let isCleared = { (document: SettingsDocument) in
+  func reset(_ setting: Setting) async throws {
+    let isCleared: @Sendable (SettingsDocument) -> Bool = { document in
       setting.storedText(in: document.settings) == nil
     }
-    document = try file.update(keepsBackup: true, verifying: isCleared) {
-      setting.clear(in: &$0.settings)
+    document = try await work.run("reset \(setting.key)") { [file] commit in
+      try file.update(keepsBackup: true, verifying: isCleared) {
+        setting.clear(in: &$0.settings)
+        try commit()
+      }
     }
     lastChange = "\(setting.key) reset to \(setting.defaultText ?? "(not set)")"
     contrastWarning = ContrastWarning(afterSetting: setting.key, in: document.settings.theme)

@@ -58,16 +58,19 @@ final class ValueEditorInteractor: Interactor<ValueEditorModel> {
     check()
   }
 
-  /// Stores the draft when it is valid; an invalid draft is not saved.
+  /// Stores the draft when it is valid (off the main actor, busy meanwhile), then
+  /// calls ``onSaved``; an invalid draft is not saved.
   ///
-  /// - Returns: Whether the value was stored.
+  /// - Returns: Whether the draft was valid and its save started.
   @discardableResult
   func save() -> Bool {
     guard viewModel.problem == nil else { return false }
-    let stored = performThrowable { try session.set(viewModel.setting, to: viewModel.draft) }
-    guard stored != nil else { return false }
-    onSaved?()
-    return true
+    let (setting, draft) = (viewModel.setting, viewModel.draft)
+    let started = asyncTask { [session] in
+      try await session.set(setting, to: draft)
+      self.onSaved?()
+    }
+    return started != nil
   }
 
   private func check() {

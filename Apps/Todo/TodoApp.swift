@@ -11,12 +11,14 @@ enum TodoApp {
   ///   - store: Where the list lives.
   ///   - now: The current time and day.
   ///   - displayName: The name the list's header greets, if any.
+  ///   - work: Where the screens' saves run, off the main actor.
   /// - Returns: The stack, ready for a `TerminalRuntime`.
   @MainActor
   static func makeStack(
-    store: TodoStore, now: @escaping @MainActor () -> Now = { Now() }, displayName: String? = nil
+    store: TodoStore, now: @escaping @MainActor () -> Now = { Now() }, displayName: String? = nil,
+    work: BlockingWork = BlockingWork()
   ) -> ScreenStack<TodoRoute> {
-    let list = TodoListInteractor(store: store, now: now, displayName: displayName)
+    let list = TodoListInteractor(store: store, now: now, displayName: displayName, work: work)
     weak var detail: TodoDetailInteractor?
     return ScreenStack(
       router: Router<TodoRoute>(),
@@ -25,13 +27,14 @@ enum TodoApp {
         switch route {
         // The list shows a delete confirmation as a prompt, never pushed; both map to the item.
         case .detail(let id), .confirmDelete(let id):
-          let interactor = TodoDetailInteractor(id: id, store: store, now: now)
+          let interactor = TodoDetailInteractor(id: id, store: store, now: now, work: work)
           detail = interactor
           return TodoDetailScreen(
             context: context, interactor: interactor,
             onChange: { [weak list] in list?.reload() })
         case .priority(let id):
-          return priorityPicker(id: id, store: store, context: context) { [weak list] in
+          return priorityPicker(id: id, store: store, work: work, context: context) {
+            [weak list] in
             list?.reload()
             detail?.reload()
           }
@@ -40,10 +43,11 @@ enum TodoApp {
   }
 
   /// The picker for one item's priority (Core's `ChoicePickerScreen`, shared with
-  /// the settings app); `none` removes the priority.
+  /// the settings app); `none` removes the priority. The change runs off the main
+  /// actor, in `work`.
   @MainActor
   static func priorityPicker(
-    id: Int, store: TodoStore, context: ScreenContext<TodoRoute>,
+    id: Int, store: TodoStore, work: BlockingWork, context: ScreenContext<TodoRoute>,
     onChange: @escaping @MainActor () -> Void
   ) -> ChoicePickerScreen<TodoRoute> {
     let item = try? store.load().item(id)
@@ -54,27 +58,36 @@ enum TodoApp {
       current: item?.priority?.name ?? "none")
     return ChoicePickerScreen(model: model, context: context) { choice in
       let edit = TodoDocument.Edit(priority: .some(Priority(name: choice)))
-      try store.change { try $0.edit(id, edit) }
+      try await work.run("set the priority of \(id) to \(choice)") { commit in
+        try store.change { document in
+          try document.edit(id, edit)
+          try commit()
+        }
+      }
       onChange()
     }
   }
 
-  /// Runs the interactive UI on the process's terminal until the user quits.
+  /// Runs the interactive UI on the process's terminal until the user quits; a save
+  /// still waiting for the list's lock then is either finished or reported as not made.
   ///
   /// - Parameters:
   ///   - store: Where the list lives.
   ///   - context: Colors, appearance and theme.
   ///   - greeting: The name the list greets, if any.
-  /// - Throws: When the terminal cannot enter interactive mode.
+  /// - Throws: When the terminal cannot enter interactive mode; `AppError` (exit 75)
+  ///   naming the changes that were not made.
   @MainActor
   static func runInteractive(
     store: TodoStore, context: CommandContext, greeting: String?
   ) async throws {
     _ = try store.load()  // a damaged file is reported before the screen opens
+    let work = BlockingWork()
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(),
-      root: makeStack(store: store, displayName: greeting),
+      root: makeStack(store: store, displayName: greeting, work: work),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
     try await runtime.run()
+    try await work.settleOnQuit()
   }
 }

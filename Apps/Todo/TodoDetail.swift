@@ -44,16 +44,19 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
   let id: Int
   private let store: TodoStore
   private let now: @MainActor () -> Now
+  /// Where saves run, off the main actor.
+  private let work: BlockingWork
   /// Told after a change is saved, so the list can reload.
   var onChange: (() -> Void)?
 
   init(
     id: Int, store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
-    clock: any Clock<Duration> = ContinuousClock()
+    work: BlockingWork = BlockingWork(), clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.id = id
     self.store = store
     self.now = now
+    self.work = work
     super.init(viewModel: TodoDetailModel(), clock: clock)
   }
 
@@ -64,8 +67,8 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
 
   /// Loads the item and fills the fields from it.
   func reload() {
-    load(\.item) { [weak self, store, id] in
-      let item = try store.load().item(id)
+    load(\.item) { [weak self, store, id, work] in
+      let item = try await work.read { try store.load().item(id) }
       self?.fill(from: item)
       return item
     }
@@ -97,21 +100,36 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
     let field = viewModel.focus
     let text = viewModel.text[field] ?? ""
     let now = now()
-    performThrowable {
-      let edit = try Self.edit(field, text, today: now.today)
-      let item = try store.change { document in
-        try document.edit(id, edit)
-        return try document.item(id)
-      }
-      viewModel.item = .loaded(item)
-      fill(from: item)
-      viewModel.status = "saved"
-      onChange?()
-    } onFailure: { [weak self] error in
+    let showError: @MainActor (any Error) -> Void = { [weak self] error in
       guard let self else { return }
       viewModel.status = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
       if let item = viewModel.item.value { fill(from: item) }
     }
+    let edit: TodoDocument.Edit
+    do {
+      edit = try Self.edit(field, text, today: now.today)
+    } catch {
+      showError(error)
+      return
+    }
+    let started = blockingTask("edit the \(field.label.lowercased()) of \(id)", on: work) {
+      [store, id] commit in
+      try store.change { document in
+        try document.edit(id, edit)
+        let item = try document.item(id)
+        try commit()
+        return item
+      }
+    } then: { [weak self] item in
+      guard let self else { return }
+      viewModel.item = .loaded(item)
+      fill(from: item)
+      viewModel.status = "saved"
+      onChange?()
+    } onFailure: {
+      showError($0)
+    }
+    if started == nil { viewModel.status = "still saving the last change" }
   }
 
   /// What typing `text` into `field` changes.

@@ -43,11 +43,15 @@ final class TodoListModel: NavigableViewModel {
 
 /// The list screen's logic: loading, moving, toggling, adding, deleting, filtering, undo.
 ///
-/// Every change is one store transaction; the list is reloaded from its result, so
-/// the screen always shows what is on disk.
+/// Every change is one store transaction, run off the main actor (``BlockingWork``)
+/// while the screen shows busy: another `todo` holding the list's lock never freezes
+/// the screen. The list is reloaded from the transaction's result, so the screen
+/// always shows what is on disk.
 final class TodoListInteractor: Interactor<TodoListModel> {
   private let store: TodoStore
   private let now: @MainActor () -> Now
+  /// Where the changes run; the app settles it when it quits.
+  let work: BlockingWork
 
   /// Creates the interactor.
   ///
@@ -55,13 +59,16 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   ///   - store: Where the list lives.
   ///   - now: The current time and day (tests pass a fixed one).
   ///   - displayName: The name the header greets, if any.
+  ///   - work: Where the changes run.
   ///   - clock: For the interactor's timing.
   init(
     store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
-    displayName: String? = nil, clock: any Clock<Duration> = ContinuousClock()
+    displayName: String? = nil, work: BlockingWork = BlockingWork(),
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.store = store
     self.now = now
+    self.work = work
     super.init(
       viewModel: TodoListModel(today: now().today, displayName: displayName), clock: clock)
   }
@@ -70,8 +77,8 @@ final class TodoListInteractor: Interactor<TodoListModel> {
 
   /// Loads the list from the store.
   func reload() {
-    load(\.todos, keepingPreviousValue: true) { [weak self, store] in
-      let items = try store.load().items
+    load(\.todos, keepingPreviousValue: true) { [weak self, store, work] in
+      let items = try await work.read { try store.load().items }
       return self?.arrange(items) ?? items
     }
   }
@@ -121,29 +128,38 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   /// Marks the selected item done, or open again.
   func toggleSelected() {
     guard let item = viewModel.selected else { return }
-    change { document, now in
-      try document.setDone([item.id], !item.isDone, now: now.seconds)
-      return item.isDone ? "reopened \(item.id)" : "done \(item.id)"
+    let (id, isDone) = (item.id, item.isDone)
+    change(isDone ? "reopen \(id)" : "mark \(id) done") { document, now in
+      try document.setDone([id], !isDone, now: now.seconds)
+      return Change(status: isDone ? "reopened \(id)" : "done \(id)")
     }
   }
 
   /// Adds an item from the quick syntax (`Buy milk due:tomorrow +shop !high`) and
   /// selects it; an empty title or a bad date only reports an error.
   func add(text: String) {
-    var added: Int?
-    change { document, now in
-      let entry = try QuickEntry(text, today: now.today)
-      let draft = TodoDocument.Draft(
+    let today = now().today
+    let draft: TodoDocument.Draft
+    do {
+      let entry = try QuickEntry(text, today: today)
+      draft = TodoDocument.Draft(
         title: try TodoDocument.validTitle(entry.title), priority: entry.priority,
-        due: entry.due, tags: entry.tags, created: now.seconds)
-      let id = try document.add([draft])[0]
-      added = id
-      return "added \(id)"
+        due: entry.due, tags: entry.tags, created: 0)
+    } catch {
+      report(error)
+      return
     }
-    guard let added else { return }
-    if !viewModel.visible.contains(where: { $0.id == added }) { setFilter("") }
-    if let index = viewModel.visible.firstIndex(where: { $0.id == added }) { select(index) }
-    viewModel.status = "added \(added)"
+    change("add “\(draft.title)”") { document, now in
+      var dated = draft
+      dated.created = now.seconds
+      let id = try document.add([dated])[0]
+      return Change(status: "added \(id)", added: id)
+    } then: { [weak self] change in
+      guard let self, let added = change.added else { return }
+      if !viewModel.visible.contains(where: { $0.id == added }) { setFilter("") }
+      if let index = viewModel.visible.firstIndex(where: { $0.id == added }) { select(index) }
+      viewModel.status = change.status
+    }
   }
 
   /// Asks for confirmation before deleting the selected item; the view shows it.
@@ -154,15 +170,17 @@ final class TodoListInteractor: Interactor<TodoListModel> {
 
   /// Deletes an item.
   func delete(id: Int) {
-    change { document, _ in
+    change("delete \(id)") { document, _ in
       try document.remove([id])
-      return "removed \(id)"
+      return Change(status: "removed \(id)")
     }
   }
 
   /// Reverts the last change.
   func undo() {
-    change { document, _ in "undid: " + (try document.undoLast()) }
+    change("undo the last change") { document, _ in
+      Change(status: "undid: " + (try document.undoLast()))
+    }
   }
 
   /// The title of the item `id`, or its number when it is gone.
@@ -178,17 +196,34 @@ final class TodoListInteractor: Interactor<TodoListModel> {
 
   // MARK: Helpers
 
-  private func change(_ body: (inout TodoDocument, Now) throws -> String) {
+  /// What a change did: its status line, and the id of an item it added.
+  private struct Change: Sendable {
+    var status: String
+    var added: Int?
+  }
+
+  /// Runs one change as a store transaction off the main actor, shows its status and
+  /// the list it left, then calls `then`; while another change runs, says so instead.
+  private func change(
+    _ label: String, _ body: @escaping @Sendable (inout TodoDocument, Now) throws -> Change,
+    then: (@MainActor (Change) -> Void)? = nil
+  ) {
     let now = now()
     viewModel.today = now.today
     viewModel.status = nil
-    performThrowable {
-      let (status, items) = try store.change { document in
-        (try body(&document, now), document.items)
+    let started = blockingTask(label, on: work) { [store] commit in
+      try store.change { document in
+        let change = try body(&document, now)
+        try commit()
+        return (change, document.items)
       }
-      viewModel.status = status
+    } then: { [weak self] (change: Change, items: [TodoItem]) in
+      guard let self else { return }
+      viewModel.status = change.status
       viewModel.todos = .loaded(arrange(items))
+      then?(change)
     }
+    if started == nil { viewModel.status = "still saving the last change" }
   }
 
   /// Orders items (open in listing order, then done), counts them, applies the filter.

@@ -152,9 +152,10 @@
       if count > 0 { output += buffer[0..<count] }
     }
 
-    public func waitForOutput(_ text: String, seconds: Double = 50) throws {
+    /// Reads output until `text` shows in what came after the first `offset` bytes.
+    public func waitForOutput(_ text: String, after offset: Int = 0, seconds: Double = 50) throws {
       let deadline = Date().addingTimeInterval(seconds)
-      while !outputText.contains(text) {
+      while !String(decoding: output.dropFirst(offset), as: UTF8.self).contains(text) {
         guard Date() < deadline else {
           throw PseudoTerminalError(
             description: "no \(text.debugDescription) in \(outputText.debugDescription)")

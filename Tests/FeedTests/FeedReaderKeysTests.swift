@@ -36,7 +36,8 @@ struct FeedReaderKeysTests {
   }
 
   func makeHarness(refreshesOnOpen: Bool = false) -> (ScreenHarness, FeedsInteractor) {
-    let feeds = FeedsInteractor(library: library, refreshesOnOpen: refreshesOnOpen)
+    let feeds = FeedsInteractor(
+      library: library, refreshesOnOpen: refreshesOnOpen, work: .inline())
     let stack = FeedReaderUI.makeStack(library: library, feeds: feeds)
     let harness = ScreenHarness(
       size: TerminalSize(columns: 60, rows: 14), capability: .none, root: stack)

@@ -29,7 +29,7 @@ struct FeedScreenTests {
   }
 
   func makeHarness(columns: Int = 60, rows: Int = 14) -> (ScreenHarness, FeedsInteractor) {
-    let feeds = FeedsInteractor(library: library)
+    let feeds = FeedsInteractor(library: library, work: .inline())
     let stack = FeedReaderUI.makeStack(library: library, feeds: feeds)
     let harness = ScreenHarness(
       size: TerminalSize(columns: columns, rows: rows), capability: .none, root: stack)
@@ -121,7 +121,7 @@ struct FeedScreenTests {
     defer { server.stop() }
     _ = try library.store.add(server.url("/fast.xml"))
     _ = try library.store.add(server.url("/slow.xml"))
-    let feeds = FeedsInteractor(library: library)
+    let feeds = FeedsInteractor(library: library, work: .inline())
     feeds.prepare()
     await feeds.waitForTasks()
 

@@ -24,12 +24,14 @@ struct EditorInteractorTests {
   private func setting(_ key: String) throws -> Setting { try Setting.named(key) }
 
   @Test("Enter on a bool toggles it and stores it; on a choice or text it navigates")
-  func activate() throws {
+  func activate() async throws {
     let interactor = SettingsListInteractor(session: try SettingsSession(file: file))
     interactor.activate(try setting("notifications"))
+    await interactor.waitForTasks()
     #expect(try file.load().settings.notifications == false)
     #expect(interactor.viewModel.session.lastChange == "notifications = false")
     interactor.activate(try setting("notifications"))
+    await interactor.waitForTasks()
     #expect(try file.load().settings.notifications == true)
 
     interactor.activate(try setting("appearance"))
@@ -43,11 +45,12 @@ struct EditorInteractorTests {
   }
 
   @Test("Reset returns a setting to its default and keeps a backup")
-  func reset() throws {
+  func reset() async throws {
     let session = try SettingsSession(file: file)
-    try session.set(try setting("theme.density"), to: "compact")
+    try await session.set(try setting("theme.density"), to: "compact")
     let interactor = SettingsListInteractor(session: session)
     interactor.reset(try setting("theme.density"))
+    await interactor.waitForTasks()
     #expect(try file.load().settings.density == nil)
     #expect(session.settings.density == nil)
     #expect(session.lastChange == "theme.density reset to regular")
@@ -55,7 +58,7 @@ struct EditorInteractorTests {
   }
 
   @Test("A color draft is checked as it is typed, with a live swatch; invalid is not saved")
-  func colorField() throws {
+  func colorField() async throws {
     let session = try SettingsSession(file: file)
     let interactor = ValueEditorInteractor(setting: try setting("theme.accent"), session: session)
     var saved = 0
@@ -74,13 +77,14 @@ struct EditorInteractorTests {
     #expect(interactor.viewModel.problem == nil)
     #expect(interactor.viewModel.preview == ColorToken(hex: "#FF0000"))
     #expect(interactor.save())
+    await interactor.waitForTasks()
     #expect(saved == 1)
     #expect(try file.load().settings.palette[.accent] == ColorToken(hex: "#FF0000"))
     #expect(session.settings.palette[.accent] == ColorToken(hex: "#FF0000"))
   }
 
   @Test("A text draft with a control character is refused")
-  func textField() throws {
+  func textField() async throws {
     let interactor = ValueEditorInteractor(
       setting: try setting("displayName"), session: try SettingsSession(file: file))
     #expect(interactor.viewModel.draft == "")
@@ -89,26 +93,29 @@ struct EditorInteractorTests {
     #expect(interactor.viewModel.problem?.contains("control character U+001B") == true)
     interactor.update(" Ada ")
     #expect(interactor.save())
+    await interactor.waitForTasks()
     #expect(try file.load().settings.displayName == "Ada")
   }
 
   @Test("The picker starts on the value in effect and stores the choice")
-  func picker() throws {
+  func picker() async throws {
     let session = try SettingsSession(file: file)
-    try session.set(try setting("appearance"), to: "light")
+    try await session.set(try setting("appearance"), to: "light")
     let interactor = ChoicePickerInteractor(setting: try setting("appearance"), session: session)
     #expect(interactor.viewModel.selection == 1)
     var chosen = 0
     interactor.onChosen = { chosen += 1 }
     interactor.choose(2)
+    await interactor.waitForTasks()
     #expect(chosen == 1)
     #expect(try file.load().settings.appearance == .dark)
     interactor.choose(7)
+    await interactor.waitForTasks()
     #expect(chosen == 1)
   }
 
   @Test("A write that fails is reported to the error chain, not dropped")
-  func writeFailure() throws {
+  func writeFailure() async throws {
     let session = try SettingsSession(file: file)
     // Make the config folder impossible to create.
     try Data("x".utf8).write(to: folder.appending("blueprint"))
@@ -122,6 +129,7 @@ struct EditorInteractorTests {
       })
     binding.appear()
     interactor.toggle(try setting("notifications"))
+    await interactor.waitForTasks()
     #expect(errors.count == 1)
     #expect(errors.first?.contains("cannot create folder") == true)
     #expect(interactor.droppedErrorCount == 0)

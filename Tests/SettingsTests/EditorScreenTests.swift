@@ -23,14 +23,14 @@ struct EditorScreenTests {
   private func harness(
     size: TerminalSize = TerminalSize(columns: 72, rows: 20), capability: ColorCapability = .ansi256
   ) throws -> (ScreenHarness, SettingsSession) {
-    let session = try SettingsSession(file: file)
+    let session = try SettingsSession(file: file, work: .inline())
     let stack = EditorApp.makeStack(session: session, environment: ["COLORFGBG": "15;0"])
     return (ScreenHarness(size: size, capability: capability, root: stack), session)
   }
 
   @Test("The list shows every setting, marks changed ones and colors' swatches")
   func list() async throws {
-    try SettingsSession(file: file).set(try Setting.named("theme.accent"), to: "#FF0000")
+    try await SettingsSession(file: file).set(try Setting.named("theme.accent"), to: "#FF0000")
     let (harness, _) = try harness()
     await harness.settle()
     assertGolden(harness.text, named: "editor-list")
@@ -114,7 +114,7 @@ struct EditorScreenTests {
 
   @Test("t shows the theme preview with the contrast of every pair, weak ones flagged")
   func themePreview() async throws {
-    try SettingsSession(file: file).set(
+    try await SettingsSession(file: file).set(
       try Setting.named("theme.palette.secondaryText"), to: "#BBBBBB/#A1A1AA")
     let (harness, _) = try harness(size: TerminalSize(columns: 80, rows: 26))
     harness.press(.character("t"))

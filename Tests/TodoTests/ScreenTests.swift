@@ -37,7 +37,8 @@ struct ScreenTests {
     let fixed = now
     let harness = ScreenHarness(
       size: TerminalSize(columns: columns, rows: rows),
-      root: TodoApp.makeStack(store: store, now: { fixed }, displayName: displayName))
+      root: TodoApp.makeStack(
+        store: store, now: { fixed }, displayName: displayName, work: .inline()))
     await harness.settle()
     return harness
   }

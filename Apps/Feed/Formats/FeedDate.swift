@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 
 /// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 / W3C-DTF (Atom, JSON Feed,
@@ -56,26 +57,11 @@ public enum FeedDate {
   static func epochSeconds(
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
   ) -> Int? {
-    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+    guard CivilCalendar.isValid(year: year, month: month, day: day),
       (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    // Days from 1970-01-01 to the civil date (proleptic Gregorian calendar).
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let shiftedMonth = month > 2 ? month - 3 : month + 9
-    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
+    let days = CivilCalendar.dayNumber(year: year, month: month, day: day)
     return days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59)
-  }
-
-  private static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
   }
 }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// Dates as people type them, for `--due`, the UI's fields and the quick add line.
 extension Day {
   /// The accepted forms, for error messages and help.
@@ -51,7 +53,7 @@ extension Day {
     case "eow": return today.adding(days: (7 - today.weekday) % 7)
     case "eom":
       let (year, month, _) = today.components
-      return Day(year: year, month: month, day: daysIn(month: month, year: year))
+      return Day(year: year, month: month, day: CivilCalendar.daysIn(month: month, year: year))
     default: break
     }
     if words.count == 1,

@@ -1,10 +1,12 @@
+import Core
 package import Foundation
 
 /// A calendar day without a time or time zone, such as a due date.
 ///
 /// Stored and printed as an ISO date (`2026-12-01`). Arithmetic works on a day
-/// number (days since 1970-01-01), so adding days and finding weekdays needs no
-/// `Calendar`; only "today" depends on the time zone (see ``today(in:now:)``).
+/// number (days since 1970-01-01, Core's `CivilCalendar`), so adding days and
+/// finding weekdays needs no `Calendar`; only "today" depends on the time zone (see
+/// ``today(in:now:)``).
 package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Days since 1970-01-01 (negative before).
   package var number: Int
@@ -14,10 +16,9 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// The day for a year, month (1–12) and day of month, or nil when it does not exist.
   package init?(year: Int, month: Int, day: Int) {
-    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-      day <= Day.daysIn(month: month, year: year)
+    guard (1...9999).contains(year), CivilCalendar.isValid(year: year, month: month, day: day)
     else { return nil }
-    number = Day.dayNumber(year: year, month: month, day: day)
+    number = CivilCalendar.dayNumber(year: year, month: month, day: day)
   }
 
   /// Parses exactly `YYYY-MM-DD`.
@@ -47,20 +48,11 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Year, month and day of month.
   package var components: (year: Int, month: Int, day: Int) {
-    // Howard Hinnant's civil_from_days.
-    let z = number + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    CivilCalendar.date(ofDay: number)
   }
 
   /// 0 = Sunday … 6 = Saturday.
-  package var weekday: Int { ((number % 7) + 7 + 4) % 7 }
+  package var weekday: Int { CivilCalendar.weekday(ofDay: number) }
 
   /// The ISO date, `YYYY-MM-DD`.
   package var description: String {
@@ -119,25 +111,4 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     return value
   }
 
-  private static func isLeap(_ year: Int) -> Bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-  }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  private static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    // Howard Hinnant's days_from_civil.
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
 }

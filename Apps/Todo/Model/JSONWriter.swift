@@ -1,10 +1,12 @@
+import Core
+
 /// Builds JSON text byte by byte, for the todo file and `--json` output.
 ///
 /// The counterpart of ``JSONScanner``: no boxing, one buffer. Strings are escaped
 /// as RFC 8259 requires (quote, backslash, C0 controls) and, so that the text is
-/// safe to view in a terminal or an editor, also C1 controls (U+0080–U+009F), the
-/// bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
-/// and the line and paragraph separators (U+2028, U+2029) as `\u` sequences.
+/// safe to view in a terminal or an editor, also every other invisible character
+/// (DEL, C1 controls, bidi controls, separators, zero-width characters: Core's
+/// `InvisibleCharacter` list) as `\u` sequences, as `CommandLineJSON` does.
 package struct JSONWriter {
   /// The JSON written so far.
   package private(set) var bytes: [UInt8] = []
@@ -57,7 +59,7 @@ package struct JSONWriter {
           escape(byte)
           index += 1
           start = index
-        } else if byte >= 0xC2, let (scalar, length) = Self.unsafeScalar(in: utf8, at: index) {
+        } else if byte >= 0x7F, let (scalar, length) = Self.invisibleScalar(in: utf8, at: index) {
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
           unicodeEscape(scalar)
           index += length
@@ -110,24 +112,31 @@ package struct JSONWriter {
     bytes.append(0x5D)
   }
 
-  /// The scalar starting at `index` when it is one that is written as `\u` (a C1
-  /// control, a bidirectional control or a line or paragraph separator), with its
+  /// The scalar starting at `index` when it is one that is written as `\u` (an
+  /// invisible character: Core's `Unicode.Scalar.isEscapedInShownJSON`), with its
   /// length in bytes.
-  private static func unsafeScalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int)
+  private static func invisibleScalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int)
     -> (UInt16, Int)?
   {
     let lead = utf8[index]
-    if lead == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) {
-      return (UInt16(utf8[index + 1]), 2)
+    let value: UInt32
+    let length: Int
+    switch lead {
+    case 0x7F:
+      (value, length) = (0x7F, 1)
+    case 0xC2...0xDF where index + 1 < utf8.count:
+      value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+      length = 2
+    case 0xE0...0xEF where index + 2 < utf8.count:
+      value =
+        UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6
+        | UInt32(utf8[index + 2] & 0x3F)
+      length = 3
+    default:
+      return nil
     }
-    if lead == 0xD8, index + 1 < utf8.count, utf8[index + 1] == 0x9C { return (0x061C, 2) }
-    guard lead == 0xE2, index + 2 < utf8.count else { return nil }
-    let scalar = UInt16(utf8[index + 1] & 0x3F) << 6 | UInt16(utf8[index + 2] & 0x3F) | 0x2000
-    switch (utf8[index + 1], utf8[index + 2]) {
-    case (0x80, 0x8E), (0x80, 0x8F), (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9):
-      return (scalar, 3)
-    default: return nil
-    }
+    guard let scalar = Unicode.Scalar(value), scalar.isEscapedInShownJSON else { return nil }
+    return (UInt16(value), length)
   }
 
   private mutating func unicodeEscape(_ scalar: UInt16) {

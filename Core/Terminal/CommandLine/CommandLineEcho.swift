@@ -4,8 +4,9 @@ import Core
 ///
 /// Messages must show what was typed, not a cleaned-up version of it: an argument
 /// `$'add\x01'` is reported as `unknown command 'add\x01'`, never as `'add'`, which
-/// would look like a valid command. Control characters, C1 controls and bidi
-/// overrides are written as escapes (`\x01`, `\n`, `\u202E`), so the message can
+/// would look like a valid command. Every invisible character (Core's
+/// `InvisibleCharacter`: controls, bidi controls, separators, zero-width characters)
+/// is written as an escape (`\x01`, `\n`, `\u202E`), so the message can
 /// neither drive the terminal nor reorder itself, and a very long text is cut.
 ///
 /// ```swift
@@ -38,16 +39,15 @@ public enum CommandLineEcho {
     return result
   }
 
-  /// The escape for a scalar that must not be written as it is, or nil.
+  /// The escape for a scalar that must not be written as it is (Core's
+  /// `InvisibleCharacter` list), or nil.
   static func escaped(_ scalar: Unicode.Scalar) -> String? {
     switch scalar.value {
     case 0x09: return "\\t"
     case 0x0A: return "\\n"
     case 0x0D: return "\\r"
     case 0x00...0x1F, 0x7F: return "\\x" + hex(scalar.value, digits: 2)
-    case 0x80...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF:
-      return "\\u" + hex(scalar.value, digits: 4)
-    default: return nil
+    default: return scalar.invisibleKind == nil ? nil : "\\u" + hex(scalar.value, digits: 4)
     }
   }
 

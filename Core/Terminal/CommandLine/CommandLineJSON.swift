@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 
 /// JSON output that is safe to show in a terminal and to read by eye.
@@ -14,7 +15,9 @@ public import Foundation
 /// context.write(CommandLineJSON.escapingInvisibleCharacters(String(decoding: json, as: UTF8.self)))
 /// ```
 public enum CommandLineJSON {
-  /// `json` with every invisible or controlling character written as `\uXXXX`.
+  /// `json` with every invisible or controlling character written as `\uXXXX`: the
+  /// scalars of Core's `InvisibleCharacter` list but C0 controls
+  /// (`Unicode.Scalar.isEscapedInShownJSON`).
   ///
   /// Outside strings, JSON holds only structural characters and plain whitespace, so
   /// every character replaced is inside a string, where the escape means the same.
@@ -22,10 +25,10 @@ public enum CommandLineJSON {
   /// - Parameter json: Valid JSON text, as an encoder wrote it.
   /// - Returns: The same JSON document, with those characters escaped.
   public static func escapingInvisibleCharacters(_ json: String) -> String {
-    guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+    guard json.unicodeScalars.contains(where: \.isEscapedInShownJSON) else { return json }
     var result = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
-      if needsEscape(scalar) {
+      if scalar.isEscapedInShownJSON {
         let hex = String(scalar.value, radix: 16)
         result.append(
           contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
@@ -34,15 +37,6 @@ public enum CommandLineJSON {
       }
     }
     return String(result)
-  }
-
-  /// Whether a scalar is written as an escape: DEL, C1 controls, zero-width and
-  /// direction marks (U+200B–U+200F, U+061C), line and paragraph separators, bidi controls, the byte-order mark.
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
-    default: false
-    }
   }
 
   /// Encodes `value` as the apps print JSON: pretty-printed, keys sorted, slashes

@@ -36,8 +36,12 @@ public final class ChoicePickerModel: ViewModel {
 // MARK: - Interactor
 
 /// Stores the chosen value through a closure the app gives.
+///
+/// The closure runs as a task under the busy state: a save that waits for a store's
+/// lock (run it off the main actor, e.g. with Core's `BlockingWork`) leaves the
+/// screen responsive, and the picker closes once it is stored.
 public final class ChoicePickerInteractor: Interactor<ChoicePickerModel> {
-  private let store: @MainActor (String) throws -> Void
+  private let store: @MainActor (String) async throws -> Void
   /// Set by the screen: runs after a value was stored (closes the screen).
   public var onChosen: (() -> Void)?
 
@@ -47,20 +51,23 @@ public final class ChoicePickerInteractor: Interactor<ChoicePickerModel> {
   ///   - model: The choices and the value in effect.
   ///   - store: Stores a choice; an error goes to the error chain and keeps the
   ///     picker open.
-  public init(model: ChoicePickerModel, store: @escaping @MainActor (String) throws -> Void) {
+  public init(
+    model: ChoicePickerModel, store: @escaping @MainActor (String) async throws -> Void
+  ) {
     self.store = store
     super.init(viewModel: model)
   }
 
-  /// Stores the choice at `index`.
+  /// Stores the choice at `index`; ignored while an earlier choice is being stored.
   ///
   /// - Parameter index: An index into the choices; others are ignored.
   public func choose(_ index: Int) {
     let choices = viewModel.choices
-    guard choices.indices.contains(index) else { return }
+    guard choices.indices.contains(index), !isBusy else { return }
     viewModel.selection = index
-    if performThrowable({ try store(choices[index]) }) != nil {
-      onChosen?()
+    asyncTask { [store] in
+      try await store(choices[index])
+      self.onChosen?()
     }
   }
 }
@@ -90,7 +97,7 @@ public final class ChoicePickerScreen<Route: Hashable & Sendable>: TerminalScree
   ///   - store: Stores a choice.
   public init(
     model: ChoicePickerModel, context: ScreenContext<Route>,
-    store: @escaping @MainActor (String) throws -> Void
+    store: @escaping @MainActor (String) async throws -> Void
   ) {
     interactor = ChoicePickerInteractor(model: model, store: store)
     list.select(model.selection, count: model.choices.count)

@@ -12,8 +12,9 @@ import Core
 ///   control pictures (`␛`, `␇`, …) with ``Controls/showVisibly``;
 /// - a tab becomes spaces up to the next tab stop;
 /// - a bare carriage return is removed (`CR LF` counts as one line break);
-/// - bidi marks, embedding, override and isolate characters (`U+200E`, `U+200F`,
-///   `U+061C`, `U+202A`–`U+202E`, `U+2066`–`U+2069`) are removed;
+/// - bidi marks, embedding, override and isolate characters (Core's
+///   `InvisibleCharacter.bidiControl`: `U+200E`, `U+200F`, `U+061C`,
+///   `U+202A`–`U+202E`, `U+2066`–`U+2069`) are removed;
 /// - line breaks follow ``lineBreaks``: kept for multi-line text, spaces for a
 ///   single-line field.
 ///
@@ -115,7 +116,7 @@ public struct TerminalSanitizer: Sendable {
           output.append(Unicode.Scalar(picture) ?? "?")
           column += 1
         }
-      case 0x200e...0x200f, 0x061c, 0x202a...0x202e, 0x2066...0x2069:
+      case _ where scalar.invisibleKind == .bidiControl:
         break
       default:
         output.append(scalar)
