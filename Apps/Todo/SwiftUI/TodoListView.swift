@@ -29,27 +29,7 @@
     var body: some View {
       let model = interactor.viewModel
       LoadableView(model.todos) { _ in
-        List {
-          Section {
-            ForEach(Array(model.visible.enumerated()), id: \.element.id) { entry in
-              row(entry.element, at: entry.offset)
-                .contextMenu {
-                  Button("Delete", role: .destructive) {
-                    interactor.select(entry.offset)
-                    interactor.requestDelete()
-                  }
-                }
-            }
-            .onDelete { offsets in
-              if let index = offsets.first {
-                interactor.select(index)
-                interactor.requestDelete()
-              }
-            }
-          } header: {
-            Text(header(model))
-          }
-        }
+        list(model)
       } empty: {
         ContentUnavailableView("Nothing to do", systemImage: "checklist")
       }
@@ -57,7 +37,11 @@
       .searchable(text: filter(model))
       .safeAreaInset(edge: .bottom) { addBar(status: model.status) }
       .toolbar {
-        Button("Undo", systemImage: "arrow.uturn.backward") { interactor.undo() }
+        Button {
+          interactor.undo()
+        } label: {
+          Label("Undo", systemImage: "arrow.uturn.backward")
+        }
       }
       .tint(Color(token: theme.palette.accent))
       .bind(
@@ -83,6 +67,26 @@
         "Something went wrong", isPresented: isShowingError,
         actions: { Button("OK") { errorMessage = nil } },
         message: { Text(errorMessage ?? "") })
+    }
+
+    private func list(_ model: TodoListModel) -> some View {
+      List {
+        Section {
+          ForEach(Array(model.visible.enumerated()), id: \.element.id) { entry in
+            row(entry.element, at: entry.offset)
+          }
+          .onDelete { offsets in
+            if let index = offsets.first { requestDelete(at: index) }
+          }
+        } header: {
+          Text(header(model))
+        }
+      }
+    }
+
+    private func requestDelete(at index: Int) {
+      interactor.select(index)
+      interactor.requestDelete()
     }
 
     private func row(_ item: TodoItem, at index: Int) -> some View {
@@ -115,6 +119,9 @@
         }
         .buttonStyle(.borderless)
       }
+      .contextMenu {
+        Button("Delete", role: .destructive) { requestDelete(at: index) }
+      }
     }
 
     /// The field at the bottom: the quick syntax (`Buy milk due:tomorrow +shop !high`)
@@ -132,7 +139,8 @@
         }
       }
       .padding(.all, \.md)
-      .background(Color(token: theme.palette.surface))
+      // The bar's colour runs on under the home indicator, not behind the list.
+      .background(Color(token: theme.palette.surface), ignoresSafeAreaEdges: .bottom)
     }
 
     /// The header: the greeting and the counts, as the terminal's.
