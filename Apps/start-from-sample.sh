@@ -56,7 +56,7 @@ rm -f "$identity_file.orig"
 # and its model (Model/, so the benchmarks can reach it) — become the app's one module
 # in the copy, so their other imports go.
 find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint${sample_folder}Features\$/@testable import $module/" {} \;
-find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^[[:space:]]*(@testable )?import Blueprint${sample_folder}(Model|Features)\$/d" {} \;
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^[[:space:]]*(@testable |package )?import Blueprint${sample_folder}(Model|Features)\$/d" {} \;
 # Its declarations are `package` so that the app target could see them; in one
 # module they are plain internal ones.
 find "$sources" -name '*.swift' -exec sed -i.orig -E 's/^([[:space:]]*(@[A-Za-z]+[[:space:]]+)*)package[[:space:]]+/\1/' {} \;
