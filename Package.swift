@@ -33,6 +33,9 @@ let package = Package(
     // What users need to test an app built on Blueprint: clock, loopback server, goldens.
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
     .executable(name: "todo", targets: ["BlueprintTodo"]),
+    // The todo sample's SwiftUI app: `swift run todo-app` on a Mac; on Linux it says it
+    // needs an Apple platform and exits 69.
+    .executable(name: "todo-app", targets: ["BlueprintTodoApp"]),
     .executable(name: "settings", targets: ["BlueprintSettings"]),
     .executable(name: "feed", targets: ["BlueprintFeed"]),
     .executable(name: "benchmarks", targets: ["BlueprintBenchmarks"]),
@@ -64,13 +67,28 @@ let package = Package(
     // The todo model and its JSON codec are a library so the benchmarks can drive them.
     .target(
       name: "BlueprintTodoModel", dependencies: ["Core"], path: "Apps/Todo/Model"),
+    // The todo app itself — commands, screens (view model, interactor, terminal view),
+    // store — is a library, so that both of its entry points drive the same interactors.
+    .target(
+      name: "BlueprintTodoFeatures",
+      dependencies: ["Core", "CoreTerminal", "BlueprintTodoModel", "BlueprintSamplesShared"],
+      path: "Apps/Todo",
+      exclude: ["Model", "Main", "SwiftUI"]
+    ),
+    // `todo`: the command line and the terminal UI.
     .executableTarget(
       name: "BlueprintTodo",
+      dependencies: ["Core", "CoreTerminal", "BlueprintTodoFeatures"],
+      path: "Apps/Todo/Main"
+    ),
+    // `todo-app`: the same screens in SwiftUI (Apple platforms).
+    .executableTarget(
+      name: "BlueprintTodoApp",
       dependencies: [
-        "Core", "CoreTerminal", "CoreSwiftUI", "BlueprintTodoModel", "BlueprintSamplesShared",
+        "Core", "CoreSwiftUI", "BlueprintTodoModel", "BlueprintTodoFeatures",
+        "BlueprintSamplesShared",
       ],
-      path: "Apps/Todo",
-      exclude: ["Model"]
+      path: "Apps/Todo/SwiftUI"
     ),
     .executableTarget(
       name: "BlueprintSettings",
@@ -124,8 +142,8 @@ let package = Package(
     .testTarget(
       name: "TodoTests",
       dependencies: [
-        "BlueprintTodo", "BlueprintTodoModel", "BlueprintSamplesShared", "Core", "CoreTerminal",
-        "CoreTesting", "BlueprintStoreStress",
+        "BlueprintTodo", "BlueprintTodoApp", "BlueprintTodoFeatures", "BlueprintTodoModel",
+        "BlueprintSamplesShared", "Core", "CoreTerminal", "CoreTesting", "BlueprintStoreStress",
       ],
       path: "Tests/TodoTests",
       exclude: ["Goldens"]

@@ -42,16 +42,21 @@ done
 mkdir -p "$folder/Sources" "$folder/Tests"
 cp -R "$blueprint/Apps/$sample_folder" "$sources"
 cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
+# The SwiftUI app (SwiftUI/, the `todo-app` executable here) imports the sample's code
+# as a library; the copy is one executable module, which no other target can import,
+# so the SwiftUI app and its test stay out. Docs/StartFromSample.md says how to keep it.
+rm -rf "$sources/SwiftUI" "$tests/SwiftUIAppTests.swift"
 
 # The one place the app names itself.
 identity_file="$(grep -rl 'let appIdentity = AppIdentity(' "$sources")"
 sed -i.orig -E "s/let appIdentity = AppIdentity\(.*\)/let appIdentity = AppIdentity(name: \"$name\", version: \"0.1.0\", family: \"$name\")/" "$identity_file"
 rm -f "$identity_file.orig"
-# The tests import the app's module by its new name. The sample's model library
-# (Model/, its own target here so the benchmarks can reach it) becomes part of the
-# app's one module in the copy, so its imports go.
-find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint$sample_folder\$/@testable import $module/" {} \;
-find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^[[:space:]]*(@testable )?import Blueprint${sample_folder}Model\$/d" {} \;
+# The tests import the app's module by its new name. The sample's libraries — its
+# features (the app's code, a library here so that both `todo` and `todo-app` use it)
+# and its model (Model/, so the benchmarks can reach it) — become the app's one module
+# in the copy, so their other imports go.
+find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint${sample_folder}Features\$/@testable import $module/" {} \;
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^[[:space:]]*(@testable |package )?import Blueprint${sample_folder}(Model|Features)\$/d" {} \;
 # Its declarations are `package` so that the app target could see them; in one
 # module they are plain internal ones.
 find "$sources" -name '*.swift' -exec sed -i.orig -E 's/^([[:space:]]*(@[A-Za-z]+[[:space:]]+)*)package[[:space:]]+/\1/' {} \;
@@ -79,8 +84,6 @@ let package = Package(
       dependencies: [
         .product(name: "Core", package: "Blueprint"),
         .product(name: "CoreTerminal", package: "Blueprint"),
-        // The SwiftUI list screen (SwiftUI/) compiles on Apple platforms only.
-        .product(name: "CoreSwiftUI", package: "Blueprint"),
       ],
       path: "Sources/$module"
     ),
@@ -112,8 +115,7 @@ else
 $folder/Package.swift exists: add to it
   products:  .executable(name: "$name", targets: ["$module"])
   targets:   .executableTarget(name: "$module", dependencies: [.product(name: "Core", package: "Blueprint"),
-               .product(name: "CoreTerminal", package: "Blueprint"),
-               .product(name: "CoreSwiftUI", package: "Blueprint")], path: "Sources/$module")
+               .product(name: "CoreTerminal", package: "Blueprint")], path: "Sources/$module")
              .testTarget(name: "${module}Tests", dependencies: ["$module", .product(name: "Core", package: "Blueprint"),
                .product(name: "CoreTerminal", package: "Blueprint"), .product(name: "CoreTesting", package: "Blueprint")],
                path: "Tests/${module}Tests"$goldens)
@@ -123,6 +125,7 @@ fi
 cat <<EOF
 copied the $sample sample to $sources and its tests to $tests
 the app is '$name' (module $module); it keeps its files in ~/.local/share/$name/$name/
+the SwiftUI app ($sample-app) was left out; Docs/StartFromSample.md says how to keep it
 next:
   cd $folder
   swift run $name --help

@@ -1,4 +1,4 @@
-import Core
+package import Core
 
 /// Who this app is — the one place a copy of this sample renames.
 ///
@@ -7,4 +7,4 @@ import Core
 /// (`~/.config/<family>/`, `~/.local/share/<family>/<name>/`). The three samples are
 /// the `blueprint` family, so `settings` themes `todo`; a copy names its own family
 /// (or none: an app without one is a family of its own).
-let appIdentity = AppIdentity(name: "todo", version: "1.0.0", family: "blueprint")
+package let appIdentity = AppIdentity(name: "todo", version: "1.0.0", family: "blueprint")

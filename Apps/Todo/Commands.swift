@@ -1,12 +1,12 @@
-import BlueprintTodoModel
+package import BlueprintTodoModel
 import Core
-import CoreTerminal
-import Foundation
+package import CoreTerminal
+package import Foundation
 
 /// The todo app's command line: the spec (from which help and parsing follow) and
 /// one function per command.
-enum TodoCommands {
-  static let spec = CommandLineSpec(
+package enum TodoCommands {
+  package static let spec = CommandLineSpec(
     identity: appIdentity, summary: "Keep a list of things to do.",
     commands: [
       CommandSpec(
@@ -102,7 +102,7 @@ enum TodoCommands {
   ///   - context: Output, environment, folders and theme.
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
-  static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
     let (context, preferences) = TodoPreferences.load(for: context)
     let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
@@ -320,13 +320,13 @@ enum TodoCommands {
 
 /// The current time and day, read once per command; the day is in the local time
 /// zone (`TZ`).
-struct Now {
+package struct Now {
   /// Whole seconds since 1970.
-  var seconds: Int
+  package var seconds: Int
   /// Today in the local time zone.
-  var today: Day
+  package var today: Day
 
-  init(date: Date = Date(), timeZone: TimeZone = .current) {
+  package init(date: Date = Date(), timeZone: TimeZone = .current) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
     today = Day.today(in: timeZone, now: date)
   }

@@ -1,5 +1,5 @@
-import BlueprintTodoModel
-import Core
+package import BlueprintTodoModel
+package import Core
 import CoreTerminal
 import Foundation
 import Observation
@@ -8,48 +8,49 @@ import Observation
 
 /// The detail screen's state: the item and the fields being edited.
 @MainActor @Observable
-final class TodoDetailModel: ViewModel {
+package final class TodoDetailModel: ViewModel {
   /// The fields of the form, in order.
-  enum Field: Int, CaseIterable, Sendable {
-    case title, due, priority, tags
+  package enum Field: Int, CaseIterable, Sendable {
+    case title, due, priority, tags, note
 
     /// The label shown before the field.
-    var label: String {
+    package var label: String {
       switch self {
       case .title: "Title"
       case .due: "Due"
       case .priority: "Priority"
       case .tags: "Tags"
+      case .note: "Note"
       }
     }
   }
 
   /// The item as stored.
-  var item: Loadable<TodoItem> = .idle
+  package var item: Loadable<TodoItem> = .idle
   /// The text of each field as typed.
-  var text: [Field: String] = [:]
+  package var text: [Field: String] = [:]
   /// The field with the keyboard.
-  var focus: Field = .title
+  package var focus: Field = .title
   /// Whether the focused field is being typed into.
-  var isEditing = false
+  package var isEditing = false
   /// A one-line status: saved, or what is wrong with the input.
-  var status: String?
+  package var status: String?
 }
 
 // MARK: - Interactor
 
 /// The detail screen's logic: load one item, edit a field, save it as one change.
-final class TodoDetailInteractor: Interactor<TodoDetailModel> {
+package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
   /// The item's id.
-  let id: Int
+  package let id: Int
   private let store: TodoStore
   private let now: @MainActor () -> Now
   /// Where saves run, off the main actor.
   private let work: BlockingWork
   /// Told after a change is saved, so the list can reload.
-  var onChange: (() -> Void)?
+  package var onChange: (() -> Void)?
 
-  init(
+  package init(
     id: Int, store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
     work: BlockingWork = BlockingWork(), clock: any Clock<Duration> = ContinuousClock()
   ) {
@@ -60,13 +61,13 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
     super.init(viewModel: TodoDetailModel(), clock: clock)
   }
 
-  override func prepare() { reload() }
+  package override func prepare() { reload() }
 
   /// Today, for the overdue color.
-  var today: Day { now().today }
+  package var today: Day { now().today }
 
   /// Loads the item and fills the fields from it.
-  func reload() {
+  package func reload() {
     load(\.item) { [weak self, store, id, work] in
       let item = try await work.read { try store.load().item(id) }
       self?.fill(from: item)
@@ -75,23 +76,26 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
   }
 
   /// Moves the focus to the next (or previous) field.
-  func moveFocus(by delta: Int) {
+  package func moveFocus(by delta: Int) {
     let count = TodoDetailModel.Field.allCases.count
     let next = (viewModel.focus.rawValue + delta + count) % count
     viewModel.focus = TodoDetailModel.Field(rawValue: next) ?? .title
   }
 
+  /// Gives `field` the focus (a pointer or a tap chose it).
+  package func focus(on field: TodoDetailModel.Field) { viewModel.focus = field }
+
   /// Starts typing into the focused field.
-  func beginEditing() {
+  package func beginEditing() {
     viewModel.isEditing = true
     viewModel.status = nil
   }
 
   /// Replaces the focused field's text as the user types.
-  func setText(_ text: String) { viewModel.text[viewModel.focus] = text }
+  package func setText(_ text: String) { viewModel.text[viewModel.focus] = text }
 
   /// Stops typing; `save` stores the field, otherwise its text goes back.
-  func endEditing(save: Bool) {
+  package func endEditing(save: Bool) {
     viewModel.isEditing = false
     guard save else {
       if let item = viewModel.item.value { fill(from: item) }
@@ -162,6 +166,9 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
       edit.addTags = TodoDocument.unique(tags)
       edit.removeTags = []
       edit.replaceTags = true
+    case .note:
+      // A note keeps its lines and spaces; a blank one removes it, as `todo note ID --clear`.
+      edit.note = trimmed.isEmpty ? .some(nil) : text
     }
     return edit
   }
@@ -172,6 +179,7 @@ final class TodoDetailInteractor: Interactor<TodoDetailModel> {
       .due: item.due?.description ?? "",
       .priority: item.priority?.name ?? "",
       .tags: item.tags.joined(separator: " "),
+      .note: item.note ?? "",
     ]
   }
 }
@@ -241,7 +249,7 @@ final class TodoDetailScreen: TerminalScreen {
         if isFocused { style = .selected }
         frame.draw(shown, row: row, column: labelWidth + 2, width: valueWidth, style: style)
       }
-      var row = area.row + 6
+      var row = area.row + 1 + TodoDetailModel.Field.allCases.count
       let state = item.isDone ? "done " + TodoItem.timestamp(item.completed ?? 0) : "open"
       frame.draw("Status    " + state, row: row, column: 2, style: .secondary, sanitizing: false)
       row += 1

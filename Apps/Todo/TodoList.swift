@@ -1,5 +1,5 @@
-import BlueprintTodoModel
-import Core
+package import BlueprintTodoModel
+package import Core
 import CoreTerminal
 import Foundation
 import Observation
@@ -8,27 +8,27 @@ import Observation
 
 /// The list screen's state: every item, what the filter shows, the selection.
 @MainActor @Observable
-final class TodoListModel: NavigableViewModel {
+package final class TodoListModel: NavigableViewModel {
   /// Every stored item, in listing order (open first, then done).
-  var todos: Loadable<[TodoItem]> = .idle
+  package var todos: Loadable<[TodoItem]> = .idle
   /// The items the filter lets through, in listing order.
-  var visible: [TodoItem] = []
+  package var visible: [TodoItem] = []
   /// The search typed after `/`; matched case-insensitively against titles, tags
   /// and notes, as `todo list --search` does.
-  var filter = ""
+  package var filter = ""
   /// Whether the filter field has the keyboard.
-  var isFiltering = false
+  package var isFiltering = false
   /// The index of the selected row in ``visible``.
-  var selection = 0
+  package var selection = 0
   /// Open, done and overdue counts for the header.
-  var counts = TodoCounts()
+  package var counts = TodoCounts()
   /// A one-line status, e.g. `undid: add 12`; cleared by the next action.
-  var status: String?
+  package var status: String?
   /// The shared settings' display name, greeted in the header.
-  var displayName: String?
+  package var displayName: String?
   /// The day overdue is measured against.
-  var today: Day
-  var navigation: NavigationIntent<TodoRoute>?
+  package var today: Day
+  package var navigation: NavigationIntent<TodoRoute>?
 
   init(today: Day, displayName: String? = nil) {
     self.today = today
@@ -36,7 +36,7 @@ final class TodoListModel: NavigableViewModel {
   }
 
   /// The selected item, if any.
-  var selected: TodoItem? { visible.indices.contains(selection) ? visible[selection] : nil }
+  package var selected: TodoItem? { visible.indices.contains(selection) ? visible[selection] : nil }
 }
 
 // MARK: - Interactor
@@ -47,7 +47,7 @@ final class TodoListModel: NavigableViewModel {
 /// while the screen shows busy: another `todo` holding the list's lock never freezes
 /// the screen. The list is reloaded from the transaction's result, so the screen
 /// always shows what is on disk.
-final class TodoListInteractor: Interactor<TodoListModel> {
+package final class TodoListInteractor: Interactor<TodoListModel> {
   private let store: TodoStore
   private let now: @MainActor () -> Now
   /// Where the changes run; the app settles it when it quits.
@@ -61,7 +61,7 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   ///   - displayName: The name the header greets, if any.
   ///   - work: Where the changes run.
   ///   - clock: For the interactor's timing.
-  init(
+  package init(
     store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
     displayName: String? = nil, work: BlockingWork = BlockingWork(),
     clock: any Clock<Duration> = ContinuousClock()
@@ -73,10 +73,10 @@ final class TodoListInteractor: Interactor<TodoListModel> {
       viewModel: TodoListModel(today: now().today, displayName: displayName), clock: clock)
   }
 
-  override func prepare() { reload() }
+  package override func prepare() { reload() }
 
   /// Loads the list from the store.
-  func reload() {
+  package func reload() {
     load(\.todos, keepingPreviousValue: true) { [weak self, store, work] in
       let items = try await work.read { try store.load().items }
       return self?.arrange(items) ?? items
@@ -86,14 +86,14 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   // MARK: Moving and filtering
 
   /// Selects the row at `index`, clamped to the rows.
-  func select(_ index: Int) {
+  package func select(_ index: Int) {
     let model = viewModel
     model.status = nil
     model.selection = min(max(0, index), max(0, model.visible.count - 1))
   }
 
   /// Moves the selection by `delta` rows, stopping at the ends.
-  func moveSelection(by delta: Int) {
+  package func moveSelection(by delta: Int) {
     let model = viewModel
     model.status = nil
     guard !model.visible.isEmpty else { return }
@@ -101,24 +101,24 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   }
 
   /// Starts typing a filter.
-  func beginFilter() {
+  package func beginFilter() {
     viewModel.status = nil
     viewModel.isFiltering = true
   }
 
   /// Clears the status line; every action does, so a message never outlives the
   /// next key.
-  func clearStatus() { viewModel.status = nil }
+  package func clearStatus() { viewModel.status = nil }
 
   /// Sets the filter and shows what matches, keeping the selection on the same item
   /// when it still shows.
-  func setFilter(_ text: String) {
+  package func setFilter(_ text: String) {
     viewModel.filter = text
     applyFilter()
   }
 
   /// Leaves the filter field; `clear` also removes the filter.
-  func endFilter(clear: Bool) {
+  package func endFilter(clear: Bool) {
     viewModel.isFiltering = false
     if clear { setFilter("") }
   }
@@ -126,7 +126,7 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   // MARK: Changes
 
   /// Marks the selected item done, or open again.
-  func toggleSelected() {
+  package func toggleSelected() {
     guard let item = viewModel.selected else { return }
     let (id, isDone) = (item.id, item.isDone)
     change(isDone ? "reopen \(id)" : "mark \(id) done") { document, now in
@@ -137,7 +137,7 @@ final class TodoListInteractor: Interactor<TodoListModel> {
 
   /// Adds an item from the quick syntax (`Buy milk due:tomorrow +shop !high`) and
   /// selects it; an empty title or a bad date only reports an error.
-  func add(text: String) {
+  package func add(text: String) {
     let today = now().today
     let draft: TodoDocument.Draft
     do {
@@ -163,13 +163,13 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   }
 
   /// Asks for confirmation before deleting the selected item; the view shows it.
-  func requestDelete() {
+  package func requestDelete() {
     guard let item = viewModel.selected else { return }
     navigate(to: .confirmDelete(id: item.id))
   }
 
   /// Deletes an item.
-  func delete(id: Int) {
+  package func delete(id: Int) {
     change("delete \(id)") { document, _ in
       try document.remove([id])
       return Change(status: "removed \(id)")
@@ -177,19 +177,19 @@ final class TodoListInteractor: Interactor<TodoListModel> {
   }
 
   /// Reverts the last change.
-  func undo() {
+  package func undo() {
     change("undo the last change") { document, _ in
       Change(status: "undid: " + (try document.undoLast()))
     }
   }
 
   /// The title of the item `id`, or its number when it is gone.
-  func title(of id: Int) -> String {
+  package func title(of id: Int) -> String {
     viewModel.todos.value?.first { $0.id == id }?.title ?? "#\(id)"
   }
 
   /// Opens the selected item's detail screen.
-  func openSelected() {
+  package func openSelected() {
     guard let item = viewModel.selected else { return }
     navigate(to: .detail(id: item.id))
   }

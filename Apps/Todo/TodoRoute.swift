@@ -1,5 +1,5 @@
 /// The screens of the interactive UI beyond the list.
-enum TodoRoute: Hashable, Codable, Sendable {
+package enum TodoRoute: Hashable, Codable, Sendable {
   /// One todo's detail screen, where it is edited.
   case detail(id: Int)
   /// The "Delete?" confirmation for one todo.

@@ -1,17 +1,17 @@
-import BlueprintTodoModel
-import Core
-import Foundation
+package import BlueprintTodoModel
+package import Core
+package import Foundation
 
 /// The todo list on disk: one `FileKeyValueStore` key holding a ``TodoDocument``.
 ///
 /// Reading takes no lock; every change runs as one `updateData` transaction, so
 /// concurrent processes never lose each other's changes and ids stay unique.
-struct TodoStore: Sendable {
+package struct TodoStore: Sendable {
   /// The underlying file store.
-  let files: FileKeyValueStore
+  package let files: FileKeyValueStore
 
   /// A store in `directory`, usually `context.directories.data(app: "todo")`.
-  init(directory: URL) {
+  package init(directory: URL) {
     files = FileKeyValueStore(directory: directory)
   }
 
@@ -19,7 +19,7 @@ struct TodoStore: Sendable {
   ///
   /// - Returns: The document.
   /// - Throws: `PersistenceError` (a corrupt file is exit 65 and left untouched).
-  func load() throws -> TodoDocument {
+  package func load() throws -> TodoDocument {
     guard let data = try files.data(forKey: TodoDocument.storeKey) else { return TodoDocument() }
     return try TodoDocument.decode(data, location: location)
   }
@@ -30,7 +30,7 @@ struct TodoStore: Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: `PersistenceError`, or what `body` throws.
   @discardableResult
-  func change<Result>(_ body: (inout TodoDocument) throws -> Result) throws -> Result {
+  package func change<Result>(_ body: (inout TodoDocument) throws -> Result) throws -> Result {
     try files.updateData(forKey: TodoDocument.storeKey) { data in
       var document =
         try data.map { data throws(PersistenceError) in
@@ -43,5 +43,5 @@ struct TodoStore: Sendable {
   }
 
   /// The file's path, for messages.
-  var location: String { files.location(forKey: TodoDocument.storeKey) }
+  package var location: String { files.location(forKey: TodoDocument.storeKey) }
 }

@@ -5,8 +5,9 @@
     import UniformTypeIdentifiers
   #endif
 
-  // The SwiftUI parts of CleanKit's README, as written (spaces restored). Compiled only
-  // where SwiftUI exists (the Apple CI jobs); `.ci/parse-swiftui` parses it on Linux.
+  // The SwiftUI parts of CleanKit's README, as written (spaces restored). Compiled where
+  // SwiftUI exists (the Apple CI jobs); on Linux `.ci/run` type-checks it against
+  // SwiftUI's interface.
 
   struct PreviewPostRepository: PostRepository {
     func fetchPosts() async throws -> [Post] { [Post(id: 1, title: "Hello")] }

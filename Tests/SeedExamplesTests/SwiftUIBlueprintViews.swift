@@ -2,8 +2,9 @@
   import CoreSwiftUI
   import SwiftUI
 
-  // The SwiftUI parts of SwiftUIBlueprint's README, as written. Compiled only where
-  // SwiftUI exists (the Apple CI jobs); `.ci/parse-swiftui` parses this file on Linux.
+  // The SwiftUI parts of SwiftUIBlueprint's README, as written. Compiled where SwiftUI
+  // exists (the Apple CI jobs); on Linux `.ci/run` type-checks it against SwiftUI's
+  // interface.
 
   struct HomeScreen: View {
     @Environment(Router<AppRoute>.self) private var router

@@ -4,7 +4,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 
 /// The command-line habits every app gets from the runner, checked on the built
 /// app as a user meets them. (Each sample's tests hold their own copy of these, so

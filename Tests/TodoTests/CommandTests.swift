@@ -4,7 +4,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 @Suite("todo commands, run as the built executable", .timeLimit(.minutes(1)))

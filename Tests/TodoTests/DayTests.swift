@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 @Suite("Due dates")

@@ -3,7 +3,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 @MainActor
@@ -210,7 +210,7 @@ struct InteractorTests {
     #expect(item.tags == ["home", "errands"])
     #expect(changes == 4)
 
-    detail.moveFocus(by: 2)  // due
+    detail.moveFocus(by: 3)  // past the note, around to the due date
     #expect(detail.viewModel.focus == .due)
     detail.beginEditing()
     detail.setText("someday")
@@ -222,6 +222,20 @@ struct InteractorTests {
     detail.setText("junk")
     detail.endEditing(save: false)
     #expect(detail.viewModel.text[.due] == "2026-05-08")
+
+    // The note keeps its lines; a blank note removes it. `focus(on:)` is how a
+    // pointer-driven shell (SwiftUI) picks the field.
+    detail.focus(on: .note)
+    detail.beginEditing()
+    detail.setText("ask for oat milk\n  the big carton")
+    detail.endEditing(save: true)
+    #expect(try store.load().item(1).note == "ask for oat milk\n  the big carton")
+    #expect(detail.viewModel.text[.note] == "ask for oat milk\n  the big carton")
+    detail.beginEditing()
+    detail.setText("   ")
+    detail.endEditing(save: true)
+    #expect(try store.load().item(1).note == nil)
+    #expect(changes == 6)
   }
 }
 

@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 /// The hand-written codec against Foundation's `JSONSerialization` on generated and

@@ -3,7 +3,7 @@ import CoreTerminal
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 @Suite("Stored file and JSON schema")

@@ -4,7 +4,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 /// The built `todo` on a real pseudo-terminal while another process holds the list's

@@ -3,7 +3,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@ import Core
 import CoreTerminal
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 @Suite("Changes to the list")

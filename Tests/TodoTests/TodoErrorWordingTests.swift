@@ -2,7 +2,7 @@ import Core
 import CoreTerminal
 import Testing
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 /// The model throws what went wrong; the command line words it. These are the

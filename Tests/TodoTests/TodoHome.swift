@@ -2,7 +2,7 @@ import Core
 import CoreTesting
 import Foundation
 
-@testable import BlueprintTodo
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 /// A temporary home for the built `todo`: its own XDG folders and a fixed time zone.

@@ -1,72 +1,92 @@
 #if canImport(SwiftUI)
+  import BlueprintTodoFeatures
   import BlueprintTodoModel
   import Core
   import CoreSwiftUI
-  import Foundation
   import SwiftUI
 
-  /// The todo list screen in SwiftUI, driving the same ``TodoListInteractor`` as the
-  /// terminal's `TodoListScreen` — unchanged: the proof that interactors are
-  /// shell-neutral.
-  ///
-  /// Compiled on Apple platforms only (it is checked by the Apple CI jobs; on Linux
-  /// `.ci/parse-swiftui` parses it). Show it from an app target that owns a
-  /// ``TodoStore``:
-  ///
-  /// ```swift
-  /// WindowGroup {
-  ///   NavigationStack { TodoListView(store: TodoStore(directory: folder)) }
-  /// }
-  /// ```
+  /// The todo list in SwiftUI, driving the same ``TodoListInteractor`` as the
+  /// terminal's `TodoListScreen`, unchanged: the interactor loads, filters, adds,
+  /// toggles, deletes and undoes; this view only shows its view model and forwards
+  /// taps and typing.
   struct TodoListView: View {
     @State private var interactor: TodoListInteractor
-    @State private var newTitle = ""
-    @State private var filter = ""
-    /// The model's error the alert shows, worded by `TodoError+Alert.swift`.
-    @State private var failure: TodoError?
+    @State private var newTodo = ""
+    @State private var errorMessage: String?
+    private let store: TodoStore
+    @Environment(\.theme) private var theme
 
     /// Creates the screen over a store.
     ///
-    /// - Parameter store: Where the list lives.
-    init(store: TodoStore) {
-      _interactor = State(initialValue: TodoListInteractor(store: store))
+    /// - Parameters:
+    ///   - store: Where the list lives.
+    ///   - displayName: The name the header greets, if any.
+    init(store: TodoStore, displayName: String? = nil) {
+      self.store = store
+      _interactor = State(initialValue: TodoListInteractor(store: store, displayName: displayName))
     }
 
     var body: some View {
       let model = interactor.viewModel
       LoadableView(model.todos) { _ in
-        List {
+        list(model)
+      } empty: {
+        ContentUnavailableView("Nothing to do", systemImage: "checklist")
+      }
+      .navigationTitle("Todos")
+      .searchable(text: filter(model))
+      .safeAreaInset(edge: .bottom) { addBar(status: model.status) }
+      .toolbar {
+        Button {
+          interactor.undo()
+        } label: {
+          Label("Undo", systemImage: "arrow.uturn.backward")
+        }
+      }
+      .tint(Color(token: theme.palette.accent))
+      .bind(
+        interactor,
+        onError: { error in
+          errorMessage = TodoErrorText.message(for: error)
+          return true
+        }
+      ) { destination in
+        switch destination {
+        case .detail(let id), .priority(let id):
+          .push {
+            TodoDetailView(id: id, store: store, onChange: { interactor.reload() })
+          }
+        case .confirmDelete(let id):
+          .confirmationDialog("Delete “\(interactor.title(of: id))”?") {
+            Button("Delete", role: .destructive) { interactor.delete(id: id) }
+            Button("Cancel", role: .cancel) {}
+          }
+        }
+      }
+      .alert(
+        "Something went wrong", isPresented: isShowingError,
+        actions: { Button("OK") { errorMessage = nil } },
+        message: { Text(errorMessage ?? "") })
+    }
+
+    private func list(_ model: TodoListModel) -> some View {
+      List {
+        Section {
           ForEach(Array(model.visible.enumerated()), id: \.element.id) { entry in
             row(entry.element, at: entry.offset)
           }
           .onDelete { offsets in
             if let index = offsets.first { requestDelete(at: index) }
           }
-        }
-      } empty: {
-        ContentUnavailableView("Nothing to do", systemImage: "checklist")
-      }
-      .navigationTitle("Todo — \(model.counts.open) open")
-      .searchable(text: $filter)
-      .onChange(of: filter) { _, text in interactor.setFilter(text) }
-      .safeAreaInset(edge: .bottom) { addField }
-      .alert(
-        failure?.alertTitle ?? "", isPresented: isShowingFailure, presenting: failure
-      ) { _ in
-        Button("OK") {}
-      } message: { failure in
-        Text(failure.alertMessage)
-      }
-      .bind(interactor, onError: showFailure) { destination in
-        switch destination {
-        case .detail(let id), .priority(let id):
-          .push { TodoSummaryView(item: model.todos.value?.first { $0.id == id }) }
-        case .confirmDelete(let id):
-          .confirmationDialog("Delete this todo?") {
-            Button("Delete", role: .destructive) { interactor.delete(id: id) }
-          }
+        } header: {
+          Text(header(model))
         }
       }
+    }
+
+    private func requestDelete(at index: Int) {
+      interactor.select(index)
+      interactor.requestDelete()
     }
 
     private func row(_ item: TodoItem, at index: Int) -> some View {
@@ -78,53 +98,64 @@
           Image(systemName: item.isDone ? "checkmark.circle.fill" : "circle")
         }
         .buttonStyle(.borderless)
-        Button(item.title) {
+        .accessibilityLabel(item.isDone ? "Reopen" : "Done")
+        Button {
           interactor.select(index)
           interactor.openSelected()
+        } label: {
+          VStack(alignment: .leading) {
+            Text(item.title)
+              .foregroundStyle(
+                Color(token: item.isDone ? theme.palette.secondaryText : theme.palette.text))
+            if let due = item.due {
+              Text(due.description)
+                .font(.caption)
+                .foregroundStyle(
+                  Color(
+                    token: item.isOverdue(today: interactor.viewModel.today)
+                      ? theme.palette.danger : theme.palette.secondaryText))
+            }
+          }
         }
-        .foregroundStyle(item.isDone ? Color.secondary : Color.primary)
+        .buttonStyle(.borderless)
+      }
+      .contextMenu {
+        Button("Delete", role: .destructive) { requestDelete(at: index) }
       }
     }
 
-    private var addField: some View {
-      TextField("New todo", text: $newTitle)
-        .onSubmit {
-          interactor.add(title: newTitle)
-          newTitle = ""
+    /// The field at the bottom: the quick syntax (`Buy milk due:tomorrow +shop !high`)
+    /// as in the terminal, and the interactor's one-line status under it.
+    private func addBar(status: String?) -> some View {
+      VStack(alignment: .leading, spacing: 4) {
+        TextField("New todo — e.g. Buy milk due:tomorrow +shop !high", text: $newTodo)
+          .textFieldStyle(.roundedBorder)
+          .onSubmit {
+            interactor.add(text: newTodo)
+            newTodo = ""
+          }
+        if let status {
+          Text(status).font(.caption).foregroundStyle(Color(token: theme.palette.secondaryText))
         }
-        .textFieldStyle(.roundedBorder)
-        .padding(.all, \.md)
-    }
-
-    /// The alert is shown while there is a failure; dismissing it clears it.
-    private var isShowingFailure: Binding<Bool> {
-      Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })
-    }
-
-    /// Takes the model's errors for the alert; others go on to the ambient handler.
-    private func showFailure(_ error: any Error) -> Bool {
-      guard let error = error as? TodoError else { return false }
-      failure = error
-      return true
-    }
-
-    private func requestDelete(at index: Int) {
-      interactor.select(index)
-      interactor.requestDelete()
-    }
-  }
-
-  /// What the pushed destination shows: the item's title and state.
-  struct TodoSummaryView: View {
-    let item: TodoItem?
-
-    var body: some View {
-      if let item {
-        Text(item.title).font(.title).padding(.all, \.lg)
-        Text(item.isDone ? "Done" : "Open").foregroundStyle(.secondary)
-      } else {
-        ContentUnavailableView("Gone", systemImage: "trash")
       }
+      .padding(.all, \.md)
+      // The bar's colour runs on under the home indicator, not behind the list.
+      .background(Color(token: theme.palette.surface), ignoresSafeAreaEdges: .bottom)
+    }
+
+    /// The header: the greeting and the counts, as the terminal's.
+    private func header(_ model: TodoListModel) -> String {
+      let name = model.displayName?.trimmingCharacters(in: .whitespaces) ?? ""
+      return (name.isEmpty ? "" : "Hello, \(name). ") + model.counts.summary
+    }
+
+    /// The search field writes straight to the interactor's filter.
+    private func filter(_ model: TodoListModel) -> Binding<String> {
+      Binding(get: { model.filter }, set: { interactor.setFilter($0) })
+    }
+
+    private var isShowingError: Binding<Bool> {
+      Binding(get: { errorMessage != nil }, set: { if !$0 { errorMessage = nil } })
     }
   }
 #endif

@@ -1,3 +1,4 @@
+import BlueprintTodoFeatures
 import Core
 import CoreTerminal
 
