@@ -59,7 +59,7 @@ struct AppCompletionTests {
   }
 
   @Test("the manual page names every command and option, and groff reads it", arguments: apps)
-  func manual(app: String) throws {
+  func manual(app: String) async throws {
     let (commands, options) = try helpWords(app)
     let result = try run(app, ["--generate-manual"])
     #expect(result.status == 0)
@@ -80,7 +80,7 @@ struct AppCompletionTests {
     if let groff = ManualPageTests.groff {
       let url = home.appending("\(app).1")
       try result.standardOutput.write(to: url)
-      let check = try CompletionShells.run(groff, ["-man", "-ww", "-z", url.path])
+      let check = try await CompletionShells.run(groff, ["-man", "-ww", "-z", url.path])
       #expect(check.status == 0 && check.error.isEmpty, "\(app): \(check.error)")
     }
   }
@@ -112,26 +112,26 @@ struct AppCompletionTests {
   @Test(
     "bash completes option values, todo ids and settings keys from the built apps",
     .enabled(if: CompletionShells.isInstalled(.bash), "bash is not installed"))
-  func bashCompletes() throws {
-    try check(.bash)
+  func bashCompletes() async throws {
+    try await check(.bash)
   }
 
   @Test(
     "fish completes option values, todo ids and settings keys from the built apps",
     .enabled(if: CompletionShells.isInstalled(.fish), "fish is not installed"))
-  func fishCompletes() throws {
-    try check(.fish)
+  func fishCompletes() async throws {
+    try await check(.fish)
   }
 
   @Test(
     "zsh completes option values, todo ids and settings keys from the built apps",
     .timeLimit(.minutes(3)),
     .enabled(if: CompletionShells.isInstalled(.zsh), "zsh is not installed"))
-  func zshCompletes() throws {
-    try check(.zsh)
+  func zshCompletes() async throws {
+    try await check(.zsh)
   }
 
-  private func check(_ shell: CompletionShell) throws {
+  private func check(_ shell: CompletionShell) async throws {
     let environment = home.isolatedEnvironment([
       "PATH": BuiltProduct.productsFolder.path + ":/usr/bin:/bin"
     ])
@@ -143,7 +143,7 @@ struct AppCompletionTests {
       let script = home.appending("\(app).\(shell)")
       try run(app, ["--generate-completion-script", shell.rawValue]).standardOutput.write(
         to: script)
-      let got = try CompletionShells.candidates(
+      let got = try await CompletionShells.candidates(
         for: words, script: script, shell: shell, folder: home, environment: environment)
       #expect(got.contains(offered), "\(shell) \(words): \(got) lacks \(offered)")
       if words == ["todo", "reopen", ""] { #expect(!got.contains("2"), "open ids for reopen") }

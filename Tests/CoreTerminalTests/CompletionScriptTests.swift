@@ -50,8 +50,8 @@ struct CompletionScriptTests {
     return url
   }
 
-  private func candidates(_ words: [String], _ shell: CompletionShell) throws -> [String] {
-    try CompletionShells.candidates(
+  private func candidates(_ words: [String], _ shell: CompletionShell) async throws -> [String] {
+    try await CompletionShells.candidates(
       for: words, script: try script(shell), shell: shell, folder: folder)
   }
 
@@ -93,28 +93,28 @@ struct CompletionScriptTests {
   @Test(
     "bash: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(2)),
     .enabled(if: CompletionShells.isInstalled(.bash), "bash is not installed"))
-  func bash() throws { try check(.bash) }
+  func bash() async throws { try await check(.bash) }
 
   @Test(
     "zsh: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(3)),
     .enabled(if: CompletionShells.isInstalled(.zsh), "zsh is not installed"))
-  func zsh() throws { try check(.zsh) }
+  func zsh() async throws { try await check(.zsh) }
 
   @Test(
     "fish: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(2)),
     .enabled(if: CompletionShells.isInstalled(.fish), "fish is not installed"))
-  func fish() throws { try check(.fish) }
+  func fish() async throws { try await check(.fish) }
 
   /// `shell -n` accepts the script, and every case offers what it must and nothing it
   /// must not.
-  private func check(_ shell: CompletionShell) throws {
-    let syntax = try CompletionShells.checkSyntax(try script(shell), in: shell)
+  private func check(_ shell: CompletionShell) async throws {
+    let syntax = try await CompletionShells.checkSyntax(try script(shell), in: shell)
     #expect(syntax.status == 0, "\(syntax.error)")
     #expect(syntax.error.isEmpty)
     for (words, offered, notOffered) in Self.cases {
       let typed = words.map { $0.replacingOccurrences(of: "*", with: folder.path) }
       // Paths compare by their last component (shells differ in prefix and slash).
-      let got = try candidates(typed, shell).map { candidate in
+      let got = try await candidates(typed, shell).map { candidate in
         candidate.contains("/") ? URL(fileURLWithPath: candidate).lastPathComponent : candidate
       }
       for word in offered {

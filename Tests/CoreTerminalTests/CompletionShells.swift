@@ -21,9 +21,17 @@ enum CompletionShells {
     var error: String
   }
 
-  /// Runs `executable` to its end with `environment` added to a minimal one.
+  /// Runs `executable` to its end with `environment` added to a minimal one, on a
+  /// thread of its own, so that waiting for it never holds one of the test pool's
+  /// threads (two here: blocking them starves every other test).
   static func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> Outcome {
+    try await offThePool { try runBlocking(executable, arguments, environment: environment) }
+  }
+
+  private static func runBlocking(
+    _ executable: String, _ arguments: [String], environment: [String: String]
   ) throws -> Outcome {
     let folder = try TemporaryDirectory(prefix: "shell-run")
     defer { folder.remove() }
@@ -49,8 +57,8 @@ enum CompletionShells {
   }
 
   /// Checks a script's syntax without running it (`bash -n`, `zsh -n`, `fish -n`).
-  static func checkSyntax(_ script: URL, in shell: CompletionShell) throws -> Outcome {
-    try run(path(shell) ?? shell.rawValue, ["-n", script.path])
+  static func checkSyntax(_ script: URL, in shell: CompletionShell) async throws -> Outcome {
+    try await run(path(shell) ?? shell.rawValue, ["-n", script.path])
   }
 
   /// What Tab offers after `words` (the last one is the partial word, maybe empty),
@@ -67,13 +75,13 @@ enum CompletionShells {
   static func candidates(
     for words: [String], script: URL, shell: CompletionShell, folder: TemporaryDirectory,
     environment: [String: String] = [:]
-  ) throws -> [String] {
+  ) async throws -> [String] {
     guard let executable = path(shell) else { return [] }
     let name = words[0]
     switch shell {
     case .bash:
       let function = "_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
-      let outcome = try run(
+      let outcome = try await run(
         executable,
         [
           "-c",
@@ -94,7 +102,7 @@ enum CompletionShells {
       try? FileManager.default.removeItem(at: hits)
       let driver = folder.appending("zsh-driver.zsh")
       try Data(zshDriver.utf8).write(to: driver)
-      _ = try run(
+      _ = try await run(
         "/usr/bin/timeout",
         [
           "60", executable, "-f", driver.path, functions.path, hits.path,
@@ -103,7 +111,7 @@ enum CompletionShells {
         environment: environment)
       return lines((try? String(contentsOf: hits, encoding: .utf8)) ?? "")
     case .fish:
-      let outcome = try run(
+      let outcome = try await run(
         executable,
         [
           "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path,

@@ -64,15 +64,15 @@ struct ManualPageTests {
   @Test(
     "groff formats the page without a warning, and the text reads as written",
     .enabled(if: groff != nil, "groff is not installed"))
-  func groffFormatsIt() throws {
+  func groffFormatsIt() async throws {
     let folder = try TemporaryDirectory(prefix: "manual")
     let url = folder.appending("demo.1")
     try Data(Self.spec.manualPage().utf8).write(to: url)
     let groff = try #require(Self.groff)
-    let warnings = try CompletionShells.run(groff, ["-man", "-ww", "-z", url.path])
+    let warnings = try await CompletionShells.run(groff, ["-man", "-ww", "-z", url.path])
     #expect(warnings.status == 0)
     #expect(warnings.error.isEmpty, "\(warnings.error)")
-    let text = try CompletionShells.run(
+    let text = try await CompletionShells.run(
       groff, ["-man", "-Tutf8", "-P-c", "-P-b", "-P-u", url.path])
     #expect(text.status == 0)
     for expected in [

@@ -229,11 +229,13 @@ struct InteractorTests {
     detail.beginEditing()
     detail.setText("ask for oat milk\n  the big carton")
     detail.endEditing(save: true)
+    await detail.waitForTasks()
     #expect(try store.load().item(1).note == "ask for oat milk\n  the big carton")
     #expect(detail.viewModel.text[.note] == "ask for oat milk\n  the big carton")
     detail.beginEditing()
     detail.setText("   ")
     detail.endEditing(save: true)
+    await detail.waitForTasks()
     #expect(try store.load().item(1).note == nil)
     #expect(changes == 6)
   }
