@@ -8,7 +8,9 @@ import Testing
 @testable import BlueprintTodoModel
 
 @MainActor
-@Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(1)))
+// A hang guard, not a speed check: the suite runs on the main actor, which it shares
+// with every other @MainActor test in the process, so in a full run it waits its turn.
+@Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(3)))
 struct ScreenTests {
   let folder: TemporaryDirectory
   let store: TodoStore
