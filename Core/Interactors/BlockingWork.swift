@@ -66,8 +66,9 @@ public final class BlockingWork: Sendable {
 
   /// A ledger whose work runs on the calling task — on the main actor, for an
   /// interactor — as before it had one: for tests that drive screens turn by turn
-  /// and must see a save done after draining the main actor. Never for an app.
-  package static func inline() -> BlockingWork { BlockingWork(isInline: true) }
+  /// and must see a save done after draining the main actor (yours, too: the copied
+  /// todo tests use it). Never for an app.
+  public static func inline() -> BlockingWork { BlockingWork(isInline: true) }
 
   private init(isInline: Bool) { self.isInline = isInline }
 

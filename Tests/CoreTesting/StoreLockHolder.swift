@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +14,7 @@ package import Foundation
 ///
 /// The test target must depend on `BlueprintStoreStress` so that it is built.
 /// Starting blocks until the lock is held; run it off the cooperative pool.
-package final class StoreLockHolder {
+public final class StoreLockHolder {
   private let process = Process()
   private let input = Pipe()
 
@@ -25,7 +25,7 @@ package final class StoreLockHolder {
   ///   - environment: The environment of the app under test (the same
   ///     `XDG_RUNTIME_DIR`, so both use the same writers' queue).
   /// - Throws: When the helper is missing or does not take the lock.
-  package init(folder: URL, environment: [String: String]) throws {
+  public init(folder: URL, environment: [String: String]) throws {
     let output = Pipe()
     // Only the holder may keep the lock's pipe open: a program the test starts later
     // (the app on a pseudo-terminal) must not inherit its write end, or the holder
@@ -53,14 +53,14 @@ package final class StoreLockHolder {
   /// - Returns: The holder's exit status (0 when all went well).
   /// - Throws: When its input cannot be closed.
   @discardableResult
-  package func release() throws -> Int32 {
+  public func release() throws -> Int32 {
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     return process.terminationStatus
   }
 
   /// The holder did not take the lock.
-  package struct Failed: Error, CustomStringConvertible {
-    package var description: String
+  public struct Failed: Error, CustomStringConvertible {
+    public var description: String
   }
 }
