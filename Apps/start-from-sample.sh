@@ -46,6 +46,9 @@ cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
 # as a library; the copy is one executable module, which no other target can import,
 # so the SwiftUI app and its test stay out. Docs/StartFromSample.md says how to keep it.
 rm -rf "$sources/SwiftUI" "$tests/SwiftUIAppTests.swift"
+# The lock test holds the store's lock through Blueprint's own store-stress helper
+# executable, which a copy does not build.
+rm -f "$tests/StoreLockTerminalTests.swift"
 
 # The one place the app names itself.
 identity_file="$(grep -rl 'let appIdentity = AppIdentity(' "$sources")"

@@ -226,7 +226,8 @@ struct CommandTests {
       #expect(result.status == 64, "\(result.error)")
       #expect(
         result.error.hasPrefix(
-          "todo: error: the title has 120000 characters; at most 1000 fit on a line\n"),
+          "\(appIdentity.name): error: the title has 120000 characters; at most 1000 fit on a line\n"
+        ),
         "\(result.error.prefix(200))")
       #expect(result.error.count < 300)
       #expect(result.output.isEmpty)
