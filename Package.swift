@@ -143,7 +143,7 @@ let package = Package(
       name: "TodoTests",
       dependencies: [
         "BlueprintTodo", "BlueprintTodoApp", "BlueprintTodoFeatures", "BlueprintTodoModel",
-        "BlueprintSamplesShared", "Core", "CoreTerminal", "CoreTesting", "BlueprintStoreStress",
+        "BlueprintSamplesShared", "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/TodoTests",
       exclude: ["Goldens"]
@@ -170,13 +170,12 @@ let package = Package(
       name: "FeedTests",
       dependencies: [
         "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "BlueprintSamplesShared",
-        "Core", "CoreTerminal", "CoreTesting", "BlueprintStoreStress",
+        "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/FeedTests",
       exclude: ["Fixtures", "Goldens"]
     ),
-    // Drives FileKeyValueStore from separate processes in the persistence tests, and
-    // holds an app's store lock in the apps' tests.
+    // Drives FileKeyValueStore from separate processes in the persistence tests.
     .executableTarget(
       name: "BlueprintStoreStress", dependencies: ["Core"], path: "Tests/Tools/StoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.

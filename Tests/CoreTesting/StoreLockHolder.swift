@@ -8,58 +8,62 @@ public import Foundation
   import Darwin
 #endif
 
-/// Another process holding the lock of a `FileKeyValueStore` folder until
-/// ``release()``: the `BlueprintStoreStress hold` helper, for tests of what an app
-/// does while its store is locked.
+/// Holds the lock of a `FileKeyValueStore` folder until ``release()``, for tests of
+/// what an app does while another process has its store locked.
 ///
-/// The test target must depend on `BlueprintStoreStress` so that it is built.
+/// The store's lock is an exclusive `flock` on the folder itself, and a `flock`
+/// belongs to an open file description: the holder opens the folder on a
+/// description of its own (closed on `exec`, so no process the test starts shares
+/// it) and locks it, which blocks the app's process exactly as another process
+/// would. So it needs no helper executable, and works in any package that depends on
+/// CoreTesting. The app's writers' queue (in `$XDG_RUNTIME_DIR`) only orders
+/// writers; the app passes it and waits on the folder's lock.
+///
 /// Starting blocks until the lock is held; run it off the cooperative pool.
 public final class StoreLockHolder {
-  private let process = Process()
-  private let input = Pipe()
+  private let descriptor: Int32
+  private var isHeld = true
 
-  /// Starts the holder and waits until it holds the lock of `folder`.
+  /// Takes the lock of `folder`, waiting until it is free.
   ///
   /// - Parameters:
   ///   - folder: The store's folder (it must exist).
-  ///   - environment: The environment of the app under test (the same
-  ///     `XDG_RUNTIME_DIR`, so both use the same writers' queue).
-  /// - Throws: When the helper is missing or does not take the lock.
-  public init(folder: URL, environment: [String: String]) throws {
-    let output = Pipe()
-    // Only the holder may keep the lock's pipe open: a program the test starts later
-    // (the app on a pseudo-terminal) must not inherit its write end, or the holder
-    // would never see it close.
-    _ = fcntl(input.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-    process.executableURL = try BuiltProduct("BlueprintStoreStress").url
-    process.arguments = ["hold", folder.path]
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-    guard line == "locked\n" else {
-      process.terminate()
-      throw Failed(description: "the lock holder said \(line.debugDescription)")
+  ///   - environment: The environment of the app under test. The lock is on the
+  ///     folder itself, which every process contends for whatever its environment,
+  ///     so it is not needed; it stays for the tests that pass it.
+  /// - Throws: ``Failed`` when the folder cannot be opened or locked.
+  public init(folder: URL, environment: [String: String] = [:]) throws {
+    descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw Failed(description: "cannot open \(folder.path): errno \(errno)")
+    }
+    while flock(descriptor, LOCK_EX) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      close(descriptor)
+      throw Failed(description: "cannot lock \(folder.path): errno \(code)")
     }
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    if isHeld { close(descriptor) }
   }
 
-  /// Lets go of the lock and waits for the holder to end.
+  /// Lets go of the lock.
   ///
-  /// - Returns: The holder's exit status (0 when all went well).
-  /// - Throws: When its input cannot be closed.
+  /// - Returns: 0 once the lock is released (a holder released twice also says 0).
+  /// - Throws: When the folder's descriptor cannot be closed.
   @discardableResult
   public func release() throws -> Int32 {
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    return process.terminationStatus
+    guard isHeld else { return 0 }
+    isHeld = false
+    guard close(descriptor) == 0 else {
+      throw Failed(description: "cannot close the locked folder: errno \(errno)")
+    }
+    return 0
   }
 
-  /// The holder did not take the lock.
+  /// The lock could not be taken or let go.
   public struct Failed: Error, CustomStringConvertible {
     public var description: String
   }

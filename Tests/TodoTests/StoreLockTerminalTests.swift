@@ -61,7 +61,9 @@ struct StoreLockTerminalTests {
       return (status.exitCode, session.outputText)
     }
     #expect(status == 75)
-    #expect(output.contains("todo: error: quit before this change was saved, so it was not made"))
+    #expect(
+      output.contains(
+        "\(appIdentity.name): error: quit before this change was saved, so it was not made"))
     #expect(output.contains("mark 1 done"))
     let items = try TodoStore(directory: dataFolder).load().items
     #expect(items.allSatisfy { !$0.isDone })
