@@ -1,7 +1,7 @@
-import BlueprintTodoModel
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintTodoModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// The plain-text form of items, as `todo list` and `todo show` print them.
 ///

@@ -1,6 +1,6 @@
-import BlueprintTodoModel
-import Core
-import CoreTerminal
+internal import BlueprintTodoModel
+internal import Core
+internal import CoreTerminal
 
 /// The interactive UI: the list screen at the root, detail screens pushed on it.
 enum TodoApp {

@@ -1,5 +1,5 @@
-import BlueprintTodoModel
-import Core
+internal import BlueprintTodoModel
+internal import Core
 package import CoreTerminal
 
 extension TodoError: AppErrorConvertible {

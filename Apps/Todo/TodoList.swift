@@ -1,8 +1,8 @@
 package import BlueprintTodoModel
 package import Core
-import CoreTerminal
-import Foundation
-import Observation
+internal import CoreTerminal
+internal import Foundation
+internal import Observation
 
 // MARK: - View model
 

@@ -1,4 +1,4 @@
-import Core
+internal import Core
 
 /// Dates as people type them, for `--due`, the UI's fields and the quick add line.
 extension Day {

@@ -1,4 +1,4 @@
-import Core
+internal import Core
 package import Foundation
 
 /// A calendar day without a time or time zone, such as a due date.

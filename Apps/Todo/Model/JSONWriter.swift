@@ -1,4 +1,4 @@
-import Core
+internal import Core
 
 /// Builds JSON text byte by byte, for the todo file and `--json` output.
 ///

@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 /// The changes a person can make. Each one is a pure mutation of the document
 /// that records its inverse in the undo log; the store runs each inside one

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The one JSON form of an item: the stored file, `--json` output and `todo import`
 /// all use it (schema in Docs/Apps/Todo.md).
