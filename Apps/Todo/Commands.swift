@@ -1,5 +1,5 @@
 package import BlueprintTodoModel
-import Core
+internal import Core
 package import CoreTerminal
 package import Foundation
 
@@ -39,7 +39,8 @@ package enum TodoCommands {
             help: "Only todos whose title, tags or note contain the text (any case)."),
           .option("sort", valueName: "order", help: "due, priority (the default), created or id.")
             .completing(.list(["due", "priority", "created", "id"])),
-          .flag("json", help: "Print a JSON array (schema in Docs/Apps/Todo.md)."),
+          .flag(
+            "json", help: "Print a JSON array of the todos, each as 'show --json' prints it."),
         ]),
       CommandSpec(
         "show", summary: "Show one todo.",

@@ -1,6 +1,6 @@
-import BlueprintTodoModel
-import Core
-import CoreTerminal
+internal import BlueprintTodoModel
+internal import Core
+internal import CoreTerminal
 
 /// What `todo`'s manual page and shell completions say beyond the spec's commands.
 extension TodoCommands {
@@ -19,14 +19,22 @@ extension TodoCommands {
       .init(
         "$XDG_DATA_HOME/\(folder)/todos.json",
         "The list (default ~/.local/share/\(folder)/todos.json), mode 0600. "
-          + "todos.json.last-good beside it holds the version before the last change."),
+          + "todos.json.last-good beside it holds the version before the last change.")
+    ] + sharedSettingsFile,
+    exitCodes: ManualPage.runnerExitCodes.filter { $0 != .unavailable },
+    // The other samples, only where they are (not in a copy of this sample).
+    seeAlso: TodoPreferences.readsSharedSettings ? ["settings(1)", "feed(1)"] : [])
+
+  /// The samples' shared settings file, in the builds that read it.
+  private static var sharedSettingsFile: [ManualPage.Entry] {
+    guard TodoPreferences.readsSharedSettings else { return [] }
+    return [
       .init(
         "$XDG_CONFIG_HOME/\(appIdentity.family)/settings.json",
         "Preferences shared with the apps of the family: theme, appearance "
-          + "(default ~/.config/\(appIdentity.family)/settings.json)."),
-    ],
-    exitCodes: ManualPage.runnerExitCodes.filter { $0 != .unavailable },
-    seeAlso: ["settings(1)", "feed(1)"])
+          + "(default ~/.config/\(appIdentity.family)/settings.json).")
+    ]
+  }
 
   /// Tab offers the ids `todo list ARGUMENTS` prints, e.g. the open ones for `done`.
   static func ids(listing arguments: String) -> CompletionKind {

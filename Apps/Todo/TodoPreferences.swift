@@ -1,8 +1,8 @@
-import Core
-import CoreTerminal
+internal import Core
+internal import CoreTerminal
 
 #if canImport(BlueprintSamplesShared)
-  import BlueprintSamplesShared
+  internal import BlueprintSamplesShared
 #endif
 
 /// What todo takes from the preferences the three samples share (`settings.json`,

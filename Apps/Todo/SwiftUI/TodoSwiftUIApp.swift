@@ -1,5 +1,4 @@
 #if canImport(SwiftUI)
-  import BlueprintSamplesShared
   import BlueprintTodoFeatures
   import BlueprintTodoModel
   import Core
@@ -9,41 +8,58 @@
     import AppKit
     import Foundation
   #endif
+  #if canImport(BlueprintSamplesShared)
+    import BlueprintSamplesShared
+  #endif
 
   /// `todo-app`: the todo list in a window, on the same store and the same
   /// interactors as the terminal's `todo` — a todo added in one shows in the other.
   ///
   /// It reads the samples' shared settings once at launch, like the terminal app:
   /// their theme goes to every view through `.theme(_:)`, their appearance to the
-  /// colour scheme, their display name to the list's header.
+  /// colour scheme, their display name to the list's header. A copy of the sample has
+  /// no shared settings library: it draws with the kit's default theme and follows the
+  /// system's appearance.
   struct TodoSwiftUIApp: App {
     #if canImport(AppKit)
       @NSApplicationDelegateAdaptor(TodoAppDelegate.self) private var appDelegate
     #endif
     private let store: TodoStore
-    private let settings: SharedSettings
+    private let theme: Theme
+    private let appearance: Appearance?
+    private let displayName: String?
 
     init() {
       let directories = XDGDirectories(family: appIdentity.family)
       store = TodoStore(directory: directories.data(app: appIdentity.name))
-      // A missing or damaged settings file means the default theme, as in the terminal.
-      settings =
-        (try? SharedSettings.load(from: SharedSettings.makeStore(directories))) ?? SharedSettings()
+      #if canImport(BlueprintSamplesShared)
+        // A missing or damaged settings file means the default theme, as in the terminal.
+        let settings =
+          (try? SharedSettings.load(from: SharedSettings.makeStore(directories)))
+          ?? SharedSettings()
+        theme = settings.theme
+        appearance = settings.appearance
+        displayName = settings.displayName
+      #else
+        theme = .default
+        appearance = nil
+        displayName = nil
+      #endif
     }
 
     var body: some Scene {
       WindowGroup("Todos") {
         NavigationStack {
-          TodoListView(store: store, displayName: settings.displayName)
+          TodoListView(store: store, displayName: displayName)
         }
         .preferredColorScheme(colorScheme)
       }
-      .theme(settings.theme)
+      .theme(theme)
     }
 
     /// The shared appearance as a colour scheme; `nil` follows the system.
     private var colorScheme: ColorScheme? {
-      switch settings.appearance {
+      switch appearance {
       case .light: .light
       case .dark: .dark
       case .system, nil: nil
