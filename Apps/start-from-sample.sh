@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Starts an app of your own from the todo sample: copies the sample and its tests
-# into a package, renames the app in its one place (AppIdentity), and, for a new
-# package, writes a Package.swift that depends on this Blueprint checkout by path.
+# into a package as they are, renames the sample's modules in the `import` lines
+# (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures → ChoresFeatures) and
+# the app in its one place (AppIdentity), and, for a new package, writes a
+# Package.swift that depends on this Blueprint checkout by a relative path.
+# Nothing else in the copy changes.
 #
 #   Apps/start-from-sample.sh NAME FOLDER
 #
 #   NAME    the new command's name, lower case (e.g. chores): its binary, its error
-#           prefix and its data folder; the Swift module is NAME capitalized (Chores)
+#           prefix and its data folder; the modules are NAME capitalized (Chores,
+#           ChoresModel, ChoresFeatures, ChoresApp, ChoresTests)
 #   FOLDER  the package to copy into; created with a Package.swift when it has none
 #
-# Docs/StartFromSample.md walks through it by hand, step by step.
+# Docs/StartFromSample.md walks through the same steps by hand.
 set -euo pipefail
 
 if [ $# -ne 2 ]; then
@@ -20,13 +24,14 @@ name="$1"
 folder="$2"
 sample="todo"
 sample_folder="Todo"
+sample_prefix="BlueprintTodo" # BlueprintTodoModel, BlueprintTodoFeatures
 
 if ! [[ "$name" =~ ^[a-z][a-z0-9-]*$ ]]; then
   echo "start-from-sample: error: NAME must be lower case letters, digits and '-', e.g. chores" >&2
   exit 64
 fi
 
-blueprint="$(cd "$(dirname "$0")/.." && pwd)"
+blueprint="$(cd "$(dirname "$0")/.." && pwd -P)"
 # The Swift module: the name without dashes, each part capitalized (my-chores → MyChores).
 module="$(echo "$name" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2) }')"
 sources="$folder/Sources/$module"
@@ -42,31 +47,95 @@ done
 mkdir -p "$folder/Sources" "$folder/Tests"
 cp -R "$blueprint/Apps/$sample_folder" "$sources"
 cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
-# The SwiftUI app (SwiftUI/, the `todo-app` executable here) imports the sample's code
-# as a library; the copy is one executable module, which no other target can import,
-# so the SwiftUI app and its test stay out. Docs/StartFromSample.md says how to keep it.
-rm -rf "$sources/SwiftUI" "$tests/SwiftUIAppTests.swift"
-# The lock test holds the store's lock through Blueprint's own store-stress helper
-# executable, which a copy does not build.
-rm -f "$tests/StoreLockTerminalTests.swift"
 
-# The one place the app names itself.
-identity_file="$(grep -rl 'let appIdentity = AppIdentity(' "$sources")"
-sed -i.orig -E "s/let appIdentity = AppIdentity\(.*\)/let appIdentity = AppIdentity(name: \"$name\", version: \"0.1.0\", family: \"$name\")/" "$identity_file"
-rm -f "$identity_file.orig"
-# The tests import the app's module by its new name. The sample's libraries — its
-# features (the app's code, a library here so that both `todo` and `todo-app` use it)
-# and its model (Model/, so the benchmarks can reach it) — become the app's one module
-# in the copy, so their other imports go.
-find "$tests" -name '*.swift' -exec sed -i.orig -E "s/^@testable import Blueprint${sample_folder}Features\$/@testable import $module/" {} \;
-find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "/^[[:space:]]*(@testable |package )?import Blueprint${sample_folder}(Model|Features)\$/d" {} \;
-# Its declarations are `package` so that the app target could see them; in one
-# module they are plain internal ones.
-find "$sources" -name '*.swift' -exec sed -i.orig -E 's/^([[:space:]]*(@[A-Za-z]+[[:space:]]+)*)package[[:space:]]+/\1/' {} \;
+# The modules the copy imports by their new names: BlueprintTodoModel → ChoresModel,
+# BlueprintTodoFeatures → ChoresFeatures (import lines only, whatever their modifiers).
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E \
+  "s/^([[:space:]]*(@testable |package |internal |public )?import )${sample_prefix}(Model|Features)\$/\1${module}\3/" {} \;
 find "$sources" "$tests" -name '*.orig' -delete
+# The one place the app names itself.
+identity_file="$(grep -rl --include='*.swift' 'let appIdentity = AppIdentity(' "$sources")"
+sed -i.orig -E "s/(let appIdentity = AppIdentity\().*\)/\1name: \"$name\", version: \"0.1.0\", family: \"$name\")/" "$identity_file"
+rm -f "$identity_file.orig"
 
-goldens=""
-[ -d "$tests/Goldens" ] && goldens=', exclude: ["Goldens"]'
+# Prints `to` relative to `from`; both absolute and without symbolic links.
+relative_path() {
+  local from="$1" to="$2" up=""
+  while [ "${to#"$from"/}" = "$to" ] && [ "$to" != "$from" ]; do
+    from="$(dirname "$from")"
+    up="../$up"
+    [ "$from" = "/" ] && {
+      echo "${up}${to#/}"
+      return
+    }
+  done
+  local rest="${to#"$from"}"
+  rest="${rest#/}"
+  local result="${up}${rest}"
+  echo "${result%/}"
+}
+
+folder_abs="$(cd "$folder" && pwd -P)"
+dependency="$(relative_path "$folder_abs" "$blueprint")"
+[ -n "$dependency" ] || dependency="."
+
+# The targets, as Blueprint declares the sample's (Package.swift there): the model,
+# the features (the app's code, a library so that both entry points use it), the
+# command-line executable, the SwiftUI executable and the tests.
+core='.product(name: "Core", package: "Blueprint")'
+terminal='.product(name: "CoreTerminal", package: "Blueprint")'
+swiftui='.product(name: "CoreSwiftUI", package: "Blueprint")'
+testing='.product(name: "CoreTesting", package: "Blueprint")'
+products="    .executable(name: \"$name\", targets: [\"$module\"]),
+    .executable(name: \"$name-app\", targets: [\"${module}App\"]),"
+targets="    // The model: Core only, no shell.
+    .target(
+      name: \"${module}Model\",
+      dependencies: [$core],
+      path: \"Sources/$module/Model\"
+    ),
+    // The app's code (commands, screens, store), which both entry points use.
+    .target(
+      name: \"${module}Features\",
+      dependencies: [
+        \"${module}Model\",
+        $core,
+        $terminal,
+      ],
+      path: \"Sources/$module\",
+      exclude: [\"Main\", \"Model\", \"SwiftUI\"]
+    ),
+    // \`$name\`: the command line and the terminal UI.
+    .executableTarget(
+      name: \"$module\",
+      dependencies: [
+        \"${module}Features\",
+        $core,
+        $terminal,
+      ],
+      path: \"Sources/$module/Main\"
+    ),
+    // \`$name-app\`: the same screens in SwiftUI (Apple platforms; elsewhere it says so).
+    .executableTarget(
+      name: \"${module}App\",
+      dependencies: [
+        \"${module}Features\", \"${module}Model\",
+        $core,
+        $swiftui,
+      ],
+      path: \"Sources/$module/SwiftUI\"
+    ),
+    .testTarget(
+      name: \"${module}Tests\",
+      dependencies: [
+        \"$module\", \"${module}App\", \"${module}Features\", \"${module}Model\",
+        $core,
+        $terminal,
+        $testing,
+      ],
+      path: \"Tests/${module}Tests\",
+      exclude: [\"Goldens\"]
+    ),"
 
 if [ ! -e "$folder/Package.swift" ]; then
   cat >"$folder/Package.swift" <<EOF
@@ -75,60 +144,39 @@ import PackageDescription
 
 let package = Package(
   name: "$name",
-  platforms: [.macOS(.v14)],
-  products: [.executable(name: "$name", targets: ["$module"])],
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+$products
+  ],
   dependencies: [
-    // Or, once published: .package(url: "https://…/Blueprint.git", from: "1.0.0")
-    .package(name: "Blueprint", path: "$blueprint")
+    // Blueprint's checkout, relative to this folder. Moved one of the two? Edit this
+    // path, or, once it is published: .package(url: "https://…/Blueprint.git", from: "1.0.0")
+    .package(name: "Blueprint", path: "$dependency")
   ],
   targets: [
-    .executableTarget(
-      name: "$module",
-      dependencies: [
-        .product(name: "Core", package: "Blueprint"),
-        .product(name: "CoreTerminal", package: "Blueprint"),
-      ],
-      path: "Sources/$module"
-    ),
-    .testTarget(
-      name: "${module}Tests",
-      dependencies: [
-        "$module",
-        .product(name: "Core", package: "Blueprint"),
-        .product(name: "CoreTerminal", package: "Blueprint"),
-        .product(name: "CoreTesting", package: "Blueprint"),
-      ],
-      path: "Tests/${module}Tests"$goldens
-    ),
+$targets
   ],
   swiftLanguageModes: [.v6]
 )
-
-for target in package.targets {
-  target.swiftSettings = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-  ]
-}
 EOF
-  echo "wrote $folder/Package.swift"
+  echo "wrote $folder/Package.swift (Blueprint at \"$dependency\", relative to $folder:"
+  echo "  if you move one of the two folders, edit that path in Package.swift)"
 else
   cat <<EOF
 $folder/Package.swift exists: add to it
-  products:  .executable(name: "$name", targets: ["$module"])
-  targets:   .executableTarget(name: "$module", dependencies: [.product(name: "Core", package: "Blueprint"),
-               .product(name: "CoreTerminal", package: "Blueprint")], path: "Sources/$module")
-             .testTarget(name: "${module}Tests", dependencies: ["$module", .product(name: "Core", package: "Blueprint"),
-               .product(name: "CoreTerminal", package: "Blueprint"), .product(name: "CoreTesting", package: "Blueprint")],
-               path: "Tests/${module}Tests"$goldens)
+  in dependencies (Blueprint's checkout, relative to $folder; skip it if it is there):
+    .package(name: "Blueprint", path: "$dependency"),
+  in products:
+$products
+  in targets:
+$targets
 EOF
 fi
 
 cat <<EOF
 copied the $sample sample to $sources and its tests to $tests
-the app is '$name' (module $module); it keeps its files in ~/.local/share/$name/$name/
-the SwiftUI app ($sample-app) was left out; Docs/StartFromSample.md says how to keep it
+the app is '$name' (modules $module, ${module}Features, ${module}Model, ${module}App);
+it keeps its files in ~/.local/share/$name/$name/
 next:
   cd $folder
   swift run $name --help
