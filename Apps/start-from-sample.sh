@@ -48,15 +48,15 @@ mkdir -p "$folder/Sources" "$folder/Tests"
 cp -R "$blueprint/Apps/$sample_folder" "$sources"
 cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
 
-# The modules the copy imports by their new names: BlueprintTodoModel → ChoresModel,
-# BlueprintTodoFeatures → ChoresFeatures (import lines only, whatever their modifiers).
-find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E \
-  "s/^([[:space:]]*(@testable |package |internal |public )?import )${sample_prefix}(Model|Features)\$/\1${module}\3/" {} \;
+# The modules in the import lines by their new names — BlueprintTodoModel →
+# ChoresModel, BlueprintTodoFeatures → ChoresFeatures, whatever precedes `import` —
+# and the one place the app names itself: the same commands as Docs/StartFromSample.md.
+find "$sources" "$tests" -name '*.swift' -exec \
+  sed -i.orig -E "s/import ${sample_prefix}(Model|Features)\$/import ${module}\1/" {} +
+sed -i.orig -E \
+  "s/(let appIdentity = AppIdentity\().*\)\$/\1name: \"$name\", version: \"0.1.0\", family: \"$name\")/" \
+  "$sources/AppIdentity+$sample_folder.swift"
 find "$sources" "$tests" -name '*.orig' -delete
-# The one place the app names itself.
-identity_file="$(grep -rl --include='*.swift' 'let appIdentity = AppIdentity(' "$sources")"
-sed -i.orig -E "s/(let appIdentity = AppIdentity\().*\)/\1name: \"$name\", version: \"0.1.0\", family: \"$name\")/" "$identity_file"
-rm -f "$identity_file.orig"
 
 # Prints `to` relative to `from`; both absolute and without symbolic links.
 relative_path() {
