@@ -65,6 +65,11 @@ let package = Package(
       name: "BlueprintSamplesShared", dependencies: ["Core", "CoreTerminal"], path: "Apps/Shared"),
 
     // The todo model and its JSON codec are a library so the benchmarks can drive them.
+    // The todo targets are what a copy of the sample declares under its own names
+    // (Docs/StartFromSample.md, checked by .ci/consumer-check), with Swift 6's defaults:
+    // so their files spell each import's level (`internal import`, `package import`),
+    // since without InternalImportsByDefault a plain import is public and clashes with a
+    // `package import` of the same module in another file.
     .target(
       name: "BlueprintTodoModel", dependencies: ["Core"], path: "Apps/Todo/Model"),
     // The todo app itself — commands, screens (view model, interactor, terminal view),
