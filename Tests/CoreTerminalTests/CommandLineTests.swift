@@ -185,6 +185,27 @@ struct CommandLineTests {
     }
   }
 
+  @Test("'help' and 'help COMMAND' print the help, as git does")
+  func helpCommand() throws {
+    #expect(try Self.spec.parse(["help"]) == .help(Self.spec.helpText()))
+    #expect(
+      try Self.spec.parse(["help", "add"]) == .help(Self.spec.helpText(for: Self.spec.commands[1])))
+    let unknown = #expect(throws: CommandLineError.self) { try Self.spec.parse(["help", "ad"]) }
+    #expect(unknown?.message == "unknown command 'ad'")
+    #expect(unknown?.hint == "did you mean 'add'?")
+    #expect(throws: CommandLineError.self) { try Self.spec.parse(["help", "add", "list"]) }
+    // A positional that happens to be "help" is still a positional.
+    #expect(try run(["add", "help"]).string("title") == "help")
+    // An app with a command of its own named help keeps it.
+    let own = CommandLineSpec(
+      name: "x", version: "1", summary: "X.", commands: [CommandSpec("help", summary: "Own.")])
+    guard case .run(let command) = try own.parse(["help"]) else {
+      Issue.record("expected the app's own help command to run")
+      return
+    }
+    #expect(command.name == "help")
+  }
+
   @Test("help wins over errors elsewhere on the line")
   func helpWins() throws {
     #expect(

@@ -3,7 +3,8 @@ import Core
 extension CommandLineSpec {
   /// Parses the arguments after the program name.
   ///
-  /// Handles `-h`/`--help` (the app's or the command's help), `--version`, `--color`,
+  /// Handles `-h`/`--help` (the app's or the command's help), `help [COMMAND]` as
+  /// git does (unless the app has a `help` command), `--version`, `--color`,
   /// long options with a separate or `=` value, short options (`-n 5`, `-n5`, `-ab`),
   /// `--` (everything after it is positional) and positionals by arity.
   ///
@@ -38,6 +39,7 @@ private struct Parser {
 
   mutating func parse(_ arguments: [String]) throws(CommandLineError) -> ParsedCommandLine {
     if let request = earlyExit(arguments) { return request }
+    if let request = try helpCommand(arguments) { return request }
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
@@ -72,6 +74,21 @@ private struct Parser {
     }
     if head.contains("--version") { return .version("\(spec.name) \(spec.version)") }
     return nil
+  }
+
+  /// `APP help` prints the app's help and `APP help COMMAND` the command's, as git
+  /// does, unless the app has a command of its own named `help`.
+  private func helpCommand(_ arguments: [String]) throws(CommandLineError) -> ParsedCommandLine? {
+    guard arguments.first == "help", !spec.commands.isEmpty, spec.command(named: "help") == nil
+    else { return nil }
+    let rest = arguments.dropFirst()
+    guard let name = rest.first else { return .help(spec.helpText()) }
+    guard rest.count == 1 else {
+      throw CommandLineError(
+        "'\(spec.name) help' takes one command at most",
+        hint: "run '\(spec.name) help COMMAND' for one command's help")
+    }
+    return .help(spec.helpText(for: try findCommand(name)))
   }
 
   private func findCommand(_ name: String) throws(CommandLineError) -> CommandSpec {
