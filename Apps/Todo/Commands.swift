@@ -117,13 +117,7 @@ package enum TodoCommands {
       }
       try list(command, store, clock, context, greeting: preferences.greeting)
     case "show": try show(command, store, clock, context)
-    case "done", "reopen":
-      let ids = try ids(command)
-      let isDone = command.name == "done"
-      let changed = try store.change { try $0.setDone(ids, isDone, now: clock.seconds) }
-      let verb = isDone ? "done" : "reopened"
-      context.write(
-        changed == 0 ? "nothing changed\n" : "\(verb) \(changed) todo\(changed == 1 ? "" : "s")\n")
+    case "done", "reopen": try setDone(command, store, clock, context, ids: try ids(command))
     case "edit": try edit(command, store, clock, context)
     case "note": try note(command, store, context)
     case "rm":

@@ -45,13 +45,14 @@ struct CommandTests {
   func lifecycle() throws {
     for title in ["a", "b", "c"] { try home.output(["add", title, "--tag", "x"]) }
     try home.output(["add", "late", "--due", "2001-02-03"])
-    #expect(try home.output(["done", "1", "3"]) == "done 2 todos\n")
+    #expect(try home.output(["done", "1", "3"]) == "marked todos 1 and 3 as done\n")
+    #expect(try home.output(["done", "1"]) == "todo 1 was already done\n")
     #expect(try home.output(["list"]).split(separator: "\n").count == 2)
     #expect(try home.output(["list", "--done"]).contains("[x]"))
     #expect(try home.output(["list", "--all"]).split(separator: "\n").count == 4)
     #expect(try home.output(["list", "--overdue"]).contains("late"))
     #expect(try home.output(["list", "--all", "--tag", "x"]).split(separator: "\n").count == 3)
-    #expect(try home.output(["reopen", "3"]) == "reopened 1 todo\n")
+    #expect(try home.output(["reopen", "3"]) == "reopened todo 3\n")
     try home.output([
       "edit", "2", "--title", "B", "--priority", "low", "--due", "2099-12-31", "--tag", "-x",
       "--tag", "+y",
@@ -275,6 +276,9 @@ struct CommandTests {
       #expect(!commandHelp.contains("(repeatable) (repeatable)"))
     }
     #expect(try home.output(["add", "--help"]).contains("A tag. (repeatable)"))
+    // As git does: `todo help` and `todo help COMMAND`.
+    #expect(try home.output(["help"]) == help)
+    #expect(try home.output(["help", "add"]) == (try home.output(["add", "--help"])))
     #expect(try home.output(["--version"]) == "\(appIdentity.name) \(appIdentity.version)\n")
   }
 }
