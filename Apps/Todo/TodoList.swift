@@ -226,13 +226,12 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     if started == nil { viewModel.status = "still saving the last change" }
   }
 
-  /// Orders items (open in listing order, then done), counts them, applies the filter.
+  /// Orders items as `todo list --all` does (open in listing order, then done),
+  /// counts them, applies the filter.
   private func arrange(_ items: [TodoItem]) -> [TodoItem] {
     let today = viewModel.today
     viewModel.counts = TodoCounts(items, today: today)
-    let ordered =
-      TodoItem.inListOrder(items.filter { !$0.isDone })
-      + TodoItem.inListOrder(items.filter(\.isDone))
+    let ordered = TodoItem.inListOrder(items)
     viewModel.todos = .loaded(ordered)
     applyFilter(all: ordered, keepingItem: false)
     return ordered

@@ -113,4 +113,17 @@ struct TodoDocumentTests {
     ]
     #expect(TodoItem.inListOrder(items).map(\.id) == [5, 7, 3, 4, 2, 6, 1])
   }
+
+  @Test("done items come after open ones in every order", arguments: TodoOrder.allCases)
+  func doneSink(order: TodoOrder) {
+    let items = [
+      TodoItem(id: 1, title: "a", priority: .high, tags: [], created: 0, completed: 5),
+      TodoItem(id: 2, title: "b", tags: [], created: 9),
+      TodoItem(id: 3, title: "c", priority: .low, tags: [], created: 1, completed: 5),
+      TodoItem(id: 4, title: "d", priority: .medium, tags: [], created: 3),
+    ]
+    let ids = TodoItem.inListOrder(items, by: order).map(\.id)
+    #expect(Set(ids.prefix(2)) == [2, 4], "\(order): \(ids)")
+    #expect(Set(ids.suffix(2)) == [1, 3], "\(order): \(ids)")
+  }
 }

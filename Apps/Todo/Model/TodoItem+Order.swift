@@ -1,4 +1,4 @@
-/// The orders a listing can take.
+/// The orders a listing can take; in each, done items come after open ones.
 package enum TodoOrder: String, CaseIterable, Sendable {
   /// Priority (high first), then due date (soonest first, none last), then id.
   case priority
@@ -34,6 +34,9 @@ extension TodoItem {
 
   /// What an order compares, packed into integers.
   private struct SortKey: Comparable {
+    /// 0 open, 1 done: done items sink below open ones in every order, on the
+    /// command line (`list --all`) as in the interactive list.
+    var done: Int
     var first: Int
     var second: Int
     var id: Int
@@ -48,12 +51,13 @@ extension TodoItem {
       case .created: (first, second) = (item.created, 0)
       case .id: (first, second) = (0, 0)
       }
+      done = item.isDone ? 1 : 0
       id = item.id
       self.index = index
     }
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-      (lhs.first, lhs.second, lhs.id) < (rhs.first, rhs.second, rhs.id)
+      (lhs.done, lhs.first, lhs.second, lhs.id) < (rhs.done, rhs.first, rhs.second, rhs.id)
     }
   }
 }
