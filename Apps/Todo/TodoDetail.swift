@@ -95,26 +95,35 @@ package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
   package func setText(_ text: String) { viewModel.text[viewModel.focus] = text }
 
   /// Stops typing; `save` stores the field, otherwise its text goes back.
+  ///
+  /// Text the field cannot take (a date no form matches, an empty title) is kept as
+  /// typed, still being edited, with what is wrong in the status, so it can be
+  /// corrected rather than typed again.
   package func endEditing(save: Bool) {
     viewModel.isEditing = false
     guard save else {
+      viewModel.status = nil
       if let item = viewModel.item.value { fill(from: item) }
       return
     }
     let field = viewModel.focus
     let text = viewModel.text[field] ?? ""
     let now = now()
-    let showError: @MainActor (any Error) -> Void = { [weak self] error in
-      guard let self else { return }
-      viewModel.status = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
-      if let item = viewModel.item.value { fill(from: item) }
+    let message: (any Error) -> String = { error in
+      (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
     }
     let edit: TodoDocument.Edit
     do {
       edit = try Self.edit(field, text, today: now.today)
     } catch {
-      showError(error)
+      viewModel.isEditing = true
+      viewModel.status = message(error)
       return
+    }
+    let showError: @MainActor (any Error) -> Void = { [weak self] error in
+      guard let self else { return }
+      viewModel.status = message(error)
+      if let item = viewModel.item.value { fill(from: item) }
     }
     let started = blockingTask("edit the \(field.label.lowercased()) of \(id)", on: work) {
       [store, id] commit in
@@ -257,9 +266,16 @@ final class TodoDetailScreen: TerminalScreen {
         "Created   " + TodoItem.timestamp(item.created), row: row, column: 2, style: .secondary,
         sanitizing: false)
       if let status = model.status {
-        frame.draw(
-          status, row: row + 2, column: 2, width: area.width - 4,
-          style: status == "saved" ? .secondary : .error)
+        // Wrapped, so a long message (every accepted date form) is read in full.
+        let width = max(1, area.width - 4)
+        let style: TextStyle = status == "saved" ? .secondary : .error
+        let lines = status.wrapped(toWidth: width)
+        let bottom = area.row + area.height
+        // One row apart from the fields when it fits, else right under them.
+        let first = row + 2 + lines.count <= bottom ? row + 2 : row + 1
+        for (offset, line) in lines.enumerated() where first + offset < bottom {
+          frame.draw(line, row: first + offset, column: 2, width: width, style: style)
+        }
       }
     }
   }
@@ -271,6 +287,8 @@ final class TodoDetailScreen: TerminalScreen {
         interactor.setText(editing.text)
         field = nil
         interactor.endEditing(save: true)
+        // Refused (a bad date): the field stays open with what was typed.
+        if interactor.viewModel.isEditing { field = editing }
       case .key(.escape):
         field = nil
         interactor.endEditing(save: false)

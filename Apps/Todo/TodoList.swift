@@ -289,7 +289,7 @@ final class TodoListScreen: TerminalScreen {
         KeyBinding(.escape, "Cancel"),
       ]
     }
-    return [
+    var bindings = [
       KeyBinding(keys: [.up, .down, .character("k"), .character("j")], "Move", label: "↑↓"),
       KeyBinding(.character(" "), "Done", label: "Space") { [unowned self] in
         interactor.toggleSelected()
@@ -317,6 +317,14 @@ final class TodoListScreen: TerminalScreen {
         interactor.reload()
       },
     ]
+    // A search kept with Enter stays until Esc clears it (at the root, Esc has no other
+    // use); first, so that a narrow footer still shows it.
+    if !interactor.viewModel.filter.isEmpty {
+      bindings.insert(
+        KeyBinding(.escape, "Clear search") { [unowned self] in interactor.endFilter(clear: true) },
+        at: 0)
+    }
+    return bindings
   }
 
   func render(into frame: inout Frame, area: Rect) {

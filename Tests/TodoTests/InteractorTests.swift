@@ -218,6 +218,9 @@ struct InteractorTests {
     await detail.waitForTasks()
     #expect(detail.viewModel.status?.hasPrefix("'someday' is not a date") == true)
     #expect(try store.load().item(1) == item)
+    // What was typed stays, still being edited, so it can be corrected.
+    #expect(detail.viewModel.text[.due] == "someday")
+    #expect(detail.viewModel.isEditing)
     detail.beginEditing()
     detail.setText("junk")
     detail.endEditing(save: false)
