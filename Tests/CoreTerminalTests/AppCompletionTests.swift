@@ -13,13 +13,13 @@ struct AppCompletionTests {
 
   init() throws { home = try TemporaryDirectory(prefix: "app-completion") }
 
-  private func run(_ app: String, _ arguments: [String]) throws -> ProductResult {
-    try BuiltProduct(app).run(arguments, environment: home.isolatedEnvironment())
+  private func run(_ app: String, _ arguments: [String]) async throws -> ProductResult {
+    try await BuiltProduct(app).runToExit(arguments, environment: home.isolatedEnvironment())
   }
 
   /// The commands and options the app's `--help` and each command's `--help` list.
-  private func helpWords(_ app: String) throws -> (commands: [String], options: [String]) {
-    let help = try run(app, ["--help"]).output
+  private func helpWords(_ app: String) async throws -> (commands: [String], options: [String]) {
+    let help = try await run(app, ["--help"]).output
     let commandSection = help.components(separatedBy: "COMMANDS:\n").dropFirst().first ?? ""
     let commands = commandSection.split(separator: "\n", omittingEmptySubsequences: false)
       .prefix { !$0.isEmpty }
@@ -27,7 +27,7 @@ struct AppCompletionTests {
     var options: Set<String> = []
     for arguments in [["--help"]] + commands.map({ [$0, "--help"] }) {
       // Option rows: "  -p, --priority <level>  low, medium or high."
-      for line in try run(app, arguments).output.split(separator: "\n")
+      for line in try await run(app, arguments).output.split(separator: "\n")
       where line.hasPrefix("  -") {
         let left = line.dropFirst(2).components(separatedBy: "  ")[0]
         for word in left.split(whereSeparator: { " ,".contains($0) }) where word.hasPrefix("-") {
@@ -39,12 +39,12 @@ struct AppCompletionTests {
   }
 
   @Test("every command and option of --help is in each shell's script", arguments: apps)
-  func namesEverything(app: String) throws {
-    let (commands, options) = try helpWords(app)
+  func namesEverything(app: String) async throws {
+    let (commands, options) = try await helpWords(app)
     #expect(commands.count >= 8, "\(commands)")
     #expect(options.contains("--color") && options.contains("--help"))
     for shell in CompletionShell.all {
-      let result = try run(app, ["--generate-completion-script", shell.rawValue])
+      let result = try await run(app, ["--generate-completion-script", shell.rawValue])
       #expect(result.status == 0)
       #expect(result.error.isEmpty)
       for word in commands + options {
@@ -60,8 +60,8 @@ struct AppCompletionTests {
 
   @Test("the manual page names every command and option, and groff reads it", arguments: apps)
   func manual(app: String) async throws {
-    let (commands, options) = try helpWords(app)
-    let result = try run(app, ["--generate-manual"])
+    let (commands, options) = try await helpWords(app)
+    let result = try await run(app, ["--generate-manual"])
     #expect(result.status == 0)
     let page = result.output
     for heading in [
@@ -86,12 +86,12 @@ struct AppCompletionTests {
   }
 
   @Test("an unknown shell is a usage error, and --help does not show the hidden options")
-  func hidden() throws {
-    let result = try run("todo", ["--generate-completion-script", "tcsh"])
+  func hidden() async throws {
+    let result = try await run("todo", ["--generate-completion-script", "tcsh"])
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("todo: error: invalid value 'tcsh'"))
     #expect(result.output.isEmpty)
-    #expect(!(try run("feed", ["--help"]).output.contains("generate")))
+    #expect(!(try await run("feed", ["--help"]).output.contains("generate")))
   }
 
   /// Partial command lines for each app, and a word Tab must offer.
@@ -136,12 +136,12 @@ struct AppCompletionTests {
       "PATH": BuiltProduct.productsFolder.path + ":/usr/bin:/bin"
     ])
     for title in ["Buy milk", "Call mom"] {
-      #expect(try run("todo", ["add", title]).status == 0)
+      #expect(try await run("todo", ["add", title]).status == 0)
     }
-    #expect(try run("todo", ["done", "1"]).status == 0)
+    #expect(try await run("todo", ["done", "1"]).status == 0)
     for (app, words, offered) in Self.cases {
       let script = home.appending("\(app).\(shell)")
-      try run(app, ["--generate-completion-script", shell.rawValue]).standardOutput.write(
+      try await run(app, ["--generate-completion-script", shell.rawValue]).standardOutput.write(
         to: script)
       let got = try await CompletionShells.candidates(
         for: words, script: script, shell: shell, folder: home, environment: environment)

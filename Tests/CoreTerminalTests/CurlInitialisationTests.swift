@@ -26,8 +26,8 @@ struct CurlInitialisationTests {
   init() throws { home = try TemporaryDirectory(prefix: "curl-init") }
 
   /// Whether the run of `app arguments` bound `curl_global_init`.
-  private func initialisesCurl(_ app: String, _ arguments: [String]) throws -> Bool {
-    let result = try BuiltProduct(app).run(
+  private func initialisesCurl(_ app: String, _ arguments: [String]) async throws -> Bool {
+    let result = try await BuiltProduct(app).runToExit(
       arguments, environment: home.isolatedEnvironment(["LD_DEBUG": "bindings"]))
     #expect(result.error.contains("binding file"), "the loader's log is there to read")
     return result.error.contains("symbol `curl_global_init'")
@@ -39,19 +39,19 @@ struct CurlInitialisationTests {
       ("todo", ["--version"]), ("todo", ["list"]), ("feed", ["--version"]), ("feed", ["list"]),
       ("feed", ["read"]), ("settings", ["list"]), ("todo", ["--generate-manual"]),
     ])
-  func offTheNetwork(app: String, arguments: [String]) throws {
-    #expect(try !initialisesCurl(app, arguments))
+  func offTheNetwork(app: String, arguments: [String]) async throws {
+    #expect(try await !initialisesCurl(app, arguments))
   }
 
   @Test("feed refresh does, which shows the probe sees it")
-  func refreshDoes() throws {
+  func refreshDoes() async throws {
     let server = try LoopbackServer(replies: [
       .text("<rss><channel><title>T</title></channel></rss>")
     ])
     defer { server.stop() }
-    let add = try BuiltProduct("feed").run(
+    let add = try await BuiltProduct("feed").runToExit(
       ["add", server.url("/feed.xml").absoluteString], environment: home.isolatedEnvironment())
     #expect(add.status == 0)
-    #expect(try initialisesCurl("feed", ["refresh"]))
+    #expect(try await initialisesCurl("feed", ["refresh"]))
   }
 }

@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 
 /// An executable this package builds (an app, a test helper), run as a real process.
@@ -67,7 +68,32 @@ public struct BuiltProduct: Sendable {
     try RunningProduct(url: url, arguments: arguments, environment: environment, input: input)
   }
 
-  /// Runs the product to its end.
+  /// Runs the product to its end, waiting without holding a thread.
+  ///
+  /// Prefer this to ``run(_:environment:input:)`` in tests: swift-testing runs on a
+  /// pool of as many threads as there are cores, and a test that waits for a process
+  /// synchronously holds one of them for as long as the process runs — on a 2-core
+  /// machine two such tests stall every other test, `@MainActor` ones included (each
+  /// of their hops back to the pool waits behind them).
+  ///
+  /// ```swift
+  /// let result = try await BuiltProduct("todo").runToExit(["list"], environment: env)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - arguments: Its arguments.
+  ///   - environment: Its whole environment (nothing is inherited).
+  ///   - input: What its standard input holds; empty by default.
+  /// - Returns: Exit status and output.
+  /// - Throws: When the process cannot be started.
+  public func runToExit(
+    _ arguments: [String], environment: [String: String], input: Data = Data()
+  ) async throws -> ProductResult {
+    try await start(arguments, environment: environment, input: input).exit()
+  }
+
+  /// Runs the product to its end, holding the calling thread while it runs (see
+  /// ``runToExit(_:environment:input:)``, which does not).
   ///
   /// - Parameters:
   ///   - arguments: Its arguments.
@@ -88,6 +114,14 @@ public final class RunningProduct: @unchecked Sendable {
   // Safe: the stored properties are set in init and only read afterwards.
   private let process = Process()
   private let folder: TemporaryDirectory
+  /// Whether the process has ended, or who waits for it to.
+  private let ending = Locked(Ending.running)
+
+  private enum Ending {
+    case running
+    case awaited(CheckedContinuation<Void, Never>)
+    case ended
+  }
 
   init(url: URL, arguments: [String], environment: [String: String], input: Data) throws {
     folder = try TemporaryDirectory(prefix: "product-io")
@@ -101,6 +135,15 @@ public final class RunningProduct: @unchecked Sendable {
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
     process.standardOutput = try FileHandle(forWritingTo: folder.appending("stdout"))
     process.standardError = try FileHandle(forWritingTo: folder.appending("stderr"))
+    // Set before the start, so an end that comes at once is not missed.
+    process.terminationHandler = { [ending] _ in
+      let waiter = ending.withLock { ending -> CheckedContinuation<Void, Never>? in
+        defer { ending = .ended }
+        if case .awaited(let waiter) = ending { return waiter }
+        return nil
+      }
+      waiter?.resume()
+    }
     try process.run()
   }
 
@@ -113,7 +156,29 @@ public final class RunningProduct: @unchecked Sendable {
   /// - Throws: When the output cannot be read.
   public func wait() throws -> ProductResult {
     process.waitUntilExit()
-    return ProductResult(
+    return try result()
+  }
+
+  /// Waits for the process to end without holding a thread.
+  ///
+  /// - Returns: Exit status and output.
+  /// - Throws: When the output cannot be read.
+  public func exit() async throws -> ProductResult {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let hasEnded = ending.withLock { ending -> Bool in
+        if case .ended = ending { return true }
+        ending = .awaited(waiter)
+        return false
+      }
+      if hasEnded { waiter.resume() }
+    }
+    // The handler runs once the status is known; wait() returns at once now.
+    process.waitUntilExit()
+    return try result()
+  }
+
+  private func result() throws -> ProductResult {
+    ProductResult(
       status: process.terminationStatus,
       wasSignalled: process.terminationReason == .uncaughtSignal,
       standardOutput: try Data(contentsOf: folder.appending("stdout")),
