@@ -258,24 +258,26 @@ final class TodoDetailScreen: TerminalScreen {
         if isFocused { style = .selected }
         frame.draw(shown, row: row, column: labelWidth + 2, width: valueWidth, style: style)
       }
-      var row = area.row + 1 + TodoDetailModel.Field.allCases.count
-      let state = item.isDone ? "done " + TodoItem.timestamp(item.completed ?? 0) : "open"
-      frame.draw("Status    " + state, row: row, column: 2, style: .secondary, sanitizing: false)
-      row += 1
-      frame.draw(
-        "Created   " + TodoItem.timestamp(item.created), row: row, column: 2, style: .secondary,
-        sanitizing: false)
-      if let status = model.status {
-        // Wrapped, so a long message (every accepted date form) is read in full.
-        let width = max(1, area.width - 4)
-        let style: TextStyle = status == "saved" ? .secondary : .error
-        let lines = status.wrapped(toWidth: width)
-        let bottom = area.row + area.height
-        // One row apart from the fields when it fits, else right under them.
-        let first = row + 2 + lines.count <= bottom ? row + 2 : row + 1
-        for (offset, line) in lines.enumerated() where first + offset < bottom {
-          frame.draw(line, row: first + offset, column: 2, width: width, style: style)
-        }
+      let below = area.row + 1 + TodoDetailModel.Field.allCases.count
+      let bottom = area.row + area.height
+      // The message wraps, so a long one (every accepted date form) is read in full: one
+      // row under Status and Created when it fits, else in their place.
+      let width = max(1, area.width - 4)
+      let message = model.status.map { $0.wrapped(toWidth: width) } ?? []
+      var first = below + 3
+      if first + message.count > bottom { first = below + 2 }
+      if first + message.count > bottom { first = below }
+      if first > below {
+        let state = item.isDone ? "done " + TodoItem.timestamp(item.completed ?? 0) : "open"
+        frame.draw(
+          "Status    " + state, row: below, column: 2, style: .secondary, sanitizing: false)
+        frame.draw(
+          "Created   " + TodoItem.timestamp(item.created), row: below + 1, column: 2,
+          style: .secondary, sanitizing: false)
+      }
+      let style: TextStyle = model.status == "saved" ? .secondary : .error
+      for (offset, line) in message.enumerated() where first + offset < bottom {
+        frame.draw(line, row: first + offset, column: 2, width: width, style: style)
       }
     }
   }

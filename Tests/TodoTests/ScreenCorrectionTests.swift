@@ -71,7 +71,7 @@ struct ScreenCorrectionTests {
     "a refused date keeps what was typed and shows every accepted form, wrapped",
     arguments: [20, 40, 80])
   func refusedDate(columns: Int) async throws {
-    let harness = await makeHarness(columns: columns, rows: 40)
+    let harness = await makeHarness(columns: columns, rows: 24)  // a usual window's height
     harness.press(.enter, .down)  // Pay rent's detail (first by priority), the Due field
     await harness.settle()
     harness.press(.enter, .ctrl("u"))
