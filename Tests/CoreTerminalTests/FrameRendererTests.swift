@@ -113,6 +113,11 @@ struct FrameRendererTests {
     #expect(frame.cursor?.column == 9)
     let usedUp = field.handle(.key(.up))
     #expect(!usedUp)
+    // The window grows: what scrolled out comes back.
+    var wider = Frame(size: TerminalSize(columns: 40, rows: 1))
+    field.render(into: &wider, row: 0, column: 0, width: 30)
+    #expect(wider.lines[0] == "one two three four five")
+    #expect(field.scrollOffset == 0)
   }
 
   @Test("plain tables align by cell width and have no escapes without color")

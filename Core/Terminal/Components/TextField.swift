@@ -94,6 +94,10 @@ public struct TextField: Sendable, Hashable {
     scrollOffset = Swift.min(scrollOffset, cursor)
     // Keep the cursor inside the field: the cells from scrollOffset to cursor must fit.
     while cellWidth(scrollOffset..<cursor) > width - 1 { scrollOffset += 1 }
+    // A wider field (the window grew) shows again what scrolled out to the left.
+    while scrollOffset > 0, cellWidth((scrollOffset - 1)..<cursor) <= width - 1 {
+      scrollOffset -= 1
+    }
     let style = TextStyle(isUnderlined: true)
     frame.fill(Rect(row: row, column: column, width: width, height: 1), style: style)
     var visible = ""
