@@ -23,6 +23,7 @@ extension TodoCommands {
   ///   - ids: The ids as given (repeats are said once).
   ///   - already: Those that were already in the state asked for.
   ///   - isDone: Whether the command was `done` (else `reopen`).
+  /// - Returns: One line, without its newline.
   static func doneReport(ids: [Int], already: [Int], isDone: Bool) -> String {
     var seen = Set<Int>()
     let unique = ids.filter { seen.insert($0).inserted }
