@@ -89,8 +89,16 @@ public struct BuiltProduct: Sendable {
   public func runToExit(
     _ arguments: [String], environment: [String: String], input: Data = Data()
   ) async throws -> ProductResult {
-    try await start(arguments, environment: environment, input: input).exit()
+    await Self.slots.acquire()
+    defer { Self.slots.release() }
+    return try await start(arguments, environment: environment, input: input).exit()
   }
+
+  /// How many products ``runToExit(_:environment:input:)`` runs at once: twice the
+  /// cores. A synchronous wait throttled tests to one process per pool thread; without
+  /// a bound, every test would start its process at once and, on a small machine, all
+  /// of them would crawl together past their time limits.
+  static let slots = ProcessSlots(count: 2 * ProcessInfo.processInfo.activeProcessorCount)
 
   /// Runs the product to its end, holding the calling thread while it runs (see
   /// ``runToExit(_:environment:input:)``, which does not).
@@ -201,4 +209,41 @@ public struct ProductResult: Sendable {
   public var output: String { String(decoding: standardOutput, as: UTF8.self) }
   /// Standard error as text (invalid UTF-8 repaired).
   public var error: String { String(decoding: standardError, as: UTF8.self) }
+}
+
+/// A counting semaphore for tasks: ``acquire()`` suspends (holding no thread) until a
+/// slot is free; slots are handed out first come, first served.
+final class ProcessSlots: Sendable {
+  private struct State {
+    var free: Int
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+  private let state: Locked<State>
+
+  init(count: Int) { state = Locked(State(free: max(1, count))) }
+
+  func acquire() async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let hasSlot = state.withLock { state -> Bool in
+        guard state.free > 0 else {
+          state.waiting.append(waiter)
+          return false
+        }
+        state.free -= 1
+        return true
+      }
+      if hasSlot { waiter.resume() }
+    }
+  }
+
+  func release() {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.waiting.isEmpty else {
+        state.free += 1
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+    next?.resume()
+  }
 }
