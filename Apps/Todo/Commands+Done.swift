@@ -1,5 +1,5 @@
-import BlueprintTodoModel
-import CoreTerminal
+internal import BlueprintTodoModel
+internal import CoreTerminal
 
 extension TodoCommands {
   /// `todo done ID…` and `todo reopen ID…`: one change, then what it did in words.
