@@ -189,7 +189,7 @@ package enum TodoCommands {
       return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
     if command.flag("json") {
-      context.write(TodoItem.jsonArray(items, order: shown))
+      context.write(try TodoItem.jsonArray(items, order: shown))
       return
     }
     let listing = PlainListing(styles: .init(context: context), today: today)
@@ -220,7 +220,7 @@ package enum TodoCommands {
     let id = try self.id(command)
     let item = try store.load().item(id)
     if command.flag("json") {
-      context.write(item.jsonObject)
+      context.write(try item.jsonObject())
     } else {
       context.write(PlainListing(styles: .init(context: context), today: clock.today).details(item))
     }
@@ -304,12 +304,9 @@ package enum TodoCommands {
     return id
   }
 
-  /// Tags as given; each must be a non-empty word.
-  static func tags(_ values: [String]) throws -> [String] {
-    for tag in values where tag.isEmpty || tag.contains(where: \.isWhitespace) {
-      throw AppError("invalid tag '\(tag)'", hint: "a tag is one word, e.g. --tag work")
-    }
-    return values
+  /// Tags as given; each must be a tag by the model's rule (one word).
+  static func tags(_ values: [String]) throws(TodoError) -> [String] {
+    try values.map { tag throws(TodoError) in try TodoItem.validTag(tag) }
   }
 }
 

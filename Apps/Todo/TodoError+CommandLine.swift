@@ -16,6 +16,10 @@ extension TodoError: AppErrorConvertible {
       AppError(
         "the title has \(length) characters; at most \(maximum) fit on a line",
         hint: "keep the title short and put the rest in a note: \(appIdentity.name) note ID TEXT")
+    case .invalidTag(let tag):
+      AppError("invalid tag '\(tag)'", hint: "a tag is one word, e.g. --tag work")
+    case .containsNUL(let field):
+      AppError("the \(field) holds a NUL character", hint: "remove it and try again")
     case .invalidDate(let text):
       AppError("'\(text)' is not \(Day.expectedInput)", hint: "e.g. due:tomorrow")
     case .invalidPriority(let word):

@@ -2,17 +2,23 @@ package import BlueprintTodoModel
 package import Core
 package import Foundation
 
-/// The todo list on disk: one `FileKeyValueStore` key holding a ``TodoDocument``.
+/// The todo list on disk: one `FileKeyValueStore` key holding a ``TodoDocument``
+/// in a `Versioned` envelope, read and written through its `Migrations`.
 ///
-/// Reading takes no lock; every change runs as one `updateData` transaction, so
-/// concurrent processes never lose each other's changes and ids stay unique.
+/// Reading takes no lock; every change runs as one transaction, so concurrent
+/// processes never lose each other's changes and ids stay unique.
 package struct TodoStore: Sendable {
   /// The underlying file store.
   package let files: FileKeyValueStore
 
+  /// The largest file todo reads or writes: 128 MiB, about 800,000 todos. Its
+  /// commands stay under 1 GiB of memory at that size (Docs/Apps/Todo.md, "Data");
+  /// a change that would pass it is refused, nothing written.
+  package static let maximumFileSize = 128 << 20
+
   /// A store in `directory`, usually `context.directories.data(app: "todo")`.
   package init(directory: URL) {
-    files = FileKeyValueStore(directory: directory)
+    files = FileKeyValueStore(directory: directory, maximumFileSize: Self.maximumFileSize)
   }
 
   /// The stored list; an empty one when nothing is stored yet.
@@ -20,8 +26,8 @@ package struct TodoStore: Sendable {
   /// - Returns: The document.
   /// - Throws: `PersistenceError` (a corrupt file is exit 65 and left untouched).
   package func load() throws -> TodoDocument {
-    guard let data = try files.data(forKey: TodoDocument.storeKey) else { return TodoDocument() }
-    return try TodoDocument.decode(data, location: location)
+    try files.value(forKey: TodoDocument.storeKey, migrations: TodoDocument.migrations)
+      ?? TodoDocument()
   }
 
   /// Reads, changes and writes the list as one transaction.
@@ -31,13 +37,11 @@ package struct TodoStore: Sendable {
   /// - Throws: `PersistenceError`, or what `body` throws.
   @discardableResult
   package func change<Result>(_ body: (inout TodoDocument) throws -> Result) throws -> Result {
-    try files.updateData(forKey: TodoDocument.storeKey) { data in
-      var document =
-        try data.map { data throws(PersistenceError) in
-          try TodoDocument.decode(data, location: location)
-        } ?? TodoDocument()
+    try files.update(forKey: TodoDocument.storeKey, migrations: TodoDocument.migrations) {
+      stored in
+      var document = stored ?? TodoDocument()
       let result = try body(&document)
-      data = document.encoded()
+      stored = document
       return result
     }
   }

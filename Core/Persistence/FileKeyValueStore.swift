@@ -44,7 +44,9 @@ public struct FileKeyValueStore: KeyValueStore {
   public let directory: URL
   /// How long a write waits for another process's lock before failing.
   public let lockTimeout: Duration
-  /// The largest file the store reads, in bytes; a larger one is refused.
+  /// The largest file the store reads, in bytes; a larger one is refused, and a
+  /// larger value is never written (``PersistenceError/cannotWrite(key:path:underlying:)``,
+  /// the old value kept).
   public let maximumFileSize: Int
 
   /// The default ``maximumFileSize``: 1 GiB, five times a 200 MB todo list.
@@ -193,6 +195,12 @@ public struct FileKeyValueStore: KeyValueStore {
   private func write(_ data: Data, forKey key: String, keepsPrevious: Bool)
     throws(PersistenceError)
   {
+    guard data.count <= maximumFileSize else {
+      throw .cannotWrite(
+        key: key, path: path(forKey: key),
+        underlying: StoreFileProblem.wouldBeTooLarge(
+          path: path(forKey: key), size: data.count, limit: maximumFileSize))
+    }
     do {
       try POSIXFile.writeAtomically(data, to: path(forKey: key), keepsPrevious: keepsPrevious)
     } catch {

@@ -4,14 +4,15 @@ public import Foundation
 
 /// How the typed API turns values into bytes and back.
 enum StoreCoding {
-  /// Human-readable, stable JSON: pretty-printed, sorted keys, slashes unescaped.
+  /// Human-readable, stable JSON: pretty-printed, sorted keys, slashes unescaped,
+  /// invisible characters escaped (``escapingInvisibles(_:)``), a final newline.
   static func encode<Value: Encodable>(_ value: Value, forKey key: String) throws(PersistenceError)
     -> Data
   {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      var data = try encoder.encode(value)
+      var data = escapingInvisibles(try encoder.encode(value))
       data.append(0x0A)
       return data
     } catch {
@@ -23,10 +24,21 @@ enum StoreCoding {
   static func decode<Value: Decodable>(
     _ type: Value.Type, from data: Data, forKey key: String, in store: some KeyValueStore
   ) throws(PersistenceError) -> Value {
+    try decode(type, from: data, forKey: key, location: store.location(forKey: key))
+  }
+
+  /// Decodes stored bytes strictly: ``StrictJSON`` first (repeated keys, trailing
+  /// commas, the line and column of a syntax error), then `JSONDecoder`. Every typed
+  /// read of every store goes through here or through ``Migrations``, which checks
+  /// the same way.
+  static func decode<Value: Decodable>(
+    _ type: Value.Type, from data: Data, forKey key: String, location: String
+  ) throws(PersistenceError) -> Value {
     do {
+      try StrictJSON.check(data)
       return try JSONDecoder().decode(type, from: data)
     } catch {
-      throw .corrupted(key: key, path: store.location(forKey: key), underlying: error)
+      throw .corrupted(key: key, path: location, underlying: error)
     }
   }
 }

@@ -114,6 +114,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
 
   /// A short, one-line account of an underlying error.
   static func summary(of error: any Error) -> String {
+    if let problem = error as? StrictJSON.Problem { return "not valid JSON: \(problem)" }
     guard let decoding = error as? DecodingError else {
       // 3840: Foundation's "the data is not in the correct format" (a JSON syntax error).
       let isSyntax =
@@ -121,11 +122,15 @@ public enum PersistenceError: Error, CustomStringConvertible {
       return isSyntax ? "not valid JSON: \(firstLine(of: error))" : firstLine(of: error)
     }
     func at(_ path: [any CodingKey]) -> String {
-      path.isEmpty
-        ? ""
-        : " at "
-          + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-          .joined(separator: ".")
+      var text = ""
+      for key in path {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text.isEmpty ? "" : " at " + text
     }
     switch decoding {
     case .keyNotFound(let key, let context):
@@ -136,9 +141,9 @@ public enum PersistenceError: Error, CustomStringConvertible {
       return "null where \(type) was expected\(at(context.codingPath))"
     case .dataCorrupted(let context):
       guard let underlying = context.underlyingError else {
-        // A type's own check of what it decoded (a number out of range, an id used
-        // twice): the JSON is fine, its content is not.
-        return "\(context.debugDescription.prefix(120))\(at(context.codingPath))"
+        // A type's own check of what it decoded (a number out of range, an unknown
+        // key, an id used twice): the JSON is fine, its content is not.
+        return "\(context.debugDescription.prefix(160))\(at(context.codingPath))"
       }
       return "not valid JSON: \(firstLine(of: underlying).prefix(120))\(at(context.codingPath))"
     @unknown default:

@@ -18,6 +18,9 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
   case notRegularFile(path: String, kind: FileKind)
   /// The file is larger than the store reads.
   case tooLarge(path: String, size: Int64, limit: Int)
+  /// A new value is larger than the store reads, so it was not written: a store
+  /// never writes what it could not read back.
+  case wouldBeTooLarge(path: String, size: Int, limit: Int)
 
   /// One clause for a message.
   package var description: String {
@@ -26,6 +29,9 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
       "it is \(kind.withArticle), not a regular file; left untouched"
     case .tooLarge(_, let size, let limit):
       "it holds \(size) bytes, more than the \(limit) bytes this store reads; left untouched"
+    case .wouldBeTooLarge(_, let size, let limit):
+      "the new value takes \(size) bytes, more than the \(limit) bytes this store reads; "
+        + "nothing was written"
     }
   }
 
@@ -37,6 +43,8 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
         + "and run the command again"
     case .tooLarge:
       "the limit is the store's maximumFileSize; check the file is the one you meant"
+    case .wouldBeTooLarge:
+      "remove some of what is stored, then try again"
     }
   }
 }

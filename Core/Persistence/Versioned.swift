@@ -82,25 +82,38 @@ public struct Migrations<Value: Codable & Sendable>: Sendable {
     -> Value
   {
     do {
-      var (version, payload) = try Self.unwrap(data)
-      guard version <= currentVersion else {
+      try StrictJSON.check(data)
+      // One pass for the common case, a value of the current version; only an
+      // older one is taken apart and migrated step by step.
+      let decoder = JSONDecoder()
+      if let key = EnvelopeInfo.currentVersion { decoder.userInfo[key] = currentVersion }
+      switch try decoder.decode(Envelope<Value>.self, from: data) {
+      case .current(let value):
+        return value
+      case .newer(let version):
         throw PersistenceError.unsupportedVersion(
           key: key, path: location, found: version, supported: currentVersion)
+      case .older, .bare:
+        return try migrate(data, forKey: key, location: location)
       }
-      while version < currentVersion {
-        guard let step = steps[version] else {
-          throw PersistenceError.unsupportedVersion(
-            key: key, path: location, found: version, supported: currentVersion)
-        }
-        payload = try step(payload)
-        version += 1
-      }
-      return try JSONDecoder().decode(Value.self, from: payload)
     } catch let error as PersistenceError {
       throw error
     } catch {
       throw .corrupted(key: key, path: location, underlying: error)
     }
+  }
+
+  private func migrate(_ data: Data, forKey key: String, location: String) throws -> Value {
+    var (version, payload) = try Self.unwrap(data)
+    while version < currentVersion {
+      guard let step = steps[version] else {
+        throw PersistenceError.unsupportedVersion(
+          key: key, path: location, found: version, supported: currentVersion)
+      }
+      payload = try step(payload)
+      version += 1
+    }
+    return try JSONDecoder().decode(Value.self, from: payload)
   }
 
   /// Splits an envelope into its version and the JSON of its value.
@@ -111,6 +124,54 @@ public struct Migrations<Value: Codable & Sendable>: Sendable {
     else { return (1, data) }
     let payload = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
     return (version, payload)
+  }
+}
+
+/// Where ``Migrations/decode(_:forKey:location:)`` tells the envelope the current version.
+private enum EnvelopeInfo {
+  static let currentVersion = CodingUserInfoKey(rawValue: "blueprint.currentVersion")
+}
+
+/// What stored bytes hold: the current version's value, decoded in the same pass,
+/// or which version they are.
+private enum Envelope<Value: Decodable>: Decodable {
+  /// An envelope of the current version, and its value.
+  case current(Value)
+  /// An envelope of a newer version than this build reads.
+  case newer(Int)
+  /// An envelope of an older version.
+  case older(Int)
+  /// Not an envelope: a value from before versioning (version 1).
+  case bare
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+    static var version: Key { Key(stringValue: "version") }
+    static var value: Key { Key(stringValue: "value") }
+  }
+
+  init(from decoder: any Decoder) throws {
+    guard let container = try? decoder.container(keyedBy: Key.self),
+      container.allKeys.count == 2, container.contains(.value),
+      let version = try? container.decode(Int.self, forKey: .version),
+      let current = EnvelopeInfo.currentVersion.flatMap({ decoder.userInfo[$0] as? Int })
+    else {
+      self = .bare
+      return
+    }
+    guard version >= 1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription: "schema version \(version); versions start at 1")
+    }
+    if version == current {
+      self = .current(try container.decode(Value.self, forKey: .value))
+    } else {
+      self = version > current ? .newer(version) : .older(version)
+    }
   }
 }
 
@@ -128,6 +189,40 @@ extension KeyValueStore {
   public func value<Value>(forKey key: String, migrations: Migrations<Value>) throws -> Value? {
     guard let data = try data(forKey: key) else { return nil }
     return try migrations.decode(data, forKey: key, location: location(forKey: key))
+  }
+
+  /// Reads, changes and writes the value for `key` as one transaction, migrating
+  /// an older stored version and writing the current one.
+  ///
+  /// ```swift
+  /// try store.update(forKey: "todos", migrations: migrations) { todos in
+  ///   todos = (todos ?? []) + [Todo(title: "milk", done: false)]
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: A valid key.
+  ///   - migrations: The schema's steps and current version.
+  ///   - body: Receives the value (`nil` when nothing is stored) and may change it;
+  ///     setting it to `nil` removes it.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError`` (a corrupt or newer value is never replaced),
+  ///   or what `body` throws (then nothing is written).
+  public func update<Value, Result>(
+    forKey key: String, migrations: Migrations<Value>, _ body: (inout Value?) throws -> Result
+  ) throws -> Result {
+    try updateData(forKey: key) { data in
+      let location = location(forKey: key)
+      var value = try data.map { data throws(PersistenceError) in
+        try migrations.decode(data, forKey: key, location: location)
+      }
+      let result = try body(&value)
+      data = try value.map { value throws(PersistenceError) in
+        try StoreCoding.encode(
+          Versioned(version: migrations.currentVersion, value: value), forKey: key)
+      }
+      return result
+    }
   }
 
   /// Stores `value` in an envelope with the current schema version.

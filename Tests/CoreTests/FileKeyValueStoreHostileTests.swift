@@ -82,6 +82,32 @@ struct FileKeyValueStoreHostileTests {
     }
   }
 
+  @Test(
+    "A value larger than maximumFileSize is never written; the old one stays",
+    arguments: [100, 101])
+  func writeBound(size: Int) throws {
+    let bounded = FileKeyValueStore(directory: store.directory, maximumFileSize: 100)
+    try bounded.setData(Data("old".utf8), forKey: "n")
+    let bytes = Data(repeating: 0x31, count: size)
+    if size <= 100 {
+      try bounded.setData(bytes, forKey: "n")
+      #expect(try bounded.data(forKey: "n") == bytes)
+      return
+    }
+    for write in [
+      { try bounded.setData(bytes, forKey: "n") },
+      { try bounded.updateData(forKey: "n") { $0 = bytes } },
+    ] {
+      let error = #expect(throws: PersistenceError.self) { try write() }
+      #expect(error?.exitCode == 74)
+      #expect(
+        error?.message.contains("takes 101 bytes, more than the 100 bytes this store reads") == true
+      )
+      #expect(error?.hint == "remove some of what is stored, then try again")
+      #expect(try bounded.data(forKey: "n") == Data("old".utf8))
+    }
+  }
+
   @Test("The default bound is generous enough for a 200 MB store")
   func defaultBound() {
     #expect(FileKeyValueStore.defaultMaximumFileSize >= 1_000_000_000)

@@ -70,3 +70,65 @@ struct MigrationsTests {
     }
   }
 }
+
+@Suite("Migrations: reading the current version, updating")
+struct MigrationsUpdateTests {
+  @Test("update migrates, lets the body change the value and writes the current version")
+  func update() throws {
+    let store = InMemoryKeyValueStore()
+    try store.set(
+      Versioned(version: 1, value: [MigrationsTests.TodoV1(title: "milk")]), forKey: "todos")
+    let count = try store.update(forKey: "todos", migrations: MigrationsTests.migrations) {
+      todos in
+      todos?.append(MigrationsTests.Todo(title: "eggs", done: true))
+      return todos?.count ?? 0
+    }
+    #expect(count == 2)
+    let stored = try store.value(Versioned<[MigrationsTests.Todo]>.self, forKey: "todos")
+    #expect(stored?.version == 2)
+    #expect(stored?.value.map(\.title) == ["milk", "eggs"])
+  }
+
+  @Test("update starts from nil when nothing is stored; nil removes the value")
+  func updateEmpty() throws {
+    let store = InMemoryKeyValueStore()
+    try store.update(forKey: "todos", migrations: MigrationsTests.migrations) { todos in
+      #expect(todos == nil)
+      todos = [MigrationsTests.Todo(title: "a", done: false)]
+    }
+    #expect(try store.value(forKey: "todos", migrations: MigrationsTests.migrations)?.count == 1)
+    try store.update(forKey: "todos", migrations: MigrationsTests.migrations) { $0 = nil }
+    #expect(try store.data(forKey: "todos") == nil)
+  }
+
+  @Test(
+    "a version below 1, an envelope with a third key or a bad current value is corrupt",
+    arguments: [
+      #"{"version":0,"value":[]}"#, #"{"version":2,"value":[{"title":"a"}]}"#,
+      #"{"version":2,"value":[],"extra":1}"#, #"{"version":2,"value":[],"value":[]}"#,
+    ])
+  func corrupt(text: String) throws {
+    let store = InMemoryKeyValueStore()
+    try store.setData(Data(text.utf8), forKey: "todos")
+    let error = #expect(throws: PersistenceError.self) {
+      _ = try store.value(forKey: "todos", migrations: MigrationsTests.migrations)
+    }
+    guard case .corrupted? = error else {
+      Issue.record("expected corrupted, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test("a newer version is refused only when the whole file is JSON")
+  func newerButDamaged() throws {
+    let store = InMemoryKeyValueStore()
+    try store.setData(Data(#"{"version":9,"value":[}"#.utf8), forKey: "todos")
+    let error = #expect(throws: PersistenceError.self) {
+      _ = try store.value(forKey: "todos", migrations: MigrationsTests.migrations)
+    }
+    guard case .corrupted? = error else {
+      Issue.record("expected corrupted, got \(String(describing: error))")
+      return
+    }
+  }
+}

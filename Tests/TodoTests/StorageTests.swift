@@ -10,8 +10,8 @@ import Testing
 struct StorageTests {
   static let awkwardTitles = [
     "plain", "quote \" and backslash \\", "tab\tnewline\nCR\r", "esc \u{1B}[31mred\u{1B}[0m",
-    "nul \u{0}", "emoji 👩‍👩‍👧 and 日本語", "slash / and del \u{7F}", "bell \u{7}",
-    String(repeating: "long ", count: 2000) + "end",
+    "controls \u{1}\u{1F}", "emoji 👩‍👩‍👧 and 日本語", "slash / and del \u{7F}", "bell \u{7}",
+    String(repeating: "long ", count: 199) + "end",
   ]
 
   static func sample() throws -> TodoDocument {
@@ -32,7 +32,7 @@ struct StorageTests {
   @Test("the codec round-trips; what it writes is JSON that Foundation reads the same")
   func roundTrip() throws {
     let document = try Self.sample()
-    let data = document.encoded()
+    let data = try document.encoded()
     #expect(try TodoDocument.decode(data, location: "x") == document)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(object["version"] as? Int == TodoDocument.currentVersion)
@@ -62,8 +62,10 @@ struct StorageTests {
     #expect(document.items[1].note == nil)
     #expect(document.nextID == 4)
     #expect(document.undo.first?.restore.first?.title == "gone")
-    let rewritten = document.encoded()
-    #expect(String(decoding: rewritten, as: UTF8.self).hasPrefix(#"{"version":2,"#))
+    let rewritten = try document.encoded()
+    let envelope = try #require(
+      try JSONSerialization.jsonObject(with: rewritten) as? [String: Any])
+    #expect(envelope["version"] as? Int == 2)
     #expect(try TodoDocument.decode(rewritten, location: "x") == document)
   }
 
@@ -112,6 +114,15 @@ struct StorageTests {
       #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"priority":null,"tags":[],"title":"a"}],"undo":[]}}"#,
       #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01 10:00:00","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":"a"}],"undo":[]}}"#,
       "{\"version\":1,\"value\":{\"items\":[{\"id\":1,\"title\":\"\u{FF}\",\"created\":1}]}}",
+      // Items the command line refuses are refused from the file too: one rule.
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":""}],"undo":[]}}"#,
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":" \t "}],"undo":[]}}"#,
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":"a\u0000b"}],"undo":[]}}"#,
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":["a b"],"title":"a"}],"undo":[]}}"#,
+      #"{"version":2,"value":{"nextID":5,"items":[{"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[""],"title":"a"}],"undo":[]}}"#,
+      // Repeated keys and trailing commas, which Foundation alone reads in silence.
+      #"{"version":1,"value":{"items":[{"id":1,"title":"a","title":"b","created":1}]}}"#,
+      #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":1},]}}"#,
     ])
   func corrupt(text: String) throws {
     var data = Data(text.utf8)
@@ -129,7 +140,7 @@ struct StorageTests {
   @Test("--json: sorted keys, nulls, ISO 8601 timestamps; parses back into the same items")
   func jsonSchema() throws {
     let document = try Self.sample()
-    let text = TodoItem.jsonArray(document.items)
+    let text = try TodoItem.jsonArray(document.items)
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     #expect(array.count == document.items.count)
@@ -160,17 +171,24 @@ struct StorageTests {
       ("{}", "expected a JSON array"),
       (#"[{"title":"a"},{"done":true}]"#, "item 2: no title"),
       (#"[{"title":"a","tagz":["x"]}]"#, "item 1: unknown key 'tagz'"),
-      (#"[{"title":"a","title":"b"}]"#, "item 1: the key 'title' appears twice"),
+      (#"[{"title":"a","title":"b"}]"#, "line 1, column 15: the key 'title' appears twice"),
       (#"[{"title":"a","created":"-9999999-01-01T00:00:00Z"}]"#, "bad timestamp"),
       (#"[{"title":"  "}]"#, "item 1: the title is empty"),
       (#"[{"title":"a","priority":"urgent"}]"#, "unknown priority 'urgent'"),
       (#"[{"title":"a","due":"tomorrow"}]"#, "bad due date 'tomorrow'"),
       (#"[{"title":"a","created":"yesterday"}]"#, "bad timestamp 'yesterday'"),
-      (#"[{"title":"a","tags":"work"}]"#, "expected '['"),
+      (#"[{"title":"a","tags":"work"}]"#, "item 1: 'tags' is not"),
       // Tags follow the command line's rule (one word), so a list never shows "+a b".
       (#"[{"title":"a","tags":["a b"]}]"#, "item 1: invalid tag 'a b'"),
       (#"[{"title":"a","tags":["ok",""]}]"#, "item 1: invalid tag ''"),
-      (#"[{"title":"a"}"#, "expected ',' or ']'"),
+      (#"[{"title":"a"}"#, "line 1, column 15: expected ',' or ']'"),
+      // The one rule for an item, as on the command line (issue 24, 7).
+      (#"[{"title":"a\u0000b"}]"#, "item 1: the title holds a NUL character"),
+      (
+        #"[{"title":""# + String(repeating: "x", count: 1_001) + #""}]"#,
+        "item 1: the title has 1001 characters, more than 1000"
+      ),
+      (#"[{"title":"a","tags":["x\u0000"]}]"#, "item 1: invalid tag"),
     ])
   func badImports(text: String, message: String) {
     #expect {

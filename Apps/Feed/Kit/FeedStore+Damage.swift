@@ -37,7 +37,7 @@ extension FeedStore {
       var retryNotBefore: Date?
     }
     guard let data = try store.data(forKey: Self.recordKey(id)) else { return FeedRecord() }
-    guard let state = try? JSONDecoder().decode(State.self, from: data),
+    guard let state = try? StrictJSON.decode(State.self, from: data),
       state.retryNotBefore.map(FeedRecord.plausibleDates.contains) ?? true
     else { return try readRecord(id) }
     var record = FeedRecord()
@@ -59,7 +59,8 @@ extension FeedStore {
     var damaged: DamagedRecord?
     var inMemoryCopy: (key: String, bytes: Data)?
     try store.updateData(forKey: key) { data in
-      guard let bytes = data, (try? JSONDecoder().decode(FeedRecord.self, from: bytes)) == nil
+      // Damaged as the store reads it: strictly (a repeated key is damage too).
+      guard let bytes = data, (try? StrictJSON.decode(FeedRecord.self, from: bytes)) == nil
       else { return }
       if isFile {
         let aside = try Self.freePath(beside: location)

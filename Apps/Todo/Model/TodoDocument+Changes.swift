@@ -94,25 +94,26 @@ extension TodoDocument {
   ///
   /// - Returns: The new ids.
   /// - Throws: ``TodoError/idsExhausted(maximum:)`` when the ids would pass
-  ///   ``TodoItem/maximumID``; nothing is added then.
+  ///   ``TodoItem/maximumID``, or the error of an item that is not valid
+  ///   (``TodoItem/validate()``); nothing is added then.
   @discardableResult
   package mutating func add(_ drafts: [Draft], summary: String? = nil) throws(TodoError) -> [Int] {
     guard nextID <= TodoItem.maximumID - drafts.count + 1 else {
       throw .idsExhausted(maximum: TodoItem.maximumID)
     }
-    var ids: [Int] = []
-    ids.reserveCapacity(drafts.count)
-    items.reserveCapacity(items.count + drafts.count)
-    for draft in drafts {
-      let id = nextID
-      nextID += 1
-      ids.append(id)
-      items.append(
-        TodoItem(
-          id: id, title: draft.title, priority: draft.priority, due: draft.due,
-          tags: Self.unique(draft.tags), note: draft.note, created: draft.created,
-          completed: draft.completed))
+    var added: [TodoItem] = []
+    added.reserveCapacity(drafts.count)
+    for (offset, draft) in drafts.enumerated() {
+      let item = TodoItem(
+        id: nextID + offset, title: draft.title, priority: draft.priority, due: draft.due,
+        tags: Self.unique(draft.tags), note: draft.note, created: draft.created,
+        completed: draft.completed)
+      try item.validate()
+      added.append(item)
     }
+    let ids = added.map(\.id)
+    items.append(contentsOf: added)
+    nextID += added.count
     let text =
       summary ?? (ids.count == 1 ? "add \(ids[0])" : "add \(ids.count) todos")
     record(UndoEntry(summary: text, remove: ids))
@@ -140,7 +141,8 @@ extension TodoDocument {
   /// Changes one item.
   ///
   /// - Throws: ``TodoError/notFound(id:)`` for an unknown id,
-  ///   ``TodoError/emptyTitle`` for an empty title.
+  ///   or the error of a change that would make the item invalid
+  ///   (``TodoItem/validate()``); nothing is changed then.
   package mutating func edit(_ id: Int, _ edit: Edit) throws(TodoError) {
     guard let index = index(of: id) else { throw .notFound(id: id) }
     let before = items[index]
@@ -152,6 +154,7 @@ extension TodoDocument {
     let kept = edit.replaceTags ? [] : item.tags
     item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }
     guard item != before else { return }
+    try item.validate()
     items[index] = item
     record(UndoEntry(summary: "edit \(id)", restore: [before]))
   }
@@ -208,23 +211,16 @@ extension TodoDocument {
     if undo.count > Self.undoLimit { undo.removeFirst(undo.count - Self.undoLimit) }
   }
 
-  /// The most characters a title may have: a title is one line of a list; a longer
-  /// text belongs in the item's note.
-  package static let maximumTitleLength = 1_000
+  /// The most characters a title may have (``TodoItem/maximumTitleLength``).
+  package static let maximumTitleLength = TodoItem.maximumTitleLength
 
-  /// A title with surrounding whitespace removed.
+  /// A title with surrounding whitespace removed, when it is valid
+  /// (``TodoItem/validTitle(_:)``, the one rule).
   ///
-  /// - Throws: ``TodoError/emptyTitle`` when nothing is left, or
-  ///   ``TodoError/titleTooLong(length:maximum:)`` when it is longer than
-  ///   ``maximumTitleLength``.
+  /// - Throws: ``TodoError/emptyTitle``, ``TodoError/titleTooLong(length:maximum:)``
+  ///   or ``TodoError/containsNUL(field:)``.
   package static func validTitle(_ title: String) throws(TodoError) -> String {
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { throw .emptyTitle }
-    let length = trimmed.count
-    guard length <= maximumTitleLength else {
-      throw .titleTooLong(length: length, maximum: maximumTitleLength)
-    }
-    return trimmed
+    try TodoItem.validTitle(title)
   }
 
   package static func unique(_ tags: [String]) -> [String] {

@@ -1,290 +1,191 @@
 package import Core
-package import Foundation
+import Foundation
 
-/// The stored form of the list: `todos.json` in the app's data folder.
+/// The stored form of the list: `todos.json` in the app's data folder, through
+/// Core's `FileKeyValueStore` in a `Versioned` envelope.
 ///
 /// ```
-/// {"version":2,"value":{
-/// "nextID":3,
-/// "items":[
-/// {"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":null,"id":1,"note":null,"priority":null,"tags":[],"title":"Buy milk"}
-/// ],
-/// "undo":[
-/// {"remove":[2],"restore":[],"summary":"rm 2"}
-/// ]}}
+/// {
+///   "value" : {
+///     "items" : [
+///       {"completed" : null, "created" : "2026-05-01T10:00:00Z", "done" : false, … "title" : "Buy milk"}
+///     ],
+///     "nextID" : 3,
+///     "undo" : [ {"remove" : [2], "restore" : [], "summary" : "rm 2"} ]
+///   },
+///   "version" : 2
+/// }
 /// ```
 ///
-/// The envelope is Core's `Versioned` shape; items have the one JSON form of
-/// ``TodoItem`` (the `--json` schema). Version 1 (timestamps as seconds, absent
-/// fields left out, no notes) is read and rewritten as version 2 on the next change.
+/// Items have the one JSON form of ``TodoItem`` (the `--json` schema). Version 1
+/// (timestamps as seconds, absent fields left out, no notes) migrates on read and
+/// is written as version 2 on the next change.
 ///
 /// Reading is strict, so that no change ever writes back less than the file held:
-/// invalid JSON, unknown or repeated keys, missing keys, values of the wrong type
-/// or out of range, items out of id order and a `nextID` not above every id are
-/// all refused as corrupt (exit 65, the file untouched); a newer version is refused
-/// as unsupported.
-extension TodoDocument {
+/// invalid JSON, repeated keys (Core's check), unknown or missing keys, values of
+/// the wrong type or out of range, invalid items, items out of id order and a
+/// `nextID` not above every id are all refused as corrupt (exit 65, the file
+/// untouched); a newer version is refused as unsupported.
+extension TodoDocument: Codable {
   /// The store key: the file is `todos.json`.
   package static let storeKey = "todos"
 
-  // MARK: - Reading
+  /// The schema's versions and the step from version 1.
+  package static let migrations = Migrations<TodoDocument>(currentVersion: currentVersion)
+    .step(from: 1) { (old: Version1) in try old.migrated() }
 
-  /// Decodes stored bytes.
-  ///
-  /// - Parameters:
-  ///   - data: The file's bytes.
-  ///   - location: The file's path, for errors.
-  /// - Returns: The document, items in id order.
-  /// - Throws: `PersistenceError.corrupted` naming the file, or `unsupportedVersion`.
-  package static func decode(_ data: Data, location: String) throws(PersistenceError)
-    -> TodoDocument
-  {
-    let version: Int
-    let document: TodoDocument
-    do {
-      (version, document) = try JSONScanner.scan(data) { scanner in
-        try readEnvelope(&scanner)
-      }
-    } catch let error as PersistenceError {
-      throw error
-    } catch let newer as NewerVersion {
-      throw .unsupportedVersion(
-        key: storeKey, path: location, found: newer.version, supported: currentVersion)
-    } catch {
-      throw .corrupted(key: storeKey, path: location, underlying: error)
-    }
-    do {
-      return try document.checked(version: version)
-    } catch {
-      throw .corrupted(key: storeKey, path: location, underlying: error)
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case items, nextID, undo
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    items = try container.decode([TodoItem].self, forKey: .items)
+    nextID = try container.decode(Int.self, forKey: .nextID)
+    undo = try container.decode([UndoEntry].self, forKey: .undo)
+    if let problem = idProblem {
+      throw DecodingError.dataCorruptedError(
+        forKey: .items, in: container, debugDescription: problem)
     }
   }
 
-  /// `{"version": N, "value": …}` with exactly those two keys, in either order.
-  private static func readEnvelope(_ scanner: inout JSONScanner) throws -> (Int, TodoDocument) {
-    guard scanner.peek() == 0x7B else {
-      throw scanner.fail("expected an object with 'version' and 'value'")
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(items, forKey: .items)
+    try container.encode(nextID, forKey: .nextID)
+    try container.encode(undo, forKey: .undo)
+  }
+
+  /// Why the ids are inconsistent, or nil: unique and ascending, `nextID` above
+  /// every id kept or removed, and no more than ``TodoItem/maximumID`` + 1.
+  private var idProblem: String? {
+    for (a, b) in zip(items, items.dropFirst()) where a.id >= b.id {
+      return a.id == b.id ? "two items have id \(a.id)" : "items are not in id order"
     }
-    var version: Int?
-    var valueOffset: Int?
-    var document: TodoDocument?
-    try scanner.object { scanner, key in
-      switch key {
-      case "version":
-        guard version == nil else { throw scanner.fail("the key 'version' appears twice") }
-        version = try scanner.int(in: 1...Int.max)
-      case "value":
-        guard valueOffset == nil else { throw scanner.fail("the key 'value' appears twice") }
-        valueOffset = scanner.offset
-        if let version, version <= currentVersion {
-          document = try readDocument(&scanner, version: version)
-        } else {
-          try scanner.skipValue()
+    guard (1...(TodoItem.maximumID + 1)).contains(nextID) else {
+      return "nextID \(nextID) is outside 1…\(TodoItem.maximumID + 1)"
+    }
+    let highest = highestID
+    guard nextID > highest else { return "nextID \(nextID) is not above id \(highest)" }
+    return nil
+  }
+
+  /// The highest id in the items and the undo log, or 0.
+  private var highestID: Int {
+    Swift.max(
+      items.last?.id ?? 0,
+      undo.lazy.flatMap { $0.restore.map(\.id) + $0.remove }.max() ?? 0)
+  }
+
+  // MARK: - Version 1
+
+  /// A version 1 list: `items`, optional `nextID` and `undo`.
+  struct Version1: Decodable, Sendable {
+    var items: [Item]
+    var nextID: Int?
+    var undo: [Undo]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case items, nextID, undo }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      items = try container.decode([Item].self, forKey: .items)
+      nextID = try container.decodeIfPresent(Int.self, forKey: .nextID)
+      undo = try container.decodeIfPresent([Undo].self, forKey: .undo)
+    }
+
+    /// A version 1 item: `id`, `title`, `created` (seconds), optional `priority`,
+    /// `due`, `tags`, `completed` (seconds).
+    struct Item: Decodable, Sendable {
+      var item: TodoItem
+
+      enum CodingKeys: String, CodingKey, CaseIterable {
+        case completed, created, due, id, priority, tags, title
+      }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        func corrupt(_ key: CodingKeys, _ reason: String) -> DecodingError {
+          .dataCorruptedError(forKey: key, in: container, debugDescription: reason)
         }
-      default:
-        throw scanner.fail("unknown key '\(key)' (the file has 'version' and 'value')")
-      }
-    }
-    guard scanner.isAtEnd() else { throw scanner.fail("unexpected text after the document") }
-    guard let version, let valueOffset else {
-      throw JSONScanner.Failure(reason: "the file lacks 'version' or 'value'", offset: 0)
-    }
-    // A newer version is refused only once the whole file is known to be JSON in the
-    // envelope: a damaged file is corrupt, whatever version it claims.
-    guard version <= currentVersion else { throw NewerVersion(version: version) }
-    if let document { return (version, document) }
-    var value = scanner.rewound(to: valueOffset)
-    return (version, try readDocument(&value, version: version))
-  }
-
-  private static func readDocument(_ scanner: inout JSONScanner, version: Int) throws
-    -> TodoDocument
-  {
-    var document = TodoDocument()
-    var present: Set<String> = []
-    let expectedItems = scanner.remainingCount / 200
-    let readItem: (inout JSONScanner) throws -> TodoItem = { scanner in
-      version == 1 ? try readVersion1Item(&scanner) : try TodoItem.readStored(&scanner)
-    }
-    try scanner.object { scanner, key in
-      let name: String
-      switch key {
-      case "nextID":
-        name = "nextID"
-        document.nextID = try scanner.int(in: 1...(TodoItem.maximumID + 1))
-      case "items":
-        name = "items"
-        document.items.reserveCapacity(expectedItems)
-        try scanner.array { scanner in document.items.append(try readItem(&scanner)) }
-      case "undo":
-        name = "undo"
-        try scanner.array { scanner in
-          document.undo.append(try readUndo(&scanner, item: readItem))
+        let id = try container.decode(Int.self, forKey: .id)
+        let created = try container.decode(Int.self, forKey: .created)
+        let completed = try container.decodeIfPresent(Int.self, forKey: .completed)
+        guard (1...TodoItem.maximumID).contains(id) else {
+          throw corrupt(.id, "id \(id) is outside 1…\(TodoItem.maximumID)")
         }
-      default:
-        throw scanner.fail("unknown key '\(key)' (the list has nextID, items and undo)")
-      }
-      guard present.insert(name).inserted else {
-        throw scanner.fail("the key '\(name)' appears twice")
-      }
-    }
-    let required = version == 1 ? ["items"] : ["items", "nextID", "undo"]
-    for name in required where !present.contains(name) {
-      throw scanner.fail("the list lacks '\(name)'")
-    }
-    return document
-  }
-
-  private static func readUndo(
-    _ scanner: inout JSONScanner, item readItem: (inout JSONScanner) throws -> TodoItem
-  ) throws -> UndoEntry {
-    let start = scanner.offset
-    var entry = UndoEntry(summary: "")
-    var present: Set<String> = []
-    try scanner.object { scanner, key in
-      let name: String
-      switch key {
-      case "summary":
-        name = "summary"
-        entry.summary = try scanner.string()
-      case "restore":
-        name = "restore"
-        try scanner.array { scanner in entry.restore.append(try readItem(&scanner)) }
-      case "remove":
-        name = "remove"
-        try scanner.array { scanner in
-          entry.remove.append(try scanner.int(in: 1...TodoItem.maximumID))
+        for (key, seconds) in [(CodingKeys.created, created), (.completed, completed ?? 0)]
+        where !TodoItem.timestampRange.contains(seconds) {
+          throw corrupt(key, "timestamp \(seconds) is outside years 1 to 9999")
         }
-      default:
-        throw scanner.fail("unknown key '\(key)' (an undo entry has remove, restore, summary)")
-      }
-      guard present.insert(name).inserted else {
-        throw scanner.fail("the key '\(name)' appears twice")
-      }
-    }
-    guard present.count == 3 else {
-      throw JSONScanner.Failure(
-        reason: "an undo entry lacks remove, restore or summary", offset: start)
-    }
-    return entry
-  }
-
-  /// A version 1 item: `id`, `title`, `created` (seconds), optional `priority`,
-  /// `due`, `tags`, `completed` (seconds).
-  private static func readVersion1Item(_ scanner: inout JSONScanner) throws -> TodoItem {
-    let start = scanner.offset
-    var id: Int?
-    var title: String?
-    var created: Int?
-    var item = TodoItem(id: 0, title: "", created: 0)
-    var present: Set<String> = []
-    try scanner.object { scanner, key in
-      let name: String
-      switch key {
-      case "id":
-        name = "id"
-        id = try scanner.int(in: 1...TodoItem.maximumID)
-      case "title":
-        name = "title"
-        title = try scanner.string()
-      case "created":
-        name = "created"
-        created = try scanner.int(in: TodoItem.timestampRange)
-      case "completed":
-        name = "completed"
-        if !scanner.null() { item.completed = try scanner.int(in: TodoItem.timestampRange) }
-      case "priority":
-        name = "priority"
-        guard !scanner.null() else { break }
-        let text = try scanner.string()
-        guard let priority = Priority(storedName: text) else {
-          throw scanner.fail("unknown priority '\(text)'")
+        item = TodoItem(
+          id: id, title: try container.decode(String.self, forKey: .title),
+          tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+          created: created, completed: completed)
+        if let name = try container.decodeIfPresent(String.self, forKey: .priority) {
+          guard let priority = Priority(storedName: name) else {
+            throw corrupt(.priority, "unknown priority '\(name)'")
+          }
+          item.priority = priority
         }
-        item.priority = priority
-      case "due":
-        name = "due"
-        guard !scanner.null() else { break }
-        let text = try scanner.string()
-        guard let day = Day(iso: text) else { throw scanner.fail("bad due date '\(text)'") }
-        item.due = day
-      case "tags":
-        name = "tags"
-        try scanner.array { scanner in item.tags.append(try scanner.string()) }
-      default:
-        throw scanner.fail("unknown key '\(key)' in a version 1 item")
-      }
-      guard present.insert(name).inserted else {
-        throw scanner.fail("the key '\(name)' appears twice")
+        if let text = try container.decodeIfPresent(String.self, forKey: .due) {
+          guard let day = Day(iso: text) else { throw corrupt(.due, "bad due date '\(text)'") }
+          item.due = day
+        }
       }
     }
-    guard let id, let title, let created else {
-      throw JSONScanner.Failure(reason: "an item lacks id, title or created", offset: start)
-    }
-    item.id = id
-    item.title = title
-    item.created = created
-    return item
-  }
 
-  /// The document when its ids are consistent: unique, ascending (version 1 files
-  /// may be in any order), `nextID` above every id, kept or removed.
-  private func checked(version: Int) throws -> TodoDocument {
-    var copy = self
-    if version == 1 { copy.items.sort { $0.id < $1.id } }
-    for (a, b) in zip(copy.items, copy.items.dropFirst()) where a.id >= b.id {
-      throw JSONScanner.Failure(
-        reason: a.id == b.id ? "two items have id \(a.id)" : "items are not in id order",
-        offset: 0)
-    }
-    let highest = Swift.max(
-      copy.items.last?.id ?? 0,
-      copy.undo.lazy.flatMap { $0.restore.map(\.id) + $0.remove }.max() ?? 0)
-    if version == 1 {
-      copy.nextID = Swift.max(copy.nextID, highest + 1)
-    } else if copy.nextID <= highest {
-      throw JSONScanner.Failure(reason: "nextID \(nextID) is not above id \(highest)", offset: 0)
-    }
-    return copy
-  }
+    /// A version 1 undo entry.
+    struct Undo: Decodable, Sendable {
+      var summary: String
+      var remove: [Int]
+      var restore: [Item]
 
-  // MARK: - Writing
+      enum CodingKeys: String, CodingKey, CaseIterable { case summary, remove, restore }
 
-  /// The stored bytes of the current version.
-  package func encoded() -> Data {
-    var writer = JSONWriter(capacity: 64 + items.count * 200)
-    writer.raw("{\"version\":")
-    writer.int(Self.currentVersion)
-    writer.raw(",\"value\":{\n\"nextID\":")
-    writer.int(nextID)
-    writer.raw(",\n\"items\":[")
-    Self.write(items, to: &writer)
-    writer.raw("],\n\"undo\":[")
-    for (index, entry) in undo.enumerated() {
-      writer.raw(index == 0 ? "\n{\"remove\":[" : ",\n{\"remove\":[")
-      for (position, id) in entry.remove.enumerated() {
-        if position > 0 { writer.raw(",") }
-        writer.int(id)
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        summary = try container.decode(String.self, forKey: .summary)
+        remove = try container.decode([Int].self, forKey: .remove)
+        restore = try container.decode([Item].self, forKey: .restore)
       }
-      writer.raw("],\"restore\":[")
-      Self.write(entry.restore, to: &writer)
-      writer.raw("],\"summary\":")
-      writer.string(entry.summary)
-      writer.raw("}")
     }
-    writer.raw(undo.isEmpty ? "]}}\n" : "\n]}}\n")
-    return Data(writer.bytes)
-  }
 
-  private static func write(_ items: [TodoItem], to writer: inout JSONWriter) {
-    for (index, item) in items.enumerated() {
-      writer.raw(index == 0 ? "\n" : ",\n")
-      item.writeJSON(to: &writer)
+    /// The list in version 2: items in id order, `nextID` above every id.
+    func migrated() throws -> TodoDocument {
+      var document = TodoDocument()
+      document.items = items.map(\.item).sorted { $0.id < $1.id }
+      document.undo = (undo ?? []).map { entry in
+        UndoEntry(summary: entry.summary, restore: entry.restore.map(\.item), remove: entry.remove)
+      }
+      document.nextID = Swift.max(nextID ?? 1, document.highestID + 1)
+      return document
     }
-    if !items.isEmpty { writer.raw("\n") }
   }
 }
 
-/// A stored file of a newer schema version than this build reads.
-private struct NewerVersion: Error {
-  var version: Int
+extension UndoEntry: Codable {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case remove, restore, summary
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    summary = try container.decode(String.self, forKey: .summary)
+    restore = try container.decode([TodoItem].self, forKey: .restore)
+    remove = try container.decode([Int].self, forKey: .remove)
+    for id in remove where !(1...TodoItem.maximumID).contains(id) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .remove, in: container,
+        debugDescription: "id \(id) is outside 1…\(TodoItem.maximumID)")
+    }
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(remove, forKey: .remove)
+    try container.encode(restore, forKey: .restore)
+    try container.encode(summary, forKey: .summary)
+  }
 }

@@ -11,6 +11,10 @@ package enum TodoError: Error, Hashable, Sendable {
   case emptyTitle
   /// The title has `length` characters, more than the `maximum` a line holds.
   case titleTooLong(length: Int, maximum: Int)
+  /// A tag that is not one word (empty, or holding whitespace or NUL), as given.
+  case invalidTag(String)
+  /// A title, note or tag holding a NUL character, which no command line can carry.
+  case containsNUL(field: String)
   /// A quick-entry `due:` date that is not a date (the text as given).
   case invalidDate(String)
   /// A quick-entry `!` word that is not a priority (the word as given, `!` included).

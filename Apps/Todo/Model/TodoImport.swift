@@ -1,3 +1,4 @@
+import Core
 package import Foundation
 
 extension TodoDocument.Draft {
@@ -5,8 +6,9 @@ extension TodoDocument.Draft {
   /// are given).
   ///
   /// Only `title` is required. `done: true` without `completed` counts as completed
-  /// at `now`; `created` defaults to `now`. Unknown keys, invalid JSON, nesting
-  /// deeper than ``JSONScanner/maximumDepth`` and values out of range are refused.
+  /// at `now`; `created` defaults to `now`. Invalid JSON, repeated keys (Core's
+  /// `StrictJSON`), unknown keys, values out of range and invalid items (the one
+  /// rule of ``TodoItem/validate()``, the 1,000-character title included) are refused.
   ///
   /// - Parameters:
   ///   - data: The file's bytes.
@@ -18,51 +20,94 @@ extension TodoDocument.Draft {
   package static func importing(_ data: Data, source: String, now: Int) throws(TodoError)
     -> [TodoDocument.Draft]
   {
-    var drafts: [TodoDocument.Draft] = []
+    let imported: [Imported]
     do {
-      try JSONScanner.scan(data) { scanner in
-        guard scanner.peek() == 0x5B else { throw scanner.fail("expected a JSON array of todos") }
-        try scanner.array { scanner in
-          let position = drafts.count + 1
-          do {
-            drafts.append(try readDraft(&scanner, now: now))
-          } catch let failure as JSONScanner.Failure {
-            throw JSONScanner.Failure(
-              reason: "item \(position): \(failure.reason)", offset: failure.offset)
-          }
-        }
-        guard scanner.isAtEnd() else { throw scanner.fail("unexpected text after the array") }
-      }
+      imported = try StrictJSON.decode([Imported].self, from: data)
+    } catch let problem as Imported.Problem {
+      throw .invalidImport(source: source, reason: problem.reason)
+    } catch let problem as StrictJSON.Problem {
+      throw .invalidImport(source: source, reason: "\(problem)")
     } catch {
-      throw .invalidImport(source: source, reason: "\(error)")
+      throw .invalidImport(source: source, reason: "expected a JSON array of todos")
     }
-    return drafts
+    return imported.map { item in
+      var draft = item.draft
+      draft.created = item.created ?? now
+      switch item.done {
+      case true?: draft.completed = draft.completed ?? now
+      case false?: draft.completed = nil
+      case nil: break
+      }
+      return draft
+    }
+  }
+}
+
+/// One imported item: the `--json` schema, read leniently (only `title` required,
+/// nulls for absent values, timestamps with an offset or a fraction), but never
+/// loosely: unknown keys and invalid items are refused.
+private struct Imported: Decodable {
+  struct Problem: Error {
+    var reason: String
   }
 
-  private static func readDraft(_ scanner: inout JSONScanner, now: Int) throws
-    -> TodoDocument.Draft
-  {
-    let start = scanner.offset
-    let fields = try TodoItem.readFields(&scanner, reading: .imported)
-    func fail(_ reason: String) -> JSONScanner.Failure {
-      JSONScanner.Failure(reason: reason, offset: start)
+  var draft: TodoDocument.Draft
+  var created: Int?
+  var done: Bool?
+
+  init(from decoder: any Decoder) throws {
+    let position = (decoder.codingPath.last?.intValue ?? 0) + 1
+    func fail(_ reason: String) -> Problem { Problem(reason: "item \(position): \(reason)") }
+    do {
+      let container = try decoder.strictContainer(keyedBy: TodoItem.CodingKeys.self)
+      guard let title = try container.decodeIfPresent(String.self, forKey: .title) else {
+        throw fail("no title")
+      }
+      let tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+      draft = TodoDocument.Draft(
+        title: title.trimmingCharacters(in: .whitespacesAndNewlines), tags: tags,
+        note: try container.decodeIfPresent(String.self, forKey: .note).flatMap {
+          $0.isEmpty ? nil : $0
+        },
+        created: 0)
+      // The one rule for an item, as the command line and the stored file apply it.
+      do {
+        try TodoItem(id: 1, title: title, tags: tags, note: draft.note, created: 0).validate()
+      } catch {
+        throw fail(error.fileReason)
+      }
+      if let name = try container.decodeIfPresent(String.self, forKey: .priority) {
+        guard let priority = Priority(name: name) else {
+          throw fail("unknown priority '\(name.prefix(40))' (low, medium or high)")
+        }
+        draft.priority = priority
+      }
+      if let text = try container.decodeIfPresent(String.self, forKey: .due) {
+        guard let day = Day(iso: text) else { throw fail("bad due date '\(text.prefix(40))'") }
+        draft.due = day
+      }
+      for key in [TodoItem.CodingKeys.created, .completed] {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { continue }
+        guard let seconds = TodoItem.seconds(fromTimestamp: text) else {
+          throw fail(
+            "bad timestamp '\(text.prefix(40))' (ISO 8601 between years 1 and 9999, "
+              + "e.g. 2026-05-01T10:00:00Z)")
+        }
+        if key == .created { created = seconds } else { draft.completed = seconds }
+      }
+      done = try container.decodeIfPresent(Bool.self, forKey: .done)
+      if (try? container.decodeNil(forKey: .id)) == false {
+        _ = try container.decode(Double.self, forKey: .id)
+      }
+    } catch let problem as Problem {
+      throw problem
+    } catch let DecodingError.dataCorrupted(context) {
+      throw fail(context.debugDescription)
+    } catch let DecodingError.typeMismatch(type, context) {
+      let key = context.codingPath.dropFirst(decoder.codingPath.count).first?.stringValue ?? "?"
+      throw fail("'\(key)' is not \(type == Bool.self ? "true or false" : "a \(type)")")
+    } catch {
+      throw fail("\(error)")
     }
-    guard let title = fields.title else { throw fail("no title") }
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { throw fail("the title is empty") }
-    let tags = fields.tags ?? []
-    for tag in tags where tag.isEmpty || tag.contains(where: \.isWhitespace) {
-      throw fail("invalid tag '\(tag)' (a tag is one word)")
-    }
-    var draft = TodoDocument.Draft(
-      title: trimmed, priority: fields.priority, due: fields.due, tags: tags,
-      note: fields.note.flatMap { $0.isEmpty ? nil : $0 }, created: fields.created ?? now,
-      completed: fields.completed)
-    switch fields.done {
-    case true?: draft.completed = draft.completed ?? now
-    case false?: draft.completed = nil
-    case nil: break
-    }
-    return draft
   }
 }

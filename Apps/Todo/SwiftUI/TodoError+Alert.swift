@@ -9,6 +9,8 @@
       case .notFound: "This todo is gone"
       case .emptyTitle: "The title is empty"
       case .titleTooLong: "The title is too long"
+      case .invalidTag: "Not a tag"
+      case .containsNUL: "An invisible character"
       case .invalidDate: "Not a date"
       case .invalidPriority: "Not a priority"
       case .idsExhausted: "The list is full"
@@ -24,6 +26,8 @@
       case .emptyTitle: "Say what to do."
       case .titleTooLong(let length, let maximum):
         "It has \(length) characters; at most \(maximum) fit. Put the rest in the note."
+      case .invalidTag(let tag): "“\(tag)” is not a tag. A tag is one word."
+      case .containsNUL(let field): "The \(field) holds a NUL character. Remove it."
       case .invalidDate(let text): "“\(text)” is not a date. Try “tomorrow” or “2026-12-24”."
       case .invalidPriority(let word): "“\(word)” is not a priority. Use !low, !medium or !high."
       case .idsExhausted(let maximum): "No todo can be added past number \(maximum)."

@@ -2,14 +2,11 @@ import Core
 import Foundation
 import Testing
 
-@testable import BlueprintTodoFeatures
-@testable import BlueprintTodoModel
-
-/// The hand-written codec against Foundation's `JSONSerialization` on generated and
-/// mutated documents: it must refuse everything Foundation refuses, and a stored
-/// file it accepts must come back from a rewrite with nothing lost or changed.
-@Suite("JSON codec against JSONSerialization")
-struct JSONDifferentialTests {
+/// Core's strict check against Foundation's `JSONSerialization` on generated and
+/// mutated documents: it must refuse everything Foundation refuses, and accept
+/// everything Foundation accepts except repeated keys and trailing commas.
+@Suite("StrictJSON against JSONSerialization")
+struct StrictJSONTests {
   /// A small deterministic random source (SplitMix64), so a failure can be replayed.
   struct Random {
     var state: UInt64
@@ -95,14 +92,14 @@ struct JSONDifferentialTests {
       if round % 7 == 0 { text = Array(" \n".utf8) + text + Array("\t".utf8) }
       let data = Data(text)
       let foundation = Self.foundationAccepts(data)
-      let ours = JSONScanner.isValid(data)
+      let ours = StrictJSON.isValid(data)
       if !foundation {
         #expect(
           !ours,
           "accepted what Foundation refuses: \(String(decoding: text, as: UTF8.self).debugDescription) \(text.prefix(40))"
         )
         refusedByBoth += ours ? 0 : 1
-      } else if !text.contains(0) {
+      } else if !text.contains(0), !Self.isRefusedOnPurpose(data) {
         // (Foundation also reads UTF-16 and UTF-32, told by NUL bytes; the store is UTF-8.)
         #expect(
           ours,
@@ -116,6 +113,19 @@ struct JSONDifferentialTests {
     #expect(acceptedByBoth > 2_000)
   }
 
+  /// What Foundation reads in silence and the check refuses: a repeated key (one
+  /// value would be dropped) or a trailing comma.
+  static func isRefusedOnPurpose(_ data: Data) -> Bool {
+    do {
+      try StrictJSON.check(data)
+      return false
+    } catch {
+      let text = String(decoding: data, as: UTF8.self)
+      return error.reason.contains("appears twice")
+        || text.range(of: #",\s*[\]}]"#, options: .regularExpression) != nil
+    }
+  }
+
   @Test(
     "the cases from the fault probe",
     arguments: [
@@ -123,62 +133,56 @@ struct JSONDifferentialTests {
       "\"\u{0}\"", "[" + String(repeating: "[", count: 100_000),
     ])
   func knownCases(text: String) {
-    #expect(!JSONScanner.isValid(Data(text.utf8)))
+    #expect(!StrictJSON.isValid(Data(text.utf8)))
   }
 
-  @Test("invalid UTF-8 is refused, also inside values the reader skips")
+  @Test("invalid UTF-8 is refused, in keys and values")
   func invalidUTF8() {
     for bytes: [UInt8] in [
       [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
     ] {
-      let skipped = Array(#"{"version":2,"zz":"#.utf8) + bytes + Array("}".utf8)
+      let inValue = Array(#"{"version":2,"zz":"#.utf8) + bytes + Array("}".utf8)
+      let inKey = Array("{".utf8) + bytes + Array(":1}".utf8)
       #expect(!Self.foundationAccepts(Data(bytes)))
-      #expect(!JSONScanner.isValid(Data(bytes)))
-      #expect(!JSONScanner.isValid(Data(skipped)))
+      #expect(!StrictJSON.isValid(Data(bytes)))
+      #expect(!StrictJSON.isValid(Data(inValue)))
+      #expect(!StrictJSON.isValid(Data(inKey)))
     }
   }
 
-  @Test("a mutated store is refused, or read and rewritten with nothing lost")
-  func storeShapes() throws {
-    var document = TodoDocument()
-    try document.add([
-      .init(title: "Buy milk", tags: ["shop"], created: 1_777_629_600),
-      .init(
-        title: "Call \"mom\" \u{85}\u{202E}", priority: .high,
-        due: Day(year: 2026, month: 5, day: 2), tags: ["family", "x"], note: "after six",
-        created: 1_777_629_660, completed: 1_777_633_200),
-      .init(title: "Pay rent", priority: .low, created: 1_777_629_700),
+  @Test(
+    "a repeated key is refused, however it is spelt and however many keys there are",
+    arguments: [
+      #"{"a":1,"a":2}"#, #"{"a":1,"\u0061":2}"#, #"{"\u0061":1,"a":2}"#,
+      #"[{"x":{"title":"a","title":"b"}}]"#,
+      "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"k33\":0}",
     ])
-    try document.remove([2])
-    let original = Array(document.encoded())
-    // Member names a newer or damaged file might hold instead of the right ones.
-    let renames = [
-      ("\"tags\"", "\"tagz\""), ("\"note\"", "\"notes\""), ("\"items\"", "\"itemz\""),
-      ("\"version\"", "\"versio\""), ("\"undo\"", "\"undone\""), ("\"id\"", "\"ID\""),
-      ("\"done\":false", "\"done\":true"), ("null", "\"\""), ("\"high\"", "\"HIGH\""),
-      (":[", ":[\"extra\","), ("\"title\"", "\"title\":\"x\",\"title\""),
-    ]
-    var random = Random(state: 15)
-    var accepted = 0
-    for round in 0..<6_000 {
-      var bytes = original
-      if round % 3 == 0 {
-        var text = String(decoding: original, as: UTF8.self)
-        let (from, to) = random.pick(renames)
-        if let range = text.range(of: from) { text.replaceSubrange(range, with: to) }
-        bytes = Array(text.utf8)
-      } else {
-        bytes = Self.mutate(original, &random)
-      }
-      let data = Data(bytes)
-      guard let decoded = try? TodoDocument.decode(data, location: "x") else { continue }
-      accepted += 1
-      let input = try JSONSerialization.jsonObject(with: data) as? NSDictionary
-      let rewritten = try JSONSerialization.jsonObject(with: decoded.encoded()) as? NSDictionary
-      #expect(
-        input == rewritten,
-        "accepted and changed on rewrite: \(String(decoding: bytes, as: UTF8.self))")
+  func repeatedKeys(text: String) throws {
+    let problem = #expect(throws: StrictJSON.Problem.self) { try StrictJSON.check(Data(text.utf8)) }
+    #expect(problem?.reason.contains("appears twice") == true)
+  }
+
+  @Test("the same key in different objects is fine; so are 40 distinct keys")
+  func distinctKeys() throws {
+    try StrictJSON.check(Data(#"[{"a":1},{"a":2},{"b":{"a":3}}]"#.utf8))
+    try StrictJSON.check(
+      Data(("{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}").utf8))
+  }
+
+  @Test("a problem names its line and column")
+  func position() throws {
+    let text = "{\n  \"a\": 1,\n  \"b\": tru\n}"
+    let problem = #expect(throws: StrictJSON.Problem.self) { try StrictJSON.check(Data(text.utf8)) }
+    #expect(problem?.line == 3)
+    #expect(problem?.column == 8)
+    #expect(problem?.description == "line 3, column 8: expected a value")
+  }
+
+  @Test("decode checks first, then decodes")
+  func decode() throws {
+    #expect(try StrictJSON.decode([Int].self, from: Data("[1, 2]".utf8)) == [1, 2])
+    #expect(throws: StrictJSON.Problem.self) {
+      try StrictJSON.decode([Int].self, from: Data("[1, 2,]".utf8))
     }
-    #expect(accepted > 50)  // whitespace and same-meaning edits are read
   }
 }

@@ -1,0 +1,362 @@
+public import Foundation
+
+/// The check every stored value passes before `JSONDecoder` reads it.
+///
+/// Foundation's JSON readers on Linux accept more than RFC 8259 and say little
+/// about where a file is wrong: a trailing comma (`[1,2,]`) is read as if it were
+/// not there, and a repeated key keeps one of its values and drops the other in
+/// silence (`JSONDecoder` the first, `JSONSerialization` the last), so a value
+/// read and written back would lose what the file held. Their syntax errors name
+/// no line. This check refuses exactly what the grammar refuses, plus repeated
+/// keys in one object, and names the line and column of the problem.
+///
+/// It accepts RFC 8259 JSON in UTF-8: no comments, no trailing commas, no leading
+/// zeros, only the escapes the grammar lists, valid UTF-8 everywhere, surrogate
+/// escapes only in pairs, numbers a `Double` holds, nesting at most
+/// ``maximumDepth`` deep. A differential test against `JSONSerialization` checks
+/// that it refuses everything Foundation refuses.
+///
+/// The typed store API runs it on every read; use ``decode(_:from:)`` for other
+/// JSON an app reads, such as an import file.
+///
+/// ```swift
+/// let todos = try StrictJSON.decode([Todo].self, from: data)
+/// ```
+public struct StrictJSON {
+  /// Why bytes are not strict JSON, and where.
+  public struct Problem: Error, CustomStringConvertible, Equatable {
+    /// What is wrong, e.g. `the key 'title' appears twice`.
+    public var reason: String
+    /// The byte offset where it was noticed.
+    public var offset: Int
+    /// The line, from 1.
+    public var line: Int
+    /// The column on that line, in bytes from 1.
+    public var column: Int
+
+    /// `line 3, column 7: the key 'title' appears twice`.
+    public var description: String { "line \(line), column \(column): \(reason)" }
+  }
+
+  /// Checks `data` strictly, then decodes it with `JSONDecoder`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: UTF-8 JSON.
+  /// - Returns: The value.
+  /// - Throws: ``Problem`` for bytes that are not strict JSON, else what
+  ///   `JSONDecoder` throws.
+  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws
+    -> Value
+  {
+    try check(data)
+    return try JSONDecoder().decode(type, from: data)
+  }
+
+  /// How deep objects and arrays may nest; deeper input is refused, never a crash.
+  package static let maximumDepth = 512
+
+  /// Checks that `data` is one strict JSON value and nothing else.
+  ///
+  /// - Parameter data: The bytes.
+  /// - Throws: ``Problem`` naming the first problem's line and column.
+  public static func check(_ data: Data) throws(Problem) {
+    let result = data.withUnsafeBytes { raw -> Problem? in
+      var scanner = StrictJSON(raw.bindMemory(to: UInt8.self))
+      do throws(Failure) {
+        try scanner.value()
+        scanner.skipWhitespace()
+        guard scanner.offset == scanner.bytes.count else {
+          throw scanner.fail("unexpected text after the value")
+        }
+        return nil
+      } catch {
+        return scanner.located(error)
+      }
+    }
+    if let result { throw result }
+  }
+
+  /// Whether `data` is one strict JSON value and nothing else.
+  public static func isValid(_ data: Data) -> Bool {
+    (try? check(data)) != nil
+  }
+
+  // MARK: - Scanner
+
+  private struct Failure: Error {
+    var reason: String
+    var offset: Int
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var offset = 0
+  private var depth = 0
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  private func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
+
+  private func located(_ failure: Failure) -> Problem {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(failure.offset, bytes.count) where bytes[index] == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return Problem(
+      reason: failure.reason, offset: failure.offset, line: line,
+      column: failure.offset - lineStart + 1)
+  }
+
+  private mutating func value() throws(Failure) {
+    skipWhitespace()
+    guard offset < bytes.count else { throw fail("expected a value") }
+    switch bytes[offset] {
+    case 0x7B: try object()
+    case 0x5B: try array()
+    case 0x22: _ = try string(keepingBytes: false)
+    case 0x74: try word("true")
+    case 0x66: try word("false")
+    case 0x6E: try word("null")
+    case 0x2D, 0x30...0x39: try number()
+    default: throw fail("expected a value")
+    }
+  }
+
+  private mutating func object() throws(Failure) {
+    try enter()
+    defer { depth -= 1 }
+    offset += 1
+    skipWhitespace()
+    if offset < bytes.count, bytes[offset] == 0x7D {
+      offset += 1
+      return
+    }
+    var keys: [Key] = []
+    var keySet: Set<[UInt8]> = []
+    while true {
+      skipWhitespace()
+      guard offset < bytes.count, bytes[offset] == 0x22 else { throw fail("expected a key") }
+      let start = offset
+      let key = try string(keepingBytes: true)
+      // Few keys: compare in place; many: hash.
+      if keys.count < 16 {
+        let resolved = key.resolved
+        let duplicate = keys.contains { other in
+          if resolved == nil, other.resolved == nil {
+            return bytes[other.range].elementsEqual(bytes[key.range])
+          }
+          return bytesOf(other) == bytesOf(key)
+        }
+        guard !duplicate else { throw repeated(key, at: start) }
+        keys.append(key)
+        if keys.count == 16 { keySet = Set(keys.map(bytesOf)) }
+      } else {
+        guard keySet.insert(bytesOf(key)).inserted else { throw repeated(key, at: start) }
+      }
+      skipWhitespace()
+      guard offset < bytes.count, bytes[offset] == 0x3A else { throw fail("expected ':'") }
+      offset += 1
+      try value()
+      skipWhitespace()
+      guard offset < bytes.count else { throw fail("expected ',' or '}'") }
+      if bytes[offset] == 0x2C {
+        offset += 1
+        continue
+      }
+      guard bytes[offset] == 0x7D else { throw fail("expected ',' or '}'") }
+      offset += 1
+      return
+    }
+  }
+
+  private func repeated(_ key: Key, at start: Int) -> Failure {
+    let name = String(decoding: bytesOf(key), as: UTF8.self)
+    return Failure(reason: "the key '\(name)' appears twice", offset: start)
+  }
+
+  private mutating func array() throws(Failure) {
+    try enter()
+    defer { depth -= 1 }
+    offset += 1
+    skipWhitespace()
+    if offset < bytes.count, bytes[offset] == 0x5D {
+      offset += 1
+      return
+    }
+    while true {
+      try value()
+      skipWhitespace()
+      guard offset < bytes.count else { throw fail("expected ',' or ']'") }
+      if bytes[offset] == 0x2C {
+        offset += 1
+        continue
+      }
+      guard bytes[offset] == 0x5D else { throw fail("expected ',' or ']'") }
+      offset += 1
+      return
+    }
+  }
+
+  private mutating func enter() throws(Failure) {
+    guard depth < Self.maximumDepth else {
+      throw fail("nested deeper than \(Self.maximumDepth) levels")
+    }
+    depth += 1
+  }
+
+  private mutating func word(_ word: StaticString) throws(Failure) {
+    let count = word.utf8CodeUnitCount
+    let letters = UnsafeBufferPointer(start: word.utf8Start, count: count)
+    guard offset + count <= bytes.count, bytes[offset..<(offset + count)].elementsEqual(letters)
+    else { throw fail("expected a value") }
+    offset += count
+  }
+
+  // MARK: - Strings
+
+  /// A key: where its bytes are, and its bytes with escapes resolved when it had any.
+  private struct Key {
+    var range: Range<Int>
+    var resolved: [UInt8]?
+  }
+
+  private func bytesOf(_ key: Key) -> [UInt8] {
+    key.resolved ?? Array(bytes[key.range])
+  }
+
+  /// Checks a string; resolves its escapes only when `keepingBytes` (keys).
+  private mutating func string(keepingBytes: Bool) throws(Failure) -> Key {
+    let start = offset
+    offset += 1
+    let contentStart = offset
+    var resolved: [UInt8]?
+    var hasHighBytes = false
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      switch byte {
+      case 0x22:
+        let range = contentStart..<offset
+        if hasHighBytes,
+          String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil
+        {
+          throw Failure(reason: "invalid UTF-8 in a string", offset: start)
+        }
+        offset += 1
+        return Key(range: range, resolved: resolved)
+      case 0x5C:
+        if keepingBytes, resolved == nil { resolved = Array(bytes[contentStart..<offset]) }
+        offset += 1
+        try escape(into: &resolved)
+      case ..<0x20:
+        throw fail("control character in a string")
+      default:
+        if byte >= 0x80 { hasHighBytes = true }
+        resolved?.append(byte)
+        offset += 1
+      }
+    }
+    throw Failure(reason: "unterminated string", offset: start)
+  }
+
+  private mutating func escape(into result: inout [UInt8]?) throws(Failure) {
+    guard offset < bytes.count else { throw fail("unterminated string") }
+    let byte = bytes[offset]
+    offset += 1
+    switch byte {
+    case 0x22, 0x5C, 0x2F: result?.append(byte)
+    case 0x62: result?.append(0x08)
+    case 0x66: result?.append(0x0C)
+    case 0x6E: result?.append(0x0A)
+    case 0x72: result?.append(0x0D)
+    case 0x74: result?.append(0x09)
+    case 0x75:
+      var scalar = try hex4()
+      if (0xD800..<0xDC00).contains(scalar) {
+        guard offset + 1 < bytes.count, bytes[offset] == 0x5C, bytes[offset + 1] == 0x75 else {
+          throw fail("unpaired surrogate")
+        }
+        offset += 2
+        let low = try hex4()
+        guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate") }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00..<0xE000).contains(scalar) {
+        throw fail("unpaired surrogate")
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+      result?.append(contentsOf: String(Character(unicode)).utf8)
+    default:
+      offset -= 1
+      throw fail("invalid escape")
+    }
+  }
+
+  private mutating func hex4() throws(Failure) -> UInt32 {
+    guard offset + 4 <= bytes.count else { throw fail("invalid \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[offset]
+      let digit: UInt32
+      switch byte {
+      case 0x30...0x39: digit = UInt32(byte - 0x30)
+      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+      default: throw fail("invalid \\u escape")
+      }
+      value = value << 4 | digit
+      offset += 1
+    }
+    return value
+  }
+
+  // MARK: - Numbers and whitespace
+
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` whose value is finite.
+  private mutating func number() throws(Failure) {
+    let start = offset
+    if bytes[offset] == 0x2D { offset += 1 }
+    guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+    if bytes[offset] == 0x30 {
+      offset += 1
+      if offset < bytes.count, isDigit(bytes[offset]) { throw refuseNumber(start) }
+    } else {
+      skipDigits()
+    }
+    if offset < bytes.count, bytes[offset] == 0x2E {
+      offset += 1
+      guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+      skipDigits()
+    }
+    if offset < bytes.count, bytes[offset] == 0x65 || bytes[offset] == 0x45 {
+      offset += 1
+      if offset < bytes.count, bytes[offset] == 0x2B || bytes[offset] == 0x2D { offset += 1 }
+      guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+      skipDigits()
+      // Like Foundation, refuse what no Double holds (1e999): it cannot be read back.
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+      guard Double(text)?.isFinite == true else { throw refuseNumber(start) }
+    }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+  private mutating func skipDigits() {
+    while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+  }
+
+  private mutating func refuseNumber(_ start: Int) -> Failure {
+    offset = start
+    return fail("invalid number")
+  }
+
+  private mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      default: return
+      }
+    }
+  }
+}
