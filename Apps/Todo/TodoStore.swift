@@ -11,7 +11,7 @@ package struct TodoStore: Sendable {
   /// The underlying file store.
   package let files: FileKeyValueStore
 
-  /// The largest file todo reads or writes: 128 MiB, about 800,000 todos. Its
+  /// The largest file todo reads or writes: 128 MiB, about 450,000 todos. Its
   /// commands stay under 1 GiB of memory at that size (Docs/Apps/Todo.md, "Data");
   /// a change that would pass it is refused, nothing written.
   package static let maximumFileSize = 128 << 20

@@ -123,6 +123,25 @@ struct FeedDamageTests {
     #expect(result.error.contains("cp \(lastGood) \(file.path); or fix it in an editor"))
   }
 
+  @Test(
+    "a repeated key in a store file is damage (issue 24, 7): the list exits 65, a record is set aside",
+    arguments: [["list"], ["refresh"], ["add", "https://a.example/f"]])
+  func repeatedKeys(arguments: [String]) throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let text = try String(decoding: Data(contentsOf: file), as: UTF8.self)
+    // The same key twice in the first subscription: Foundation alone would keep one.
+    let doubled = Data(text.replacingOccurrences(of: #""id""#, with: #""id" : "9", "id""#).utf8)
+    #expect(doubled.count > text.utf8.count)
+    try doubled.write(to: file)
+    let result = try feed.run(arguments, environment: environment)
+    #expect(result.status == 65, "\(arguments): \(result.error)")
+    #expect(result.error.contains(file.path))
+    #expect(result.error.contains("the key 'id' appears twice"))
+    #expect(result.output.isEmpty)
+    #expect(try Data(contentsOf: file) == doubled)
+  }
+
   @Test("the hint's cp command gives back the list as it was before its last change")
   func restoreSubscriptions() throws {
     try addTwoFeeds()
@@ -185,7 +204,7 @@ struct FeedDamageTests {
   @Test(
     "an id used twice or malformed is a corrupt list: exit 65, the path, the bytes untouched",
     arguments: [
-      ("1", "the id '1' is used by two feeds at feeds.[1].id"),
+      ("1", "the id '1' is used by two feeds at feeds[1].id"),
       ("../x", "the id '../x' is not a whole number from 1 to"),
       ("01", "the id '01' is not a whole number"),
       ("", "the id '' is not a whole number"),
