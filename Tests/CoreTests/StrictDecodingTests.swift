@@ -102,8 +102,9 @@ struct StrictDecodingTests {
       #"{"name":"c","ratio":2,"flags":[],"nested":{}}"#,
     ] {
       let data = Data(text.utf8)
-      #expect(try JSONDecoder().decode(Strict.self, from: data).value
-        == JSONDecoder().decode(Both.self, from: data))
+      #expect(
+        try JSONDecoder().decode(Strict.self, from: data).value
+          == JSONDecoder().decode(Both.self, from: data))
     }
     // A wrong type is the same error as without the check, with its path.
     let wrong = Data(#"{"name":1,"ratio":2,"flags":[],"nested":{}}"#.utf8)

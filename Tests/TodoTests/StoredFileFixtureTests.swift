@@ -13,45 +13,45 @@ struct StoredFileFixtureTests {
   /// writer: one item per line, keys sorted, invisible characters escaped), by
   /// `add` ×4 (one with `--tag --priority --due`), `note 1`, `done 2` and `rm 4`.
   static let writtenByOwnCodec = #"""
-{"version":2,"value":{
-"nextID":5,
-"items":[
-{"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":"2026-12-24","id":1,"note":"oat milk, two litres","priority":"high","tags":["shop"],"title":"Buy milk"},
-{"completed":"2026-12-01T18:55:00Z","created":"2026-12-01T18:55:00Z","done":true,"due":null,"id":2,"note":null,"priority":null,"tags":["work"],"title":"Quote \" and \\ backslash, tab and é 日本 👩\u200d👩\u200d👧"},
-{"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":null,"id":3,"note":null,"priority":null,"tags":[],"title":"Bidi \u202e and C1 inside"}
-],
-"undo":[
-{"remove":[1],"restore":[],"summary":"add 1"},
-{"remove":[2],"restore":[],"summary":"add 2"},
-{"remove":[3],"restore":[],"summary":"add 3"},
-{"remove":[],"restore":[
-{"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":"2026-12-24","id":1,"note":null,"priority":"high","tags":["shop"],"title":"Buy milk"}
-],"summary":"edit 1"},
-{"remove":[],"restore":[
-{"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":null,"id":2,"note":null,"priority":null,"tags":["work"],"title":"Quote \" and \\ backslash, tab and é 日本 👩\u200d👩\u200d👧"}
-],"summary":"done 2"},
-{"remove":[4],"restore":[],"summary":"add 4"},
-{"remove":[],"restore":[
-{"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":null,"id":4,"note":null,"priority":null,"tags":[],"title":"gone"}
-],"summary":"rm 4"}
-]}}
+    {"version":2,"value":{
+    "nextID":5,
+    "items":[
+    {"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":"2026-12-24","id":1,"note":"oat milk, two litres","priority":"high","tags":["shop"],"title":"Buy milk"},
+    {"completed":"2026-12-01T18:55:00Z","created":"2026-12-01T18:55:00Z","done":true,"due":null,"id":2,"note":null,"priority":null,"tags":["work"],"title":"Quote \" and \\ backslash, tab and é 日本 👩\u200d👩\u200d👧"},
+    {"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":null,"id":3,"note":null,"priority":null,"tags":[],"title":"Bidi \u202e and C1 inside"}
+    ],
+    "undo":[
+    {"remove":[1],"restore":[],"summary":"add 1"},
+    {"remove":[2],"restore":[],"summary":"add 2"},
+    {"remove":[3],"restore":[],"summary":"add 3"},
+    {"remove":[],"restore":[
+    {"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":"2026-12-24","id":1,"note":null,"priority":"high","tags":["shop"],"title":"Buy milk"}
+    ],"summary":"edit 1"},
+    {"remove":[],"restore":[
+    {"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":null,"id":2,"note":null,"priority":null,"tags":["work"],"title":"Quote \" and \\ backslash, tab and é 日本 👩\u200d👩\u200d👧"}
+    ],"summary":"done 2"},
+    {"remove":[4],"restore":[],"summary":"add 4"},
+    {"remove":[],"restore":[
+    {"completed":null,"created":"2026-12-01T18:55:00Z","done":false,"due":null,"id":4,"note":null,"priority":null,"tags":[],"title":"gone"}
+    ],"summary":"rm 4"}
+    ]}}
 
-"""#
+    """#
 
   /// A version 1 file, in the shape version 1 had: timestamps in seconds, absent
   /// fields left out, no notes, items in any order.
   static let version1 = #"""
-{"version":1,"value":{
-"nextID":4,
-"items":[
-{"id":3,"title":"Call mom","priority":"high","due":"2026-05-02","tags":["family"],"created":1777629660,"completed":1777633200},
-{"id":1,"title":"Buy milk","created":1777629600}
-],
-"undo":[
-{"summary":"rm 2","remove":[],"restore":[{"id":2,"title":"gone","created":1}]}
-]}}
+    {"version":1,"value":{
+    "nextID":4,
+    "items":[
+    {"id":3,"title":"Call mom","priority":"high","due":"2026-05-02","tags":["family"],"created":1777629660,"completed":1777633200},
+    {"id":1,"title":"Buy milk","created":1777629600}
+    ],
+    "undo":[
+    {"summary":"rm 2","remove":[],"restore":[{"id":2,"title":"gone","created":1}]}
+    ]}}
 
-"""#
+    """#
 
   let home: TodoHome
 
