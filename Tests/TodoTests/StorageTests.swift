@@ -1,5 +1,6 @@
 import Core
 import CoreTerminal
+import CoreTesting
 import Foundation
 import Testing
 
@@ -196,6 +197,31 @@ struct StorageTests {
     } throws: { error in
       guard case .invalidImport(let source, let reason) = error as? TodoError else { return false }
       return source == "f.json" && reason.contains(message)
+    }
+  }
+
+  @Test("the store is opened with the supported size, so a larger file is never read or written")
+  func supportedSize() throws {
+    let folder = try TemporaryDirectory(prefix: "todo-size")
+    let store = TodoStore(directory: folder.url)
+    #expect(TodoStore.maximumFileSize == 128 << 20)
+    #expect(store.files.maximumFileSize == TodoStore.maximumFileSize)
+  }
+
+  @Test(
+    "one item rule for the file, import and the command line",
+    arguments: [
+      ("", TodoError.emptyTitle), (" \t ", .emptyTitle), ("a\u{0}b", .containsNUL(field: "title")),
+      (String(repeating: "é", count: 1_001), .titleTooLong(length: 1_001, maximum: 1_000)),
+    ])
+  func itemRule(title: String, error: TodoError) {
+    #expect(throws: error) { try TodoItem.validTitle(title) }
+    #expect(throws: error) {
+      try TodoItem(id: 1, title: title, created: 0).validate()
+    }
+    #expect(throws: error) {
+      var document = TodoDocument()
+      try document.add([TodoDocument.Draft(title: title, created: 0)])
     }
   }
 

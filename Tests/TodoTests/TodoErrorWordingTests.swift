@@ -38,6 +38,11 @@ struct TodoErrorWordingTests {
         "import the todos into a new list to number them from 1", 65
       ),
       (.nothingToUndo(limit: 20), "nothing to undo", "only the last 20 changes can be undone", 64),
+      (.invalidTag("a b"), "invalid tag 'a b'", "a tag is one word, e.g. --tag work", 64),
+      (
+        .containsNUL(field: "title"), "the title holds a NUL character", "remove it and try again",
+        64
+      ),
       (
         .invalidImport(source: "a.json", reason: "item 1: no title"),
         "cannot import a.json: item 1: no title",
