@@ -75,6 +75,8 @@ extension KeyValueStore {
   /// Reads, changes and writes the value for `key` as one transaction.
   ///
   /// Setting the value to `nil` removes it. See ``KeyValueStore/updateData(forKey:_:)``.
+  /// The value is read and decoded before the store's lock is taken when it can be,
+  /// so that other writers wait only for `body`, encoding and the write.
   ///
   /// - Parameters:
   ///   - type: The stored type.
@@ -87,15 +89,15 @@ extension KeyValueStore {
     _ type: Value.Type = Value.self, forKey key: String,
     _ body: (inout Value?) throws -> Result
   ) throws -> Result {
-    try updateData(forKey: key) { data in
-      var value = try data.map { data throws(PersistenceError) in
-        try StoreCoding.decode(type, from: data, forKey: key, in: self)
-      }
+    try updateDecoded(forKey: key) { data throws(PersistenceError) in
+      try StoreCoding.decode(type, from: data, forKey: key, in: self)
+    } _: { stored in
+      var value = stored
       let result = try body(&value)
-      data = try value.map { value throws(PersistenceError) in
+      let data = try value.map { value throws(PersistenceError) in
         try StoreCoding.encode(value, forKey: key)
       }
-      return result
+      return (data, result)
     }
   }
 

@@ -211,17 +211,17 @@ extension KeyValueStore {
   public func update<Value, Result>(
     forKey key: String, migrations: Migrations<Value>, _ body: (inout Value?) throws -> Result
   ) throws -> Result {
-    try updateData(forKey: key) { data in
-      let location = location(forKey: key)
-      var value = try data.map { data throws(PersistenceError) in
-        try migrations.decode(data, forKey: key, location: location)
-      }
+    let path = location(forKey: key)
+    return try updateDecoded(forKey: key) { data throws(PersistenceError) in
+      try migrations.decode(data, forKey: key, location: path)
+    } _: { stored in
+      var value = stored
       let result = try body(&value)
-      data = try value.map { value throws(PersistenceError) in
+      let data = try value.map { value throws(PersistenceError) in
         try StoreCoding.encode(
           Versioned(version: migrations.currentVersion, value: value), forKey: key)
       }
-      return result
+      return (data, result)
     }
   }
 
