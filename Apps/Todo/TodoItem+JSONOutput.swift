@@ -1,6 +1,6 @@
 package import BlueprintTodoModel
-import CoreTerminal
-import Foundation
+internal import CoreTerminal
+internal import Foundation
 
 /// `--json` output: the items in their one JSON form (``TodoItem``'s `Codable`), as
 /// `todo list --json` and `todo show --json` print them.

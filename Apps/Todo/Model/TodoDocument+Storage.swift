@@ -1,5 +1,5 @@
 package import Core
-import Foundation
+internal import Foundation
 
 /// The stored form of the list: `todos.json` in the app's data folder, through
 /// Core's `FileKeyValueStore` in a `Versioned` envelope.

@@ -1,4 +1,4 @@
-import Core
+internal import Core
 package import Foundation
 
 extension TodoDocument.Draft {

@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 /// The one JSON form of an item: the stored file, `--json` output and `todo import`
 /// all use it (schema in Docs/Apps/Todo.md).

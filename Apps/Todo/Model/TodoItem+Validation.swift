@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// What a valid item is: one rule, used when the store reads the file, by
 /// `todo import`, and by every command and screen that changes an item.
