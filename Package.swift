@@ -64,7 +64,7 @@ let package = Package(
     .target(
       name: "BlueprintSamplesShared", dependencies: ["Core", "CoreTerminal"], path: "Apps/Shared"),
 
-    // The todo model and its JSON codec are a library so the benchmarks can drive them.
+    // The todo model is a library so the benchmarks can drive it.
     // The todo targets are what a copy of the sample declares under its own names
     // (Docs/StartFromSample.md, checked by .ci/consumer-check), with Swift 6's defaults:
     // so their files spell each import's level (`internal import`, `package import`),
