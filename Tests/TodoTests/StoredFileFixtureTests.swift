@@ -67,8 +67,10 @@ struct StoredFileFixtureTests {
     return bytes
   }
 
+  /// The items of a `--json` listing, in id order (the listing puts done items last).
   func items(_ json: String) throws -> [[String: Any]] {
     try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+      .sorted { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }
   }
 
   @Test("a file todo's own codec wrote loads as it was; the first change keeps it as last good")
