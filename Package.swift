@@ -59,10 +59,16 @@ let package = Package(
     // MARK: Sample apps
 
     // What only the three samples share: their settings file (`settings.json` in the
-    // `blueprint` family's config folder) and the hints that name the `settings` editor.
-    // The kit knows nothing of it.
+    // `blueprint` family's config folder), read on Core alone so that a model or a
+    // SwiftUI app can use it; and, for the command line, its reading with warnings and
+    // the hints that name the `settings` editor. The kit knows nothing of it.
     .target(
-      name: "BlueprintSamplesShared", dependencies: ["Core", "CoreTerminal"], path: "Apps/Shared"),
+      name: "BlueprintSamplesShared", dependencies: ["Core"], path: "Apps/Shared",
+      exclude: ["CommandLine"]),
+    .target(
+      name: "BlueprintSamplesSharedCommandLine",
+      dependencies: ["Core", "CoreTerminal", "BlueprintSamplesShared"],
+      path: "Apps/Shared/CommandLine"),
 
     // The todo model is a library so the benchmarks can drive it.
     // The todo targets are what a copy of the sample declares under its own names
@@ -76,7 +82,10 @@ let package = Package(
     // store — is a library, so that both of its entry points drive the same interactors.
     .target(
       name: "BlueprintTodoFeatures",
-      dependencies: ["Core", "CoreTerminal", "BlueprintTodoModel", "BlueprintSamplesShared"],
+      dependencies: [
+        "Core", "CoreTerminal", "BlueprintTodoModel", "BlueprintSamplesShared",
+        "BlueprintSamplesSharedCommandLine",
+      ],
       path: "Apps/Todo",
       exclude: ["Model", "Main", "SwiftUI"]
     ),
@@ -95,10 +104,19 @@ let package = Package(
       ],
       path: "Apps/Todo/SwiftUI"
     ),
+    // The settings registry, the settings file and their errors: no shell, so the
+    // command line and the interactive editor word its errors each in their own way.
+    .target(
+      name: "BlueprintSettingsModel", dependencies: ["Core", "BlueprintSamplesShared"],
+      path: "Apps/Settings/Model"),
+    // `settings`: the command line and the interactive editor.
     .executableTarget(
       name: "BlueprintSettings",
-      dependencies: ["Core", "CoreTerminal", "BlueprintSamplesShared"],
-      path: "Apps/Settings"
+      dependencies: [
+        "Core", "CoreTerminal", "BlueprintSamplesShared", "BlueprintSettingsModel",
+      ],
+      path: "Apps/Settings",
+      exclude: ["Model"]
     ),
     // The feed reader's parser and fetch engine are libraries so the benchmarks can drive them.
     .target(name: "BlueprintFeedFormats", dependencies: ["Core"], path: "Apps/Feed/Formats"),
@@ -111,7 +129,7 @@ let package = Package(
       name: "BlueprintFeed",
       dependencies: [
         "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit",
-        "BlueprintSamplesShared",
+        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
       exclude: ["Formats", "Kit"]
@@ -156,7 +174,8 @@ let package = Package(
     .testTarget(
       name: "SettingsTests",
       dependencies: [
-        "BlueprintSettings", "BlueprintSamplesShared", "Core", "CoreTerminal", "CoreTesting",
+        "BlueprintSettings", "BlueprintSettingsModel", "BlueprintSamplesShared", "Core",
+        "CoreTerminal", "CoreTesting", "BlueprintStoreStress",
       ],
       path: "Tests/SettingsTests",
       exclude: ["Goldens"]
@@ -166,8 +185,8 @@ let package = Package(
     .testTarget(
       name: "BlueprintSamplesSharedTests",
       dependencies: [
-        "BlueprintSamplesShared", "BlueprintTodo", "BlueprintFeed", "BlueprintSettings", "Core",
-        "CoreTerminal", "CoreTesting",
+        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine", "BlueprintTodo",
+        "BlueprintFeed", "BlueprintSettings", "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/SamplesSharedTests"
     ),

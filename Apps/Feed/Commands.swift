@@ -1,5 +1,6 @@
 import BlueprintFeedKit
 import BlueprintSamplesShared
+import BlueprintSamplesSharedCommandLine
 import Core
 import CoreTerminal
 import Foundation

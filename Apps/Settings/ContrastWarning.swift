@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 
 /// The contrast pairs a palette change left under the minimum.

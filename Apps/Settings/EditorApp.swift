@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 import CoreTerminal
 
@@ -10,7 +11,7 @@ enum EditorApp {
   /// - Parameters:
   ///   - file: The settings file.
   ///   - context: The command's context (colors, environment).
-  /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` before the screen opens
+  /// - Throws: ``SettingError/corrupt(path:problem:)`` before the screen opens
   ///   when the file is damaged; terminal errors; `AppError` (75) naming the
   ///   changes that were not made.
   @MainActor

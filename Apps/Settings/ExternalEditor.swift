@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 import CoreTerminal
 import Foundation
@@ -67,7 +68,7 @@ enum ExternalEditor {
       try file.replace(
         with: document, expecting: .some(original),
         verifying: { $0.settings == document.settings })
-    } catch let error as SettingsFileError {
+    } catch let error as SettingError {
       keepsCopy = true
       var appError = error.appError
       appError.hint =

@@ -1,3 +1,4 @@
+import BlueprintSettingsModel
 import Core
 import CoreTerminal
 

@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 import Observation
 
@@ -29,7 +30,7 @@ final class SettingsSession {
   /// - Parameters:
   ///   - file: The settings file.
   ///   - work: Where the transactions run.
-  /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` (65) when the file is damaged.
+  /// - Throws: ``SettingError/corrupt(path:problem:)`` (65) when the file is damaged.
   init(file: SettingsFile, work: BlockingWork = BlockingWork()) throws {
     self.file = file
     self.work = work

@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 import CoreTerminal
 import Foundation

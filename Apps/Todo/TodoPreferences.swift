@@ -3,6 +3,7 @@ internal import CoreTerminal
 
 #if canImport(BlueprintSamplesShared)
   internal import BlueprintSamplesShared
+  internal import BlueprintSamplesSharedCommandLine
 #endif
 
 /// What todo takes from the preferences the three samples share (`settings.json`,

@@ -43,3 +43,56 @@ extension Unicode.Scalar {
   /// whose tab and newline lay out the document between strings).
   public var isEscapedInShownJSON: Bool { value >= 0x7F && invisibleKind != nil }
 }
+
+extension InvisibleCharacter {
+  /// `text` as it was typed, made safe to show inside a one-line message: every
+  /// invisible character written as an escape (`\x01`, `\t`, `\n`, `\u202E`), cut
+  /// with `…` after `limit` characters.
+  ///
+  /// A message must show what was typed, not a cleaned-up version of it: a key
+  /// `$'add\x01'` is reported as `'add\x01'`, never as `'add'`. The terminal
+  /// shell's `CommandLineEcho.quote(_:limit:)` is this, with a limit for command lines.
+  ///
+  /// ```swift
+  /// InvisibleCharacter.escaping("dark\u{202E}")  // "dark\u202E"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: What the user typed or a file held.
+  ///   - limit: How many characters to show; a longer text is cut and ends in `…`.
+  /// - Returns: One printable line.
+  public static func escaping(_ text: String, limit: Int = .max) -> String {
+    var result = ""
+    var shown = 0
+    for character in text {
+      guard shown < limit else {
+        result += "…"
+        break
+      }
+      shown += 1
+      for scalar in character.unicodeScalars {
+        result += scalar.escapedInMessages ?? String(scalar)
+      }
+    }
+    return result
+  }
+}
+
+extension Unicode.Scalar {
+  /// The escape that shows this scalar inside a message (`\t`, `\n`, `\r`, `\x01`,
+  /// `\u202E`), or `nil` when it shows as itself.
+  public var escapedInMessages: String? {
+    switch value {
+    case 0x09: return "\\t"
+    case 0x0A: return "\\n"
+    case 0x0D: return "\\r"
+    case 0x00...0x1F, 0x7F: return "\\x" + Self.hex(value, digits: 2)
+    default: return invisibleKind == nil ? nil : "\\u" + Self.hex(value, digits: 4)
+    }
+  }
+
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  }
+}

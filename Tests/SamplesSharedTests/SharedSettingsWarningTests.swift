@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSamplesSharedCommandLine
 import Core
 import CoreTerminal
 import CoreTesting

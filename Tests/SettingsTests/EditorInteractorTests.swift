@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 import CoreTerminal
 import CoreTesting
@@ -141,6 +142,6 @@ struct EditorInteractorTests {
     try FileManager.default.createDirectory(
       at: folder.appending("blueprint"), withIntermediateDirectories: true)
     try Data("{".utf8).write(to: folder.appending("blueprint/settings.json"))
-    #expect(throws: SettingsFileError.self) { try SettingsSession(file: file) }
+    #expect(throws: SettingError.self) { try SettingsSession(file: file) }
   }
 }

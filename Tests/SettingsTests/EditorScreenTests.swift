@@ -1,4 +1,5 @@
 import BlueprintSamplesShared
+import BlueprintSettingsModel
 import Core
 import CoreTerminal
 import CoreTesting
@@ -139,6 +140,6 @@ struct EditorScreenTests {
       at: folder.appending("blueprint"), withIntermediateDirectories: true)
     try Data(#"{"displayName": "Ada\u001b]0;x\u0007"}"#.utf8)
       .write(to: folder.appending("blueprint/settings.json"))
-    #expect(throws: SettingsFileError.self) { try SettingsSession(file: file) }
+    #expect(throws: SettingError.self) { try SettingsSession(file: file) }
   }
 }

@@ -1,4 +1,4 @@
-import BlueprintSamplesShared
+package import BlueprintSamplesShared
 import Core
 
 /// One typed setting: its key, type, default and description, and where its value
@@ -13,21 +13,21 @@ import Core
 ///   default: .regular, summary: "How much space the apps leave between things.",
 ///   at: \.density)
 /// ```
-struct Setting: Sendable, Identifiable, Hashable {
+package struct Setting: Sendable, Identifiable, Hashable {
   /// The key in the settings file and on the command line, e.g. `theme.density`.
-  let key: String
+  package let key: String
   /// One line saying what the setting changes.
-  let summary: String
+  package let summary: String
   /// What kind of value it holds: `text`, `bool`, `choice` or `color`.
-  let kind: SettingKind
+  package let kind: SettingKind
   /// The canonical values of a closed type, in display order; empty when open.
-  let choices: [String]
+  package let choices: [String]
   /// What a valid value looks like, e.g. `one of compact, regular, spacious`.
-  let detail: String
+  package let detail: String
   /// The default in canonical form, or `nil` when the setting has none (unset).
-  let defaultText: String?
+  package let defaultText: String?
   /// The default as it would be stored, or `nil` when there is none.
-  let defaultJSON: JSONValue?
+  package let defaultJSON: JSONValue?
 
   private let readText: @Sendable (SharedSettings) -> String?
   private let readJSON: @Sendable (SharedSettings) -> JSONValue?
@@ -37,13 +37,13 @@ struct Setting: Sendable, Identifiable, Hashable {
   private let clearValue: @Sendable (inout SharedSettings) -> Void
 
   /// The key, which identifies a setting.
-  var id: String { key }
+  package var id: String { key }
 
   /// Whether two settings have the same key.
-  static func == (lhs: Setting, rhs: Setting) -> Bool { lhs.key == rhs.key }
+  package static func == (lhs: Setting, rhs: Setting) -> Bool { lhs.key == rhs.key }
 
   /// Hashes the key.
-  func hash(into hasher: inout Hasher) { hasher.combine(key) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
   /// Declares a setting.
   ///
@@ -53,7 +53,7 @@ struct Setting: Sendable, Identifiable, Hashable {
   ///   - defaultValue: The value when none is stored; `nil` for "not set".
   ///   - summary: One line saying what the setting changes.
   ///   - keyPath: Where the value lives in ``SharedSettings`` (`nil` = not set).
-  init<Value>(
+  package init<Value>(
     _ key: String, _ type: SettingType<Value>, default defaultValue: Value?, summary: String,
     at keyPath: any WritableKeyPath<SharedSettings, Value?> & Sendable
   ) {
@@ -86,25 +86,27 @@ struct Setting: Sendable, Identifiable, Hashable {
   ///
   /// - Parameter settings: The settings.
   /// - Returns: e.g. `dark`.
-  func storedText(in settings: SharedSettings) -> String? { readText(settings) }
+  package func storedText(in settings: SharedSettings) -> String? { readText(settings) }
 
   /// The value in effect: the stored one, else the default.
   ///
   /// - Parameter settings: The settings.
   /// - Returns: The canonical text, or `nil` when neither is set.
-  func text(in settings: SharedSettings) -> String? { readText(settings) ?? defaultText }
+  package func text(in settings: SharedSettings) -> String? { readText(settings) ?? defaultText }
 
   /// The value in effect as JSON: a bool for a switch, else a string; `null` when unset.
   ///
   /// - Parameter settings: The settings.
   /// - Returns: The JSON value.
-  func json(in settings: SharedSettings) -> JSONValue { readJSON(settings) ?? defaultJSON ?? .null }
+  package func json(in settings: SharedSettings) -> JSONValue {
+    readJSON(settings) ?? defaultJSON ?? .null
+  }
 
   /// Whether the value in effect is the default.
   ///
   /// - Parameter settings: The settings.
   /// - Returns: `true` when nothing is stored or the stored value equals the default.
-  func isDefault(in settings: SharedSettings) -> Bool {
+  package func isDefault(in settings: SharedSettings) -> Bool {
     readText(settings).map { $0 == defaultText } ?? true
   }
 
@@ -115,7 +117,7 @@ struct Setting: Sendable, Identifiable, Hashable {
   /// - Parameter text: What the user typed.
   /// - Returns: The canonical text, e.g. `#FF0000` for `#f00`.
   /// - Throws: ``SettingError/invalidValue(key:value:reason:choices:)``.
-  func canonicalize(_ text: String) throws(SettingError) -> String {
+  package func canonicalize(_ text: String) throws(SettingError) -> String {
     var scratch = SharedSettings()
     try assign(text, in: &scratch)
     return readText(scratch) ?? text
@@ -127,7 +129,7 @@ struct Setting: Sendable, Identifiable, Hashable {
   ///   - text: What the user typed.
   ///   - settings: The settings to change.
   /// - Throws: ``SettingError/invalidValue(key:value:reason:choices:)``; nothing changes.
-  func assign(_ text: String, in settings: inout SharedSettings) throws(SettingError) {
+  package func assign(_ text: String, in settings: inout SharedSettings) throws(SettingError) {
     do {
       try assignText(&settings, text)
     } catch {
@@ -143,7 +145,8 @@ struct Setting: Sendable, Identifiable, Hashable {
   ///   - strict: Whether the JSON type must be the stored one (a bool for a switch,
   ///     else a string); files a person wrote may use any text form.
   /// - Throws: ``InvalidValue``.
-  func assign(json: JSONValue, in settings: inout SharedSettings, strict: Bool) throws(InvalidValue)
+  package func assign(json: JSONValue, in settings: inout SharedSettings, strict: Bool)
+    throws(InvalidValue)
   {
     if json == .null {
       clearValue(&settings)
@@ -155,5 +158,5 @@ struct Setting: Sendable, Identifiable, Hashable {
   /// Removes the stored value, so the default applies.
   ///
   /// - Parameter settings: The settings to change.
-  func clear(in settings: inout SharedSettings) { clearValue(&settings) }
+  package func clear(in settings: inout SharedSettings) { clearValue(&settings) }
 }

@@ -1,6 +1,5 @@
 import BlueprintSamplesShared
 import Core
-import CoreTerminal
 
 // MARK: - The registry
 
@@ -9,7 +8,7 @@ extension Setting {
   ///
   /// To add a setting: add its field to ``SharedSettings`` (Apps/Shared) so the apps can
   /// read it, then declare it here with its key, type, default and summary.
-  static let all: [Setting] =
+  package static let all: [Setting] =
     [
       Setting(
         SharedSettings.Key.displayName, .text(length: 1...64), default: nil,
@@ -40,14 +39,14 @@ extension Setting {
     ]
 
   /// Every key, in ``all``'s order.
-  static let keys = all.map(\.key)
+  package static let keys = all.map(\.key)
 
   /// The setting with `key`.
   ///
   /// - Parameter key: A key as typed, e.g. `theme.accent`.
   /// - Returns: The setting.
   /// - Throws: ``SettingError/unknownKey(_:suggestion:)`` with the closest key.
-  static func named(_ key: String) throws(SettingError) -> Setting {
+  package static func named(_ key: String) throws(SettingError) -> Setting {
     if let setting = all.first(where: { $0.key == key }) { return setting }
     throw .unknownKey(key, suggestion: suggestion(for: key))
   }
@@ -56,7 +55,7 @@ extension Setting {
   ///
   /// - Parameter key: What the user typed.
   /// - Returns: A key, e.g. `appearance` for `apperance`.
-  static func suggestion(for key: String) -> String? {
+  package static func suggestion(for key: String) -> String? {
     if let exact = keys.first(where: { $0.lowercased() == key.lowercased() }) { return exact }
     if let closest = Suggestion.closest(to: key, in: keys) { return closest }
     // `accent` or `theme.background`: the palette key that ends the same way.

@@ -1,3 +1,4 @@
+package import BlueprintSamplesShared
 import Core
 package import CoreTerminal
 import Foundation

@@ -1,13 +1,12 @@
-import BlueprintSamplesShared
+package import BlueprintSamplesShared
 import Core
-import CoreTerminal
-import Foundation
+package import Foundation
 
 /// The settings file's content: the typed settings, plus keys this version does not
 /// know, which are written back as they were (a newer version may have added them).
-struct SettingsDocument: Sendable, Equatable {
+package struct SettingsDocument: Sendable, Equatable {
   /// Where a document comes from, which decides how strictly it is read.
-  enum Origin: Sendable {
+  package enum Origin: Sendable {
     /// The stored file: values must have the stored JSON types; unknown keys are kept.
     case stored
     /// A file a person wrote (`import`, `edit`): any text form is accepted and
@@ -16,12 +15,12 @@ struct SettingsDocument: Sendable, Equatable {
   }
 
   /// The typed settings.
-  var settings = SharedSettings()
+  package var settings = SharedSettings()
   /// Keys no ``Setting`` declares, with their JSON values.
-  var unknown: [String: JSONValue] = [:]
+  package var unknown: [String: JSONValue] = [:]
 
   /// An empty document: every setting at its default.
-  init() {}
+  package init() {}
 
   /// Reads and checks a document.
   ///
@@ -29,32 +28,25 @@ struct SettingsDocument: Sendable, Equatable {
   ///   - data: The file's bytes.
   ///   - origin: Whether it is the stored file or one a person wrote.
   /// - Throws: ``DocumentProblem`` naming the first bad key.
-  init(data: Data, origin: Origin) throws(DocumentProblem) {
+  package init(data: Data, origin: Origin) throws(DocumentProblem) {
     let object: [String: JSONValue]
     do {
       guard case .object(let decoded) = try JSONDecoder().decode(JSONValue.self, from: data)
-      else {
-        throw DocumentProblem(key: nil, reason: "expected a JSON object of settings")
-      }
+      else { throw DocumentProblem.notAnObject }
       object = decoded
     } catch let problem as DocumentProblem {
       throw problem
     } catch {
-      throw DocumentProblem(
-        key: nil, reason: CommandLineErrorDescription.describe(error, in: data))
+      throw .notJSON(underlying: error, data: data)
     }
     if let duplicate = JSONDuplicateKeys.first(in: data) {
-      throw DocumentProblem(
-        key: nil,
-        reason: "the key '\(visible(duplicate.key))' appears twice "
-          + "(again at line \(duplicate.line), column \(duplicate.column))")
+      throw .duplicateKey(duplicate.key, line: duplicate.line, column: duplicate.column)
     }
     for key in object.keys.sorted() {
       guard let value = object[key] else { continue }
       guard let setting = Setting.all.first(where: { $0.key == key }) else {
         guard origin == .stored else {
-          let hint = Setting.suggestion(for: key).map { "; did you mean '\($0)'?" } ?? ""
-          throw DocumentProblem(key: nil, reason: "unknown setting '\(visible(key))'\(hint)")
+          throw .unknownKey(key, suggestion: Setting.suggestion(for: key))
         }
         unknown[key] = value
         continue
@@ -62,7 +54,7 @@ struct SettingsDocument: Sendable, Equatable {
       do {
         try setting.assign(json: value, in: &settings, strict: origin == .stored)
       } catch {
-        throw DocumentProblem(key: key, reason: error.reason)
+        throw .invalidValue(key: key, reason: error.reason)
       }
     }
     if origin == .stored { try Self.checkSharedReading(of: data) }
@@ -79,11 +71,11 @@ struct SettingsDocument: Sendable, Equatable {
     do {
       invalid = try SharedSettings.decodeSkippingInvalidValues(data).invalid
     } catch {
-      throw DocumentProblem(key: nil, reason: "the apps cannot read it as settings")
+      throw .unreadableAsSettings
     }
     for value in invalid {
       guard let setting = Setting.all.first(where: { $0.key == value.key }) else { continue }
-      throw DocumentProblem(
+      throw .invalidValue(
         key: value.key,
         reason: "\(visible(value.value)) is not \(setting.detail) in its stored form; "
           + "the apps ignore it and use the default")
@@ -95,7 +87,7 @@ struct SettingsDocument: Sendable, Equatable {
   ///
   /// - Returns: The bytes.
   /// - Throws: `EncodingError` (not expected for these types).
-  func encoded() throws -> Data {
+  package func encoded() throws -> Data {
     let known = try JSONDecoder().decode(
       [String: JSONValue].self, from: JSONEncoder().encode(settings))
     let object = unknown.merging(known) { _, typed in typed }
@@ -103,15 +95,4 @@ struct SettingsDocument: Sendable, Equatable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(object) + Data("\n".utf8)
   }
-}
-
-/// What is wrong with a settings document: the key (if one is to blame) and why.
-struct DocumentProblem: Error, Hashable {
-  /// The bad key, or `nil` when the document as a whole is wrong.
-  var key: String?
-  /// One line: what is wrong.
-  var reason: String
-
-  /// `KEY: REASON`, or the reason alone.
-  var message: String { key.map { "\($0): \(reason)" } ?? reason }
 }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Finds a key written twice in one JSON object.
 ///
@@ -10,9 +10,9 @@ import Foundation
 /// The scan runs on text a JSON reader has already accepted, so it only has to tell
 /// keys from values: strings are skipped whole, and a string is a key when it opens
 /// an object's member (after `{` or `,` inside an object).
-enum JSONDuplicateKeys {
+package enum JSONDuplicateKeys {
   /// A key written twice: the key and where its second appearance starts.
-  struct Duplicate: Equatable {
+  package struct Duplicate: Equatable {
     /// The key, as JSON decodes it (escapes resolved).
     var key: String
     /// The 1-based line of the second appearance.
@@ -25,7 +25,7 @@ enum JSONDuplicateKeys {
   ///
   /// - Parameter data: Valid JSON.
   /// - Returns: The duplicate, or `nil` when every object's keys are distinct.
-  static func first(in data: Data) -> Duplicate? {
+  package static func first(in data: Data) -> Duplicate? {
     let bytes = [UInt8](data)
     // One entry per open container: the keys seen so far, or nil for an array.
     var open: [Set<String>?] = []

@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON value, so the settings file can be read, checked key by key, and
 /// written back without losing keys this version does not know.
-enum JSONValue: Codable, Hashable, Sendable {
+package enum JSONValue: Codable, Hashable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -20,7 +20,7 @@ enum JSONValue: Codable, Hashable, Sendable {
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when the input is not JSON.
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -41,7 +41,7 @@ enum JSONValue: Codable, Hashable, Sendable {
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: What the encoder throws.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
@@ -54,7 +54,7 @@ enum JSONValue: Codable, Hashable, Sendable {
   }
 
   /// The JSON type's name, for messages: `a string`, `a number`, ….
-  var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a bool"

@@ -1,7 +1,6 @@
 import BlueprintSamplesShared
-import Core
-import CoreTerminal
-import Foundation
+package import Core
+package import Foundation
 
 /// The shared settings file on disk: reads it, changes it in one locked
 /// transaction, keeps a backup before replacing it, and checks every write, inside
@@ -11,27 +10,27 @@ import Foundation
 /// the backup is `$XDG_CONFIG_HOME/blueprint/backups/settings.json`, written
 /// atomically through a second store before `reset` or `import` or `edit` replaces
 /// the file.
-struct SettingsFile: Sendable {
+package struct SettingsFile: Sendable {
   /// The store of the shared config folder.
-  let store: FileKeyValueStore
+  package let store: FileKeyValueStore
   /// The store of the backup folder.
-  let backups: FileKeyValueStore
+  package let backups: FileKeyValueStore
 
   private var key: String { SharedSettings.storeKey }
 
   /// The settings file of the XDG folders `directories`.
   ///
   /// - Parameter directories: Where the config folder is.
-  init(directories: XDGDirectories) {
+  package init(directories: XDGDirectories) {
     store = SharedSettings.makeStore(directories)
     backups = FileKeyValueStore(
       directory: directories.config.appendingPathComponent("backups", isDirectory: true))
   }
 
   /// The settings file's path.
-  var path: String { store.location(forKey: key) }
+  package var path: String { store.location(forKey: key) }
   /// The backup's path.
-  var backupPath: String { backups.location(forKey: key) }
+  package var backupPath: String { backups.location(forKey: key) }
 
   // MARK: - Reading
 
@@ -39,21 +38,21 @@ struct SettingsFile: Sendable {
   ///
   /// - Returns: The bytes.
   /// - Throws: `PersistenceError` when the file cannot be read (74).
-  func data() throws -> Data? { try store.data(forKey: key) }
+  package func data() throws -> Data? { try store.data(forKey: key) }
 
   /// The stored settings; all defaults when there is no file.
   ///
   /// - Returns: The document.
-  /// - Throws: ``SettingsFileError/corrupt(path:reason:)`` (65), or a `PersistenceError`.
-  func load() throws -> SettingsDocument {
+  /// - Throws: ``SettingError/corrupt(path:problem:)`` (65), or a `PersistenceError`.
+  package func load() throws -> SettingsDocument {
     try data().map { try parse($0) } ?? SettingsDocument()
   }
 
-  private func parse(_ data: Data) throws(SettingsFileError) -> SettingsDocument {
+  private func parse(_ data: Data) throws(SettingError) -> SettingsDocument {
     do {
       return try SettingsDocument(data: data, origin: .stored)
     } catch {
-      throw .corrupt(path: path, reason: error.message)
+      throw .corrupt(path: path, problem: error)
     }
   }
 
@@ -67,16 +66,16 @@ struct SettingsFile: Sendable {
   ///     holds what the caller meant; checked under the lock, before writing.
   ///   - body: Changes the document; throwing writes nothing.
   /// - Returns: The document as written.
-  /// - Throws: ``SettingsFileError`` (a corrupt file is never replaced), a
+  /// - Throws: ``SettingError`` (a corrupt file is never replaced), a
   ///   `PersistenceError` (73/74/75), or what `body` throws.
   @discardableResult
-  func update(
+  package func update(
     keepsBackup: Bool = false, verifying isExpected: (SettingsDocument) -> Bool = { _ in true },
     _ body: (inout SettingsDocument) throws -> Void
   ) throws -> SettingsDocument {
     try store.updateData(forKey: key) { data in
       var document =
-        try data.map { bytes throws(SettingsFileError) in try parse(bytes) }
+        try data.map { bytes throws(SettingError) in try parse(bytes) }
         ?? SettingsDocument()
       try body(&document)
       // No file and nothing to store (`reset KEY` on defaults): leave no empty file.
@@ -102,16 +101,16 @@ struct SettingsFile: Sendable {
   ///   - isExpected: Whether the new document, read back as it will be stored,
   ///     holds what the caller meant; checked under the lock, before writing.
   /// - Returns: What happened: nothing, or a change with or without a backup.
-  /// - Throws: ``SettingsFileError/changedMeanwhile(path:)`` when the file is no
+  /// - Throws: ``SettingError/changedMeanwhile(path:)`` when the file is no
   ///   longer `expected`, or a `PersistenceError`.
   @discardableResult
-  func replace(
+  package func replace(
     with document: SettingsDocument?, expecting expected: Data?? = .none,
     verifying isExpected: (SettingsDocument) -> Bool = { _ in true }
   ) throws -> Replacement {
     let new = try document.map { try $0.encoded() }
     return try store.updateData(forKey: key) { data in
-      if let expected, data != expected { throw SettingsFileError.changedMeanwhile(path: path) }
+      if let expected, data != expected { throw SettingError.changedMeanwhile(path: path) }
       try check(new, isExpected)
       guard data != new else { return .unchanged }
       let hadFile = data != nil
@@ -122,7 +121,7 @@ struct SettingsFile: Sendable {
   }
 
   /// What ``replace(with:expecting:)`` did.
-  enum Replacement: Equatable {
+  package enum Replacement: Equatable, Sendable {
     /// The file already held that content.
     case unchanged
     /// There was no file; now there is one (no backup to keep).
@@ -135,10 +134,10 @@ struct SettingsFile: Sendable {
   /// other app will read them. Runs inside the transaction, so another process's
   /// write cannot make a good write look wrong.
   ///
-  /// - Throws: ``SettingsFileError/notVerified(path:)`` when they do not hold what
+  /// - Throws: ``SettingError/notVerified(path:)`` when they do not hold what
   ///   `isExpected` wants, or ``SharedSettings`` would read them differently.
   private func check(_ bytes: Data?, _ isExpected: (SettingsDocument) -> Bool)
-    throws(SettingsFileError)
+    throws(SettingError)
   {
     guard let bytes else {
       guard isExpected(SettingsDocument()) else { throw .notVerified(path: path) }
@@ -148,40 +147,6 @@ struct SettingsFile: Sendable {
     let shared = try? JSONDecoder().decode(SharedSettings.self, from: bytes)
     guard shared == document.settings, isExpected(document) else {
       throw .notVerified(path: path)
-    }
-  }
-}
-
-/// Why the settings file cannot be used or was not written as asked.
-enum SettingsFileError: Error, Hashable, AppErrorConvertible {
-  /// The stored file is not a valid settings file; it was left as it is (65).
-  case corrupt(path: String, reason: String)
-  /// The file changed while an editor had a copy open (75).
-  case changedMeanwhile(path: String)
-  /// The new settings would not read back as meant; nothing was written (74).
-  case notVerified(path: String)
-
-  /// The error as the runner reports it.
-  var appError: AppError {
-    switch self {
-    case .corrupt(let path, let reason):
-      let restore =
-        PersistenceError.corrupted(key: SharedSettings.storeKey, path: path, underlying: self)
-        .hint.map { $0 + "; or " } ?? ""
-      return AppError(
-        "the settings file \(path) is corrupt: \(reason); it was left untouched",
-        hint: restore
-          + "fix it with '\(appIdentity.name) edit', or start over with '\(appIdentity.name) reset --all' "
-          + "(keeps a backup)",
-        exitCode: .dataError)
-    case .changedMeanwhile(let path):
-      return AppError(
-        "\(path) changed while it was being edited; nothing was saved",
-        hint: "run '\(appIdentity.name) edit' again", exitCode: .tempFail)
-    case .notVerified(let path):
-      return AppError(
-        "the new settings would not read back as written; \(path) was not changed",
-        exitCode: .ioError)
     }
   }
 }

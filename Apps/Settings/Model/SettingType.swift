@@ -1,5 +1,4 @@
 import Core
-import CoreTerminal
 import Foundation
 
 /// What kind of value a setting holds, and how text becomes that value and back.
@@ -7,19 +6,19 @@ import Foundation
 /// A type parses what a person types (leniently: `yes`, ` Dark `, `#f00`), and
 /// formats the value in its one canonical form (`true`, `dark`, `#FF0000`), which
 /// is what the settings file stores. Parsing a formatted value gives the same value.
-struct SettingType<Value: Sendable>: Sendable {
+package struct SettingType<Value: Sendable>: Sendable {
   /// What kind of value it is; its raw value names it in `describe` and `--json`.
-  let kind: SettingKind
+  package let kind: SettingKind
   /// The canonical values a closed type accepts, in display order; empty when open.
-  let choices: [String]
+  package let choices: [String]
   /// What a valid value looks like, for `describe`.
-  let detail: String
+  package let detail: String
   /// Turns typed text into a value.
-  let parse: @Sendable (String) throws(InvalidValue) -> Value
+  package let parse: @Sendable (String) throws(InvalidValue) -> Value
   /// The canonical text of a value.
-  let format: @Sendable (Value) -> String
+  package let format: @Sendable (Value) -> String
   /// How the value is stored in the settings file's JSON.
-  let json: @Sendable (Value) -> JSONValue
+  package let json: @Sendable (Value) -> JSONValue
 
   /// Reads a value from the settings file's JSON: a string in any form ``parse``
   /// accepts, or the JSON form ``json`` writes.
@@ -27,7 +26,7 @@ struct SettingType<Value: Sendable>: Sendable {
   /// - Parameter value: The JSON value.
   /// - Returns: The value.
   /// - Throws: ``InvalidValue`` when the value has the wrong JSON type or text.
-  func decode(_ value: JSONValue) throws(InvalidValue) -> Value {
+  package func decode(_ value: JSONValue) throws(InvalidValue) -> Value {
     switch value {
     case .string(let text):
       return try parse(text)
@@ -40,7 +39,7 @@ struct SettingType<Value: Sendable>: Sendable {
 }
 
 /// The kinds of setting: each has its own editor in the interactive UI.
-enum SettingKind: String, Sendable, Hashable, Encodable {
+package enum SettingKind: String, Sendable, Hashable, Encodable {
   /// Free text (a text field).
   case text
   /// On or off (space toggles it).
@@ -52,9 +51,9 @@ enum SettingKind: String, Sendable, Hashable, Encodable {
 }
 
 /// Why a text is not a valid value; ``reason`` is one line, without the key.
-struct InvalidValue: Error, Hashable {
+package struct InvalidValue: Error, Hashable {
   /// What is wrong, e.g. `'dim' is not one of system, light, dark`.
-  var reason: String
+  package var reason: String
 }
 
 // MARK: - The types
@@ -174,6 +173,6 @@ extension SettingType where Value == ColorToken {
 ///   - text: Text that came from the user or a file.
 ///   - limit: How many characters to keep; `nil` keeps them all.
 /// - Returns: The text, safe and readable on one line.
-func visible(_ text: String, limit: Int? = 40) -> String {
-  CommandLineEcho.quote(text, limit: limit ?? Int.max)
+package func visible(_ text: String, limit: Int? = 40) -> String {
+  InvisibleCharacter.escaping(text, limit: limit ?? Int.max)
 }
