@@ -110,17 +110,24 @@ struct FeedLibrary: Sendable {
   }
 
   /// Refreshes the given feeds (all when `nil`) of `subscriptions` (read from the store
-  /// when `nil`), reporting each as it finishes.
+  /// when `nil`), reporting each as it finishes. The store's reads and saves run in
+  /// `work`, each on a thread of its own (see `FeedRefresher`).
   func refresh(
     _ ids: [String]? = nil, of subscriptions: [Subscription]? = nil, force: Bool = false,
+    work: BlockingWork = BlockingWork(),
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
-    var subscriptions = try subscriptions ?? store.subscriptions().feeds
-    if let ids { subscriptions = subscriptions.filter { ids.contains($0.id) } }
+    var feeds: [Subscription]
+    if let subscriptions {
+      feeds = subscriptions
+    } else {
+      feeds = try await work.read { [store] in try store.subscriptions().feeds }
+    }
+    if let ids { feeds = feeds.filter { ids.contains($0.id) } }
     let refresher = FeedRefresher(
       store: store, fetcher: fetcher, concurrency: concurrency, deadline: deadline,
-      feedDeadline: feedDeadline, now: now)
-    return try await refresher.refresh(subscriptions, force: force, onResult: onResult)
+      feedDeadline: feedDeadline, now: now, work: work)
+    return try await refresher.refresh(feeds, force: force, onResult: onResult)
   }
 
   /// Marks one item read or unread; the sample's items are not stored.

@@ -85,8 +85,8 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     viewModel.refreshing = Set(current.map(\.id))
     viewModel.notice = nil
     viewModel.feeds = .loading(previous: current)
-    asyncTask(gateKey: Self.refreshKey) { [library, weak self] in
-      let results = try await library.refresh { [weak self] result in
+    asyncTask(gateKey: Self.refreshKey) { [library, work, weak self] in
+      let results = try await library.refresh(work: work) { [weak self] result in
         await self?.finished(result)
       }
       guard let self else { return }

@@ -16,7 +16,9 @@ enum EditorApp {
   ///   changes that were not made.
   @MainActor
   static func run(_ file: SettingsFile, in context: CommandContext) async throws {
-    let session = try SettingsSession(file: file)
+    // Read before the screen opens (its colours come from the file; a damaged file
+    // exits 65 first), on a thread of its own: the main actor never waits for the disk.
+    let session = try await SettingsSession.open(file: file)
     let settings = session.settings
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(),

@@ -25,16 +25,31 @@ final class SettingsSession {
   /// when the last change was not a palette color or left every pair strong enough.
   private(set) var contrastWarning: ContrastWarning?
 
-  /// Reads the settings.
+  /// Reads the settings on a thread of `work` (the main actor does not wait for the
+  /// disk) and opens a session on them.
   ///
   /// - Parameters:
   ///   - file: The settings file.
-  ///   - work: Where the transactions run.
+  ///   - work: Where the read and the transactions run.
+  /// - Returns: The session.
   /// - Throws: ``SettingError/corrupt(path:problem:)`` (65) when the file is damaged.
-  init(file: SettingsFile, work: BlockingWork = BlockingWork()) throws {
+  static func open(file: SettingsFile, work: BlockingWork = BlockingWork()) async throws
+    -> SettingsSession
+  {
+    let document = try await work.read { try file.load() }
+    return SettingsSession(file: file, document: document, work: work)
+  }
+
+  /// A session on settings already read.
+  ///
+  /// - Parameters:
+  ///   - file: The settings file.
+  ///   - document: Its content, as read.
+  ///   - work: Where the transactions run.
+  init(file: SettingsFile, document: SettingsDocument, work: BlockingWork = BlockingWork()) {
     self.file = file
     self.work = work
-    document = try file.load()
+    self.document = document
   }
 
   /// The typed settings.

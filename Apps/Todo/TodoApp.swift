@@ -43,20 +43,22 @@ enum TodoApp {
   }
 
   /// The picker for one item's priority (Core's `ChoicePickerScreen`, shared with
-  /// the settings app); `none` removes the priority. The change runs off the main
-  /// actor, in `work`.
+  /// the settings app); `none` removes the priority. The item is read when the
+  /// picker appears and the change is made off the main actor, both in `work`: the
+  /// picker opens at once and shows busy while the disk answers.
   @MainActor
   static func priorityPicker(
     id: Int, store: TodoStore, work: BlockingWork, context: ScreenContext<TodoRoute>,
     onChange: @escaping @MainActor () -> Void
   ) -> ChoicePickerScreen<TodoRoute> {
-    let item = try? store.load().item(id)
     let model = ChoicePickerModel(
-      title: "Priority",
-      summary: "How important “\(item?.title ?? "#\(id)")” is.",
-      choices: ["none"] + Priority.allCases.reversed().map(\.name),
-      current: item?.priority?.name ?? "none")
-    return ChoicePickerScreen(model: model, context: context) { choice in
+      title: "Priority", summary: "How important “#\(id)” is.",
+      choices: ["none"] + Priority.allCases.reversed().map(\.name), current: nil)
+    let load: @MainActor () async throws -> ChoicePickerInteractor.Loaded = {
+      let item = try await work.read { try store.load().item(id) }
+      return ("How important “\(item.title)” is.", item.priority?.name ?? "none")
+    }
+    return ChoicePickerScreen(model: model, context: context, load: load) { choice in
       let edit = TodoDocument.Edit(priority: .some(Priority(name: choice)))
       try await work.run("set the priority of \(id) to \(choice)") { commit in
         try store.change { document in

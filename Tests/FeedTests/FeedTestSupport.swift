@@ -38,11 +38,11 @@ enum FeedSamples {
   /// A refresher over `store` at a fixed time.
   static func refresher(
     _ store: FeedStore, client: any HTTPClient = client(), at time: Date = now,
-    concurrency: Int = 8, maximumBytes: Int = 10 << 20
+    concurrency: Int = 8, maximumBytes: Int = 10 << 20, work: BlockingWork = BlockingWork()
   ) -> FeedRefresher {
     FeedRefresher(
       store: store, fetcher: FeedFetcher(client: client, maximumBytes: maximumBytes),
-      concurrency: concurrency, now: { time })
+      concurrency: concurrency, now: { time }, work: work)
   }
 }
 

@@ -26,7 +26,7 @@ struct EditorInteractorTests {
 
   @Test("Enter on a bool toggles it and stores it; on a choice or text it navigates")
   func activate() async throws {
-    let interactor = SettingsListInteractor(session: try SettingsSession(file: file))
+    let interactor = SettingsListInteractor(session: try await SettingsSession.open(file: file))
     interactor.activate(try setting("notifications"))
     await interactor.waitForTasks()
     #expect(try file.load().settings.notifications == false)
@@ -47,7 +47,7 @@ struct EditorInteractorTests {
 
   @Test("Reset returns a setting to its default and keeps a backup")
   func reset() async throws {
-    let session = try SettingsSession(file: file)
+    let session = try await SettingsSession.open(file: file)
     try await session.set(try setting("theme.density"), to: "compact")
     let interactor = SettingsListInteractor(session: session)
     interactor.reset(try setting("theme.density"))
@@ -60,7 +60,7 @@ struct EditorInteractorTests {
 
   @Test("A color draft is checked as it is typed, with a live swatch; invalid is not saved")
   func colorField() async throws {
-    let session = try SettingsSession(file: file)
+    let session = try await SettingsSession.open(file: file)
     let interactor = ValueEditorInteractor(setting: try setting("theme.accent"), session: session)
     var saved = 0
     interactor.onSaved = { saved += 1 }
@@ -87,7 +87,7 @@ struct EditorInteractorTests {
   @Test("A text draft with a control character is refused")
   func textField() async throws {
     let interactor = ValueEditorInteractor(
-      setting: try setting("displayName"), session: try SettingsSession(file: file))
+      setting: try setting("displayName"), session: try await SettingsSession.open(file: file))
     #expect(interactor.viewModel.draft == "")
     #expect(interactor.viewModel.problem != nil)
     interactor.update("Ada\u{1B}")
@@ -100,7 +100,7 @@ struct EditorInteractorTests {
 
   @Test("The picker starts on the value in effect and stores the choice")
   func picker() async throws {
-    let session = try SettingsSession(file: file)
+    let session = try await SettingsSession.open(file: file)
     try await session.set(try setting("appearance"), to: "light")
     let interactor = ChoicePickerInteractor(setting: try setting("appearance"), session: session)
     #expect(interactor.viewModel.selection == 1)
@@ -117,7 +117,7 @@ struct EditorInteractorTests {
 
   @Test("A write that fails is reported to the error chain, not dropped")
   func writeFailure() async throws {
-    let session = try SettingsSession(file: file)
+    let session = try await SettingsSession.open(file: file)
     // Make the config folder impossible to create.
     try Data("x".utf8).write(to: folder.appending("blueprint"))
     let interactor = SettingsListInteractor(session: session)
@@ -138,10 +138,10 @@ struct EditorInteractorTests {
   }
 
   @Test("A corrupt file stops the editor before it starts")
-  func corrupt() throws {
+  func corrupt() async throws {
     try FileManager.default.createDirectory(
       at: folder.appending("blueprint"), withIntermediateDirectories: true)
     try Data("{".utf8).write(to: folder.appending("blueprint/settings.json"))
-    #expect(throws: SettingError.self) { try SettingsSession(file: file) }
+    await #expect(throws: SettingError.self) { try await SettingsSession.open(file: file) }
   }
 }

@@ -23,16 +23,16 @@ struct EditorScreenTests {
 
   private func harness(
     size: TerminalSize = TerminalSize(columns: 72, rows: 20), capability: ColorCapability = .ansi256
-  ) throws -> (ScreenHarness, SettingsSession) {
-    let session = try SettingsSession(file: file, work: .inline())
+  ) async throws -> (ScreenHarness, SettingsSession) {
+    let session = try await SettingsSession.open(file: file, work: .inline())
     let stack = EditorApp.makeStack(session: session, environment: ["COLORFGBG": "15;0"])
     return (ScreenHarness(size: size, capability: capability, root: stack), session)
   }
 
   @Test("The list shows every setting, marks changed ones and colors' swatches")
   func list() async throws {
-    try await SettingsSession(file: file).set(try Setting.named("theme.accent"), to: "#FF0000")
-    let (harness, _) = try harness()
+    try await SettingsSession.open(file: file).set(try Setting.named("theme.accent"), to: "#FF0000")
+    let (harness, _) = try await harness()
     await harness.settle()
     assertGolden(harness.text, named: "editor-list")
     assertGolden(harness.styles, named: "editor-list.styles")
@@ -40,7 +40,7 @@ struct EditorScreenTests {
 
   @Test("Space toggles a bool and the list shows the change")
   func toggle() async throws {
-    let (harness, session) = try harness()
+    let (harness, session) = try await harness()
     harness.press(.down, .character(" "))
     await harness.settle()
     #expect(session.settings.notifications == false)
@@ -51,7 +51,7 @@ struct EditorScreenTests {
 
   @Test("Enter on a color opens the text field; an invalid value is red and not saved")
   func colorField() async throws {
-    let (harness, session) = try harness()
+    let (harness, session) = try await harness()
     let accent = try #require(Setting.all.firstIndex { $0.key == "theme.accent" })
     for _ in 0..<accent { harness.press(.down) }
     harness.press(.enter)
@@ -78,7 +78,7 @@ struct EditorScreenTests {
 
   @Test("A low-contrast palette color is kept and warned about, as `settings set` warns")
   func lowContrastWarning() async throws {
-    let (harness, session) = try harness(size: TerminalSize(columns: 140, rows: 20))
+    let (harness, session) = try await harness(size: TerminalSize(columns: 140, rows: 20))
     let text = try #require(Setting.all.firstIndex { $0.key == "theme.palette.text" })
     for _ in 0..<text { harness.press(.down) }
     harness.press(.enter, .ctrl("u"))
@@ -103,7 +103,7 @@ struct EditorScreenTests {
 
   @Test("Enter on a choice pushes the picker; Enter stores the choice and goes back")
   func picker() async throws {
-    let (harness, session) = try harness()
+    let (harness, session) = try await harness()
     harness.press(.down, .down, .enter)
     await harness.settle()
     assertGolden(harness.text, named: "editor-picker")
@@ -115,9 +115,9 @@ struct EditorScreenTests {
 
   @Test("t shows the theme preview with the contrast of every pair, weak ones flagged")
   func themePreview() async throws {
-    try await SettingsSession(file: file).set(
+    try await SettingsSession.open(file: file).set(
       try Setting.named("theme.palette.secondaryText"), to: "#BBBBBB/#A1A1AA")
-    let (harness, _) = try harness(size: TerminalSize(columns: 80, rows: 26))
+    let (harness, _) = try await harness(size: TerminalSize(columns: 80, rows: 26))
     harness.press(.character("t"))
     await harness.settle()
     assertGolden(harness.text, named: "editor-theme")
@@ -126,7 +126,7 @@ struct EditorScreenTests {
 
   @Test("A tiny window clips every screen inside its area")
   func tinyWindow() async throws {
-    let (harness, _) = try harness(size: TerminalSize(columns: 28, rows: 7))
+    let (harness, _) = try await harness(size: TerminalSize(columns: 28, rows: 7))
     await harness.settle()
     assertGolden(harness.text, named: "editor-tiny-list")
     harness.press(.enter)
@@ -140,6 +140,6 @@ struct EditorScreenTests {
       at: folder.appending("blueprint"), withIntermediateDirectories: true)
     try Data(#"{"displayName": "Ada\u001b]0;x\u0007"}"#.utf8)
       .write(to: folder.appending("blueprint/settings.json"))
-    #expect(throws: SettingError.self) { try SettingsSession(file: file) }
+    await #expect(throws: SettingError.self) { try await SettingsSession.open(file: file) }
   }
 }

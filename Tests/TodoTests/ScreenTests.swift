@@ -161,9 +161,31 @@ struct ScreenTests {
     await harness.settle()
     #expect(try store.load().item(2).priority == .low)
     #expect(harness.text.contains("Priority  low"))
-    harness.press(.enter, .home, .enter)
+    // The picker reads the item when it opens (off the main actor); choosing waits
+    // for that read.
+    harness.press(.enter)
+    await harness.settle()
+    harness.press(.home, .enter)
     await harness.settle()
     #expect(try store.load().item(2).priority == nil)
+  }
+
+  @Test("the priority picker opens at once and reads the item off the main actor, busy meanwhile")
+  func priorityPickerReadsOffTheMainActor() async throws {
+    let harness = await makeHarness()
+    harness.press(.enter, .down, .down)  // Pay rent's detail, the Priority field
+    await harness.settle()
+    harness.press(.enter)
+    // Before the read has run: the picker is up, busy, with no value marked.
+    #expect(harness.text.contains("How important “#2” is."))
+    #expect(!harness.text.contains("●"))
+    #expect(harness.text.contains("Working"))
+    harness.press(.enter)  // ignored while the item is read
+    await harness.settle()
+    #expect(harness.text.contains("How important “Pay rent” is."))
+    #expect(harness.text.contains("● high"))
+    #expect(!harness.text.contains("Working"))
+    #expect(try store.load().item(2).priority == .high)
   }
 
   @Test("10,000 items: End and PageUp move through the list")

@@ -1,5 +1,5 @@
 public import BlueprintFeedFormats
-import Core
+public import Core
 public import Foundation
 
 /// Refreshes feeds: fetches each (bounded concurrency, politely), parses it off the
@@ -7,6 +7,12 @@ public import Foundation
 ///
 /// A failing, hostile or huge feed fails alone: the others are fetched and saved all
 /// the same.
+///
+/// Every save is a store transaction that may wait seconds for another process's
+/// lock; it runs in ``work`` (Core's `BlockingWork`), on a thread of its own, so a
+/// waiting save holds no thread of the cooperative pool (fetches and parses go on)
+/// and never the main actor. An app that settles its ledger when it quits learns
+/// which feeds' results were not saved.
 ///
 /// ```swift
 /// let refresher = FeedRefresher(store: store, fetcher: FeedFetcher(client: client))
@@ -37,6 +43,8 @@ public struct FeedRefresher: Sendable {
   public var now: @Sendable () -> Date
   /// The clock the deadlines run on (injected for tests).
   public var clock: any Clock<Duration>
+  /// Where the saves run: a thread of their own each, off the cooperative pool.
+  public var work: BlockingWork
 
   /// The default number of fetches at once to start with.
   public static let defaultConcurrency = 8
@@ -66,13 +74,14 @@ public struct FeedRefresher: Sendable {
   ///   - feedDeadline: How long one feed's fetch may take.
   ///   - now: The current time.
   ///   - clock: The clock the deadlines run on.
+  ///   - work: Where the saves run; the app's ledger, so that it can settle them.
   public init(
     store: FeedStore, fetcher: FeedFetcher, parser: FeedParser = FeedParser(),
     concurrency: Int = defaultConcurrency,
     maximumConcurrency: Int = defaultMaximumConcurrency, perHost: Int = defaultPerHost,
     deadline: Duration = defaultDeadline, feedDeadline: Duration = defaultFeedDeadline,
     now: @escaping @Sendable () -> Date = { Date() },
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(), work: BlockingWork = BlockingWork()
   ) {
     self.store = store
     self.fetcher = fetcher
@@ -84,6 +93,7 @@ public struct FeedRefresher: Sendable {
     self.feedDeadline = feedDeadline
     self.now = now
     self.clock = clock
+    self.work = work
   }
 
   /// Refreshes `feeds` and reports each result as it is saved.
@@ -136,8 +146,15 @@ public struct FeedRefresher: Sendable {
     }
     var finished = results.compactMap { $0 }
     let checked = finished.compactMap { result in result.checkedAt.map { (result.feedID, $0) } }
+    let store = store
     do {
-      if !checked.isEmpty { try store.noteChecked(Dictionary(checked) { _, last in last }) }
+      if !checked.isEmpty {
+        let times = Dictionary(checked) { _, last in last }
+        try await work.run("save when \(checked.count) feeds were checked") { commit in
+          try commit()
+          try store.noteChecked(times)
+        }
+      }
     } catch {
       // The check times could not be saved: those results are not saved either.
       for index in finished.indices where finished[index].checkedAt != nil {
@@ -147,12 +164,15 @@ public struct FeedRefresher: Sendable {
     }
     let moves = finished.compactMap { result in result.movedTo.map { (result.feedID, $0) } }
     if !moves.isEmpty {
-      try store.updateSubscriptions { list in
-        for (id, url) in moves {
-          guard let index = list.feeds.firstIndex(where: { $0.id == id }),
-            !list.feeds.contains(where: { $0.url == url })
-          else { continue }
-          list.feeds[index].url = url
+      try await work.run("save the new addresses of \(moves.count) feeds") { commit in
+        try store.updateSubscriptions { list in
+          for (id, url) in moves {
+            guard let index = list.feeds.firstIndex(where: { $0.id == id }),
+              !list.feeds.contains(where: { $0.url == url })
+            else { continue }
+            list.feeds[index].url = url
+          }
+          try commit()
         }
       }
     }
@@ -195,7 +215,7 @@ public struct FeedRefresher: Sendable {
     } catch {
       let message = Self.message(for: Task.isCancelled ? RefreshDeadlinePassed() : error)
       let wait = Self.backoff(after: error)
-      return saveState(feed, result(.failed(message))) { record in
+      return await saveState(feed, result(.failed(message))) { record in
         record.lastError = message
         record.retryNotBefore = wait.map { start.addingTimeInterval($0.seconds) }
       }
@@ -208,7 +228,7 @@ public struct FeedRefresher: Sendable {
         unchanged.checkedAt = start
         return unchanged
       }
-      return saveState(feed, result(.notModified)) { record in
+      return await saveState(feed, result(.notModified)) { record in
         record.lastFetched = start
         record.lastError = nil
         record.retryNotBefore = nil
@@ -218,7 +238,7 @@ public struct FeedRefresher: Sendable {
       do {
         parsed = try parser.parse(body.data, contentType: body.contentType, baseURL: body.url)
       } catch {
-        return saveState(feed, result(.failed(Self.message(for: error)))) { record in
+        return await saveState(feed, result(.failed(Self.message(for: error)))) { record in
           record.lastError = Self.message(for: error)
           record.retryNotBefore = nil
         }
@@ -227,7 +247,7 @@ public struct FeedRefresher: Sendable {
       var outcome = result(.updated(new: 0, total: 0), movedTo: body.movedTo)
       outcome.warnings = parsed.warnings
       if let feedTitle = parsed.title, feed.customTitle == nil { outcome.title = feedTitle }
-      return save(feed, outcome) { record -> RefreshResult.Outcome? in
+      return await save(feed, outcome) { record -> RefreshResult.Outcome? in
         let added = record.merge(parsed.items, now: start, limit: limit)
         record.title = parsed.title ?? record.title
         record.siteLink = parsed.siteLink ?? record.siteLink
@@ -240,17 +260,22 @@ public struct FeedRefresher: Sendable {
     }
   }
 
-  /// Saves a change to a feed's record; a failed save turns the result into a failure.
-  /// A feed removed meanwhile is not saved (no orphan record).
+  /// Saves a change to a feed's record, in ``work``; a failed save turns the result
+  /// into a failure. A feed removed meanwhile is not saved (no orphan record).
   private func save(
     _ feed: Subscription, _ result: RefreshResult,
-    _ change: @escaping (inout FeedRecord) -> RefreshResult.Outcome?
-  ) -> RefreshResult {
+    _ change: @escaping @Sendable (inout FeedRecord) -> RefreshResult.Outcome?
+  ) async -> RefreshResult {
     var result = result
+    let store = store
     do {
-      if let outcome = try store.updateRecordIfSubscribed(feed.id, change) ?? nil {
-        result.outcome = outcome
+      let saved = try await work.run("save the refresh of \(result.title)") { commit in
+        try store.updateRecordIfSubscribed(feed.id) { record in
+          try commit()
+          return change(&record)
+        }
       }
+      if let outcome = saved ?? nil { result.outcome = outcome }
     } catch {
       result.outcome = .failed(Self.message(for: error))
       result.saveFailed = true
@@ -259,9 +284,10 @@ public struct FeedRefresher: Sendable {
   }
 
   private func saveState(
-    _ feed: Subscription, _ result: RefreshResult, _ change: @escaping (inout FeedRecord) -> Void
-  ) -> RefreshResult {
-    save(feed, result) { record -> RefreshResult.Outcome? in
+    _ feed: Subscription, _ result: RefreshResult,
+    _ change: @escaping @Sendable (inout FeedRecord) -> Void
+  ) async -> RefreshResult {
+    await save(feed, result) { record -> RefreshResult.Outcome? in
       change(&record)
       return nil
     }
