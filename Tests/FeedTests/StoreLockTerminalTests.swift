@@ -33,13 +33,11 @@ struct StoreLockTerminalTests {
   /// The store's folder, whose lock the holder takes.
   var dataFolder: URL { home.appending("data/\(appIdentity.family)/\(appIdentity.name)") }
 
-  /// The reader on a new pseudo-terminal (its controlling terminal, so a resize
-  /// signals it), the feed on screen.
-  func openUI() throws -> PseudoTerminalSession {
-    let session = try PseudoTerminalSession(
-      feed.url.path, [], environment: environment, isControllingTerminal: true)
-    try session.waitForOutput("3 unread")
-    return session
+  /// The reader with the feed on screen, about to mark every item of it read.
+  var scenario: StoreLockTerminal {
+    StoreLockTerminal(
+      executable: feed.url, environment: environment, storeFolder: dataFolder,
+      ready: "3 unread", change: "m")
   }
 
   /// The feed's unread count, as `feed list --json` says.
@@ -51,46 +49,22 @@ struct StoreLockTerminalTests {
 
   @Test("busy, keys, resize, quit: the read mark waiting for the lock is reported and not made")
   func quitWhileWaiting() async throws {
-    let (folder, environment) = (dataFolder, environment)
-    let (status, output) = try await BlockingWork().read {
-      let holder = try StoreLockHolder(folder: folder, environment: environment)
-      let session = try openUI()
-      session.send("m")  // mark all read: waits for the lock
-      try session.waitForOutput("Working…")
-      // Keys still work: Enter opens the feed's items.
-      var mark = session.output.count
-      session.send("\r")
-      try session.waitForOutput("Item 3", after: mark)
-      // A resize repaints the whole screen at the new size.
-      mark = session.output.count
-      session.setSize(columns: 120, rows: 40)
-      try session.waitForOutput("Item 3", after: mark)
-      session.send("q")
-      let status = try session.waitForExit()
-      try holder.release()
-      return (status.exitCode, session.outputText)
-    }
-    #expect(status == 75)
-    #expect(output.contains("feed: error: quit before this change was saved, so it was not made"))
-    #expect(output.contains("mark every item of feed 1 read"))
+    // Keys still work: Enter opens the feed's items.
+    let outcome = try await scenario.quitWhileWaiting(
+      keys: [.init("\r", shows: "Item 3")], resizedShows: "Item 3")
+    #expect(outcome.exitCode == 75)
+    #expect(
+      outcome.output.contains("feed: error: quit before this change was saved, so it was not made"))
+    #expect(outcome.output.contains("mark every item of feed 1 read"))
+    #expect(outcome.holderStatus == 0)
     #expect(try unread() == 3)
   }
 
   @Test("once the other process lets go, the waiting read mark is saved and shown")
   func savedWhenReleased() async throws {
-    let (folder, environment) = (dataFolder, environment)
-    let (status, holderStatus) = try await BlockingWork().read {
-      let holder = try StoreLockHolder(folder: folder, environment: environment)
-      let session = try openUI()
-      session.send("m")
-      try session.waitForOutput("Working…")
-      let holderStatus = try holder.release()
-      try session.waitForOutput("0 unread")
-      session.send("q")
-      return (try session.waitForExit().exitCode, holderStatus)
-    }
-    #expect(holderStatus == 0)
-    #expect(status == 0)
+    let outcome = try await scenario.releaseWhileWaiting(savedShows: "0 unread")
+    #expect(outcome.holderStatus == 0)
+    #expect(outcome.exitCode == 0)
     #expect(try unread() == 0)
   }
 }

@@ -23,67 +23,35 @@ struct StoreLockTerminalTests {
     try home.output(["add", "Pay rent"])
   }
 
-  /// The list's folder, whose lock the holder takes.
-  var dataFolder: URL { home.storeFile.deletingLastPathComponent() }
-
-  /// `todo` on a new pseudo-terminal (its controlling terminal, so a resize signals it),
-  /// its list on screen.
-  func openUI() throws -> PseudoTerminalSession {
-    let session = try PseudoTerminalSession(
-      home.product.url.path, [], environment: home.environment.merging(["TERM": "xterm"]) { $1 },
-      isControllingTerminal: true)
-    try session.waitForOutput("Pay rent")
-    return session
+  /// `todo` with its list on screen, about to mark the selected item done.
+  var scenario: StoreLockTerminal {
+    StoreLockTerminal(
+      executable: home.product.url,
+      environment: home.environment.merging(["TERM": "xterm"]) { $1 },
+      storeFolder: home.storeFile.deletingLastPathComponent(), ready: "Pay rent", change: " ")
   }
 
   @Test("busy, keys, resize, quit: the change waiting for the lock is reported and not made")
   func quitWhileWaiting() async throws {
-    let (home, folder) = (home, dataFolder)
-    let (status, output) = try await BlockingWork().read {
-      let holder = try StoreLockHolder(folder: folder, environment: home.environment)
-      let session = try openUI()
-      session.send(" ")  // mark the selected item done: waits for the lock
-      try session.waitForOutput("Working…")
-      // Keys still work: the search field opens and filters.
-      var mark = session.output.count
-      session.send("/")
-      try session.waitForOutput("Search:", after: mark)
-      mark = session.output.count
-      session.send("\u{1b}")
-      try session.waitForOutput("Move", after: mark)  // the list's keys are back
-      // A resize repaints the whole screen at the new size.
-      mark = session.output.count
-      session.setSize(columns: 120, rows: 40)
-      try session.waitForOutput("Buy milk", after: mark)
-      session.send("q")
-      let status = try session.waitForExit()
-      try holder.release()
-      return (status.exitCode, session.outputText)
-    }
-    #expect(status == 75)
+    // Keys still work: the search field opens; Esc brings the list's keys back.
+    let outcome = try await scenario.quitWhileWaiting(
+      keys: [.init("/", shows: "Search:"), .init("\u{1b}", shows: "Move")],
+      resizedShows: "Buy milk")
+    #expect(outcome.exitCode == 75)
     #expect(
-      output.contains(
+      outcome.output.contains(
         "\(appIdentity.name): error: quit before this change was saved, so it was not made"))
-    #expect(output.contains("mark 1 done"))
-    let items = try TodoStore(directory: dataFolder).load().items
+    #expect(outcome.output.contains("mark 1 done"))
+    #expect(outcome.holderStatus == 0)
+    let items = try TodoStore(directory: scenario.storeFolder).load().items
     #expect(items.allSatisfy { !$0.isDone })
   }
 
   @Test("once the other process lets go, the waiting change is saved and shown")
   func savedWhenReleased() async throws {
-    let (home, folder) = (home, dataFolder)
-    let (status, holderStatus) = try await BlockingWork().read {
-      let holder = try StoreLockHolder(folder: folder, environment: home.environment)
-      let session = try openUI()
-      session.send(" ")
-      try session.waitForOutput("Working…")
-      let holderStatus = try holder.release()
-      try session.waitForOutput("done 1")
-      session.send("q")
-      return (try session.waitForExit().exitCode, holderStatus)
-    }
-    #expect(holderStatus == 0)
-    #expect(status == 0)
-    #expect(try TodoStore(directory: dataFolder).load().item(1).isDone)
+    let outcome = try await scenario.releaseWhileWaiting(savedShows: "done 1")
+    #expect(outcome.holderStatus == 0)
+    #expect(outcome.exitCode == 0)
+    #expect(try TodoStore(directory: scenario.storeFolder).load().item(1).isDone)
   }
 }
