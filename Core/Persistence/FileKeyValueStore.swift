@@ -12,10 +12,12 @@ public import Foundation
 ///   power loss; a crash during `set` leaves the old value or the new one, never a mix.
 /// - **Safe across processes:** writes and ``updateData(forKey:_:)`` hold an
 ///   exclusive `flock` on the folder itself (no lock file in it). Waiting is fair —
-///   writers queue first come, first served (on Linux; the queue's small file lives
-///   in `$XDG_RUNTIME_DIR` and goes away when idle) and block rather than poll — and
-///   longer than `lockTimeout` throws ``PersistenceError/lockTimeout(path:timeout:)``
-///   rather than hanging. Reads take no lock: a rename is atomic.
+///   writers queue first come, first served (on Linux) and block rather than poll —
+///   and longer than `lockTimeout` throws ``PersistenceError/lockTimeout(path:timeout:)``
+///   rather than hanging. The queue is a small hidden file, `.writers-queue`, in the
+///   folder itself, there only while writers wait (the last one out removes it): so
+///   every process writing to the folder shares it whatever its environment, and the
+///   store writes in no folder but its own. Reads take no lock: a rename is atomic.
 /// - **Private:** files are created 0600 and missing folders 0700, whatever the
 ///   umask. A folder that another user owns or can write to is refused
 ///   (``PersistenceError/unsafeFolder(path:reason:fix:)``), as OpenSSH refuses `~/.ssh`.
@@ -53,7 +55,6 @@ public struct FileKeyValueStore: KeyValueStore {
   public static let defaultMaximumFileSize = 1 << 30
 
   private let directoryPath: String
-  private let queueFolder: String
   private let observers: StoreObservers
   private let sweptTemporaryFiles = Locked(false)
   private let checkedFolder = Locked(false)
@@ -75,20 +76,7 @@ public struct FileKeyValueStore: KeyValueStore {
     var path = self.directory.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     directoryPath = path
-    queueFolder = Self.queueFolder(ProcessInfo.processInfo.environment)
     observers = Self.sharedObservers(for: path)
-  }
-
-  /// Where writers queue for their turn (see the lock, below):
-  /// `$XDG_RUNTIME_DIR/blueprint/store-queues`, or under the XDG state folder when
-  /// `XDG_RUNTIME_DIR` is unset. The folder is the kit's (Blueprint's), shared by every
-  /// app that uses the store, whatever its family. Only fairness depends on it:
-  /// processes that see different folders still never write at the same time.
-  static func queueFolder(_ environment: [String: String]) -> String {
-    let base =
-      environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? XDGDirectories(environment: environment, family: "").stateHome.path
-    return base + "/blueprint/store-queues"
   }
 
   /// The file that holds the value for `key`.
@@ -241,7 +229,7 @@ public struct FileKeyValueStore: KeyValueStore {
     try checkFolder()
     do {
       return try FolderLock.withExclusiveLock(
-        onFolder: directoryPath, queueFolder: queueFolder, timeout: lockTimeout
+        onFolder: directoryPath, timeout: lockTimeout
       ) {
         removeStaleTemporaryFiles()
         return try body()

@@ -17,7 +17,8 @@ import Foundation
 ///
 /// Fairness comes from a ``LockQueue`` in front of it (on Linux): each writer
 /// takes a ticket and waits for the writer before it, so turns go first come,
-/// first served and no writer starves while newcomers barge in. Waiting is
+/// first served and no writer starves while newcomers barge in. Its file is in the
+/// folder only while writers wait, and only orders them: the lock never depends on it. Waiting is
 /// blocking — never a poll — on a helper thread, up to the timeout.
 enum FolderLock {
   /// Thrown when the lock stays taken for the whole timeout.
@@ -27,13 +28,15 @@ enum FolderLock {
   ///
   /// - Parameters:
   ///   - path: The folder.
-  ///   - queueFolder: Where the fairness queue's files live; `nil` for none.
+  ///   - isQueued: Whether writers take turns in the fairness queue (a file in the
+  ///     folder while writers wait; see ``LockQueue``).
   ///   - timeout: How long to wait in all.
   ///   - body: What to run under the lock.
   /// - Returns: What `body` returns.
   /// - Throws: ``TimedOut``, ``SystemCallError``, or what `body` throws.
   static func withExclusiveLock<Result>(
-    onFolder path: String, queueFolder: String?, timeout: Duration, body: () throws -> Result
+    onFolder path: String, isQueued: Bool = true, timeout: Duration,
+    body: () throws -> Result
   ) throws -> Result {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -41,9 +44,9 @@ enum FolderLock {
     // Wait for the writers queued before this one; leave the queue only after the
     // folder lock is released (the defers run in reverse order).
     var turn: LockQueue.Turn?
-    if let queueFolder {
+    if isQueued {
       do {
-        turn = try LockQueue.waitForTurn(on: descriptor, in: queueFolder, until: deadline)
+        turn = try LockQueue.waitForTurn(on: descriptor, at: path, until: deadline)
       } catch {
         close(descriptor)
         throw error

@@ -21,13 +21,18 @@ import Foundation
 ///
 /// The queue only orders writers; the folder's `flock` still guarantees that
 /// one writer at a time runs. So whenever the queue cannot be used — another
-/// platform, a queue folder that cannot be created, more than 4,096 waiters, a
-/// process with another queue folder — a writer simply skips it.
+/// platform, a queue file that cannot be created or is not a regular file of this
+/// user, more than 4,096 waiters — a writer simply skips it.
 ///
-/// The file lives outside the store's folder (in `$XDG_RUNTIME_DIR`, see
-/// ``FileKeyValueStore``), named after the folder's device and inode, and the
-/// last writer out removes it.
+/// The file lives in the store's folder itself, hidden (``fileName``), and only
+/// while writers queue: the last writer out removes it. There, every process that
+/// writes to the folder finds the same queue whatever its environment (a cron job,
+/// `sudo`), and an app writes into no folder but its own store's — no folder of
+/// the kit's or of another app's family.
 enum LockQueue {
+  /// The queue file's name in the store's folder.
+  static let fileName = ".writers-queue"
+
   /// A writer's place at the front of the queue; ``leave()`` lets the next go.
   struct Turn {
     let descriptor: Int32
@@ -49,17 +54,17 @@ enum LockQueue {
   /// Waits until every writer that queued before this one is done.
   ///
   /// - Parameters:
-  ///   - folder: An open descriptor of the store's folder (names the queue).
-  ///   - queueFolder: Where the queue files live.
+  ///   - folder: An open descriptor of the store's folder.
+  ///   - folderPath: The store folder's path; the queue file is ``fileName`` in it.
   ///   - deadline: When to give up.
   /// - Returns: The turn to leave after the work, or `nil` when the queue could not
   ///   be used (the caller goes straight to the folder lock).
   /// - Throws: ``FolderLock/TimedOut`` when the writers before did not finish in time.
   static func waitForTurn(
-    on folder: Int32, in queueFolder: String, until deadline: ContinuousClock.Instant
+    on folder: Int32, at folderPath: String, until deadline: ContinuousClock.Instant
   ) throws -> Turn? {
     #if os(Linux)
-      guard let (descriptor, path) = openQueue(for: folder, in: queueFolder) else { return nil }
+      guard let (descriptor, path) = openQueue(in: folder, at: folderPath) else { return nil }
       // Take a ticket under the counter lock.
       guard try wait(descriptor, at: 0, until: deadline) else { return nil }
       var ticket: Int64 = 0
@@ -90,15 +95,12 @@ enum LockQueue {
 
     private static func slot(_ ticket: Int64) -> Int64 { 8 + ticket % slots }
 
-    /// Opens (creating) the queue file of `folder`; `nil` when it is not a regular
-    /// file of the current user.
-    private static func openQueue(for folder: Int32, in queueFolder: String) -> (Int32, String)? {
-      var info = stat()
-      guard fstat(folder, &info) == 0, (try? POSIXFile.makeDirectories(queueFolder)) != nil
-      else { return nil }
-      let path = queueFolder + "/\(info.st_dev)-\(info.st_ino).queue"
-      let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    /// Opens (creating) the queue file in the open `folder`; `nil` when it is not a
+    /// regular file of the current user.
+    private static func openQueue(in folder: Int32, at folderPath: String) -> (Int32, String)? {
+      let descriptor = openat(folder, fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { return nil }
+      let path = folderPath + "/" + fileName
       var own = stat()
       guard fstat(descriptor, &own) == 0, own.st_mode & S_IFMT == S_IFREG,
         own.st_uid == geteuid()

@@ -16,8 +16,8 @@ public import Foundation
 /// description of its own (closed on `exec`, so no process the test starts shares
 /// it) and locks it, which blocks the app's process exactly as another process
 /// would. So it needs no helper executable, and works in any package that depends on
-/// CoreTesting. The app's writers' queue (in `$XDG_RUNTIME_DIR`) only orders
-/// writers; the app passes it and waits on the folder's lock.
+/// CoreTesting. The app's writers' queue (a hidden file in the store's folder)
+/// only orders writers; the app passes it and waits on the folder's lock.
 ///
 /// Starting blocks until the lock is held; run it off the cooperative pool.
 public final class StoreLockHolder {

@@ -95,25 +95,41 @@ struct FileKeyValueStoreProcessTests {
   }
 
   @Test(
-    "Writers queue in XDG_RUNTIME_DIR and leave no queue file; without a usable queue folder they still take turns"
+    "Writers queue in a hidden file in the store's folder whatever their environment, and leave none; with the queue unusable they still take turns"
   )
-  func queueFolder() async throws {
+  func writersQueue() async throws {
     let folder = try TemporaryDirectory(prefix: "store-queue")
     let runtime = folder.appending("run")
-    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-    for (name, runtimePath) in [("queued", runtime.path), ("unqueued", "/dev/null/run")] {
-      let environment = folder.isolatedEnvironment(["XDG_RUNTIME_DIR": runtimePath])
-      let writers = try (0..<4).map { _ in
-        try Self.helperProcess(
-          ["increment", folder.appending(name).path, "counter", "25"], environment: environment)
-      }
-      #expect(try await Process.runAllToExit(writers) == [0, 0, 0, 0], "\(name)")
-      let store = FileKeyValueStore(directory: folder.appending(name))
-      #expect(try store.value(Int.self, forKey: "counter") == 100, "\(name)")
+    let queued = folder.appending("queued")
+    // A folder where the queue file would be: the queue cannot be used.
+    let unqueued = folder.appending("unqueued")
+    let blocker = unqueued.appendingPathComponent(".writers-queue")
+    for made in [runtime, blocker] {
+      try FileManager.default.createDirectory(
+        at: made, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
-    let queues = runtime.appendingPathComponent("blueprint/store-queues")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: queues.path) == [])
-    #expect(try FileModes.below(runtime).allSatisfy { $0.mode == 0o700 })
+    for store in [queued, unqueued] {
+      // Half the writers have a runtime folder, half none: the queue does not care.
+      let writers = try (0..<4).map { index in
+        try Self.helperProcess(
+          ["increment", store.path, "counter", "25"],
+          environment: folder.isolatedEnvironment(
+            index.isMultiple(of: 2) ? ["XDG_RUNTIME_DIR": runtime.path] : [:]))
+      }
+      let name = store.lastPathComponent
+      #expect(try await Process.runAllToExit(writers) == [0, 0, 0, 0], "\(name)")
+      let counter = try FileKeyValueStore(directory: store).value(Int.self, forKey: "counter")
+      #expect(counter == 100, "\(name)")
+    }
+    let left = try FileManager.default.contentsOfDirectory(atPath: queued.path).sorted()
+    #expect(left == ["counter.json", "counter.json.last-good"])
+    // Nothing anywhere else: no runtime, state or other folder of the kit's.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path) == [])
+    let top = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(top == ["queued", "run", "unqueued"])
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: blocker.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
   }
 
   @Test("Under umask 000 the store's folders are 0700 and its files 0600")
