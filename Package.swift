@@ -175,7 +175,7 @@ let package = Package(
       name: "SettingsTests",
       dependencies: [
         "BlueprintSettings", "BlueprintSettingsModel", "BlueprintSamplesShared", "Core",
-        "CoreTerminal", "CoreTesting", "BlueprintStoreStress",
+        "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/SettingsTests",
       exclude: ["Goldens"]
