@@ -20,9 +20,9 @@ import Foundation
 /// first served and no writer starves while newcomers barge in. Its file is in the
 /// folder only while writers wait, and only orders them: the lock never depends on it. Waiting is
 /// blocking — never a poll — on a helper thread, up to the timeout.
-enum FolderLock {
+package enum FolderLock {
   /// Thrown when the lock stays taken for the whole timeout.
-  struct TimedOut: Error {}
+  package struct TimedOut: Error {}
 
   /// Runs `body` while holding the exclusive lock on the folder at `path`.
   ///

@@ -29,22 +29,27 @@ import Foundation
 /// writes to the folder finds the same queue whatever its environment (a cron job,
 /// `sudo`), and an app writes into no folder but its own store's — no folder of
 /// the kit's or of another app's family.
-enum LockQueue {
+package enum LockQueue {
   /// The queue file's name in the store's folder.
   static let fileName = ".writers-queue"
 
   /// A writer's place at the front of the queue; ``leave()`` lets the next go.
-  struct Turn {
+  package struct Turn {
     let descriptor: Int32
     let ticket: Int64
     let path: String
 
-    /// Releases the slot, and removes the queue file when nobody is behind.
-    func leave() {
+    /// Releases the slot, and removes the queue file when nobody is behind (and the
+    /// path still names this queue's file).
+    package func leave() {
       #if os(Linux)
         if LockQueue.lock(descriptor, F_WRLCK, at: 0, wait: false) == 0 {
           var next: Int64 = 0
-          if pread(descriptor, &next, 8, 0) == 8, next == ticket &+ 1 { unlink(path) }
+          if pread(descriptor, &next, 8, 0) == 8, next == ticket &+ 1,
+            LockQueue.isCurrent(descriptor, at: path)
+          {
+            unlink(path)
+          }
         }
       #endif
       close(descriptor)
@@ -60,13 +65,41 @@ enum LockQueue {
   /// - Returns: The turn to leave after the work, or `nil` when the queue could not
   ///   be used (the caller goes straight to the folder lock).
   /// - Throws: ``FolderLock/TimedOut`` when the writers before did not finish in time.
-  static func waitForTurn(
+  package static func waitForTurn(
     on folder: Int32, at folderPath: String, until deadline: ContinuousClock.Instant
   ) throws -> Turn? {
     #if os(Linux)
-      guard let (descriptor, path) = openQueue(in: folder, at: folderPath) else { return nil }
-      // Take a ticket under the counter lock.
-      guard try wait(descriptor, at: 0, until: deadline) else { return nil }
+      guard let opened = openQueue(in: folder, at: folderPath) else { return nil }
+      return try waitForTurn(opened: opened, on: folder, at: folderPath, until: deadline)
+    #else
+      return nil
+    #endif
+  }
+
+  #if os(Linux)
+    /// Waits for a turn in a queue file opened earlier (``openQueue(in:at:)``).
+    ///
+    /// The last writer out removes the file. A writer that opened it just before
+    /// would take a ticket in a file nobody else sees, while newcomers queue in a new
+    /// one: two queues, and the folder lock's free-for-all between them. So the
+    /// ticket is taken only in the file the path names; otherwise the writer opens
+    /// that file and tries again.
+    package static func waitForTurn(
+      opened: (descriptor: Int32, path: String), on folder: Int32, at folderPath: String,
+      until deadline: ContinuousClock.Instant
+    ) throws -> Turn? {
+      var (descriptor, path) = opened
+      var attempts = 1
+      // Take a ticket under the counter lock, in the current file.
+      while true {
+        guard try wait(descriptor, at: 0, until: deadline) else { return nil }
+        if isCurrent(descriptor, at: path) { break }
+        _ = lock(descriptor, F_UNLCK, at: 0, wait: false)
+        close(descriptor)
+        attempts += 1
+        guard attempts <= 3, let again = openQueue(in: folder, at: folderPath) else { return nil }
+        (descriptor, path) = again
+      }
       var ticket: Int64 = 0
       if pread(descriptor, &ticket, 8, 0) != 8 || ticket < 0 { ticket = 0 }
       var next = ticket &+ 1
@@ -82,10 +115,16 @@ enum LockQueue {
       guard try wait(descriptor, at: before, until: deadline) else { return nil }
       _ = lock(descriptor, F_UNLCK, at: before, wait: false)
       return Turn(descriptor: descriptor, ticket: ticket, path: path)
-    #else
-      return nil
-    #endif
-  }
+    }
+
+    /// Whether `descriptor` is the file `path` names now (not one removed meanwhile).
+    fileprivate static func isCurrent(_ descriptor: Int32, at path: String) -> Bool {
+      var opened = stat()
+      var named = stat()
+      return fstat(descriptor, &opened) == 0 && lstat(path, &named) == 0
+        && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+    }
+  #endif
 
   #if os(Linux)
     /// Open-file-description locks; Swift's Glibc does not export the names.
@@ -97,7 +136,9 @@ enum LockQueue {
 
     /// Opens (creating) the queue file in the open `folder`; `nil` when it is not a
     /// regular file of the current user.
-    private static func openQueue(in folder: Int32, at folderPath: String) -> (Int32, String)? {
+    package static func openQueue(in folder: Int32, at folderPath: String) -> (
+      descriptor: Int32, path: String
+    )? {
       let descriptor = openat(folder, fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { return nil }
       let path = folderPath + "/" + fileName

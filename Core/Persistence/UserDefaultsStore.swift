@@ -20,6 +20,10 @@ public final class UserDefaultsStore: KeyValueStore {
   // Nil when UserDefaults rejected the suite name; every call then throws.
   nonisolated(unsafe) private let suite: UserDefaults?
   private let transaction = Locked(())
+  // Every read and every write-and-synchronize of the suite, one at a time: on Linux a
+  // read while another thread writes can reload the suite from its file and drop the
+  // value set but not yet synchronized (typed updates read before their transaction).
+  private let access = Locked(())
   private let observers = StoreObservers()
 
   /// Opens the defaults suite `suiteName`.
@@ -73,14 +77,15 @@ public final class UserDefaultsStore: KeyValueStore {
   public func removeValue(forKey key: String) throws {
     try StoreKeyRules.validate(key)
     try transaction.withLock { _ in
-      guard try defaults(forKey: key, writing: true).object(forKey: key) != nil else { return }
+      let defaults = try defaults(forKey: key, writing: true)
+      guard access.withLock({ _ in defaults.object(forKey: key) }) != nil else { return }
       try write(nil, forKey: key)
     }
   }
 
   public func keys() throws -> [String] {
-    let domain =
-      try defaults(forKey: "", writing: false).persistentDomain(forName: suiteName) ?? [:]
+    let defaults = try defaults(forKey: "", writing: false)
+    let domain = access.withLock { _ in defaults.persistentDomain(forName: suiteName) } ?? [:]
     return domain.keys.filter(StoreKeyRules.isValid).sorted()
   }
 
@@ -104,7 +109,8 @@ public final class UserDefaultsStore: KeyValueStore {
   public func location(forKey key: String) -> String { "defaults \(suiteName): \(key)" }
 
   private func read(_ key: String) throws(PersistenceError) -> Data? {
-    guard let object = try defaults(forKey: key, writing: false).object(forKey: key) else {
+    let defaults = try defaults(forKey: key, writing: false)
+    guard let object = access.withLock({ _ in defaults.object(forKey: key) }) else {
       return nil
     }
     guard let data = object as? Data else {
@@ -116,8 +122,11 @@ public final class UserDefaultsStore: KeyValueStore {
 
   private func write(_ data: Data?, forKey key: String) throws(PersistenceError) {
     let defaults = try defaults(forKey: key, writing: true)
-    if let data { defaults.set(data, forKey: key) } else { defaults.removeObject(forKey: key) }
-    guard defaults.synchronize() else {
+    let synchronized = access.withLock { _ in
+      if let data { defaults.set(data, forKey: key) } else { defaults.removeObject(forKey: key) }
+      return defaults.synchronize()
+    }
+    guard synchronized else {
       throw .cannotWrite(key: key, path: location(forKey: key), underlying: SynchronizeFailed())
     }
     observers.notify(data, forKey: key)
