@@ -37,11 +37,10 @@ extension Decoder {
     var known: [Key] = []
     for name in base.allKeys {
       guard let key = Key(stringValue: name.stringValue) else {
-        let names = Key.allCases.map { "'\($0.stringValue)'" }.joined(separator: ", ")
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: codingPath + [name],
-            debugDescription: "unknown key '\(name.stringValue)' (known: \(names))"))
+            debugDescription: "unknown key '\(name.stringValue)'"))
       }
       known.append(key)
     }
