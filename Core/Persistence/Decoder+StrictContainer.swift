@@ -33,6 +33,7 @@ extension Decoder {
   public func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws
     -> KeyedDecodingContainer<Key>
   {
+    if let decoder = self as? TapeDecoder { return try decoder.strictContainer(keyedBy: type) }
     let base = try container(keyedBy: NameKey.self)
     var known: [Key] = []
     for name in base.allKeys {

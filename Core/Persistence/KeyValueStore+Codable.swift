@@ -27,16 +27,15 @@ enum StoreCoding {
     try decode(type, from: data, forKey: key, location: store.location(forKey: key))
   }
 
-  /// Decodes stored bytes strictly: ``StrictJSON`` first (repeated keys, trailing
-  /// commas, the line and column of a syntax error), then `JSONDecoder`. Every typed
+  /// Decodes stored bytes strictly with ``StrictJSON`` (repeated keys, trailing
+  /// commas, the line and column of a syntax error; one pass). Every typed
   /// read of every store goes through here or through ``Migrations``, which checks
   /// the same way.
   static func decode<Value: Decodable>(
     _ type: Value.Type, from data: Data, forKey key: String, location: String
   ) throws(PersistenceError) -> Value {
     do {
-      try StrictJSON.check(data)
-      return try JSONDecoder().decode(type, from: data)
+      return try StrictJSON.decode(type, from: data)
     } catch {
       throw .corrupted(key: key, path: location, underlying: error)
     }
@@ -179,7 +178,7 @@ extension KeyValueStore {
   {
     dataChanges(forKey: key.name).compactMap { data in
       guard let data else { return key.defaultValue }
-      return try? JSONDecoder().decode(Value.self, from: data)
+      return try? StrictJSON.decode(Value.self, from: data)
     }
   }
 }

@@ -82,12 +82,11 @@ public struct Migrations<Value: Codable & Sendable>: Sendable {
     -> Value
   {
     do {
-      try StrictJSON.check(data)
       // One pass for the common case, a value of the current version; only an
       // older one is taken apart and migrated step by step.
-      let decoder = JSONDecoder()
-      if let key = EnvelopeInfo.currentVersion { decoder.userInfo[key] = currentVersion }
-      switch try decoder.decode(Envelope<Value>.self, from: data) {
+      var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+      if let key = EnvelopeInfo.currentVersion { userInfo[key] = currentVersion }
+      switch try StrictJSON.decode(Envelope<Value>.self, from: data, userInfo: userInfo) {
       case .current(let value):
         return value
       case .newer(let version):

@@ -1,0 +1,181 @@
+import Foundation
+
+/// The `Decoder` behind ``StrictJSON/decode(_:from:)``: it decodes from the flat
+/// index (``JSONTape``) that the strict check built, so the bytes are parsed once.
+///
+/// It gives what `JSONDecoder` with its default strategies gives, values and errors
+/// alike (the same `DecodingError` case, type and coding path; a differential test
+/// checks this): `Data` from Base64, `URL` from its string, `Decimal` from the
+/// number's text, `Date` by its own `Decodable` conformance. Keys are compared with
+/// the bytes in place, starting after the last key found, so a type that reads its
+/// keys in the file's order finds each at once.
+final class TapeDecoder: Decoder, SingleValueDecodingContainer {
+  let tape: JSONTape
+  /// This value's token; -1 for a value that is not there (read as `null`).
+  let index: Int
+  private let parent: TapeDecoder?
+  private let key: (any CodingKey)?
+  /// Where the next key search starts: the key token after the last one found.
+  var searchStart = 0
+
+  init(tape: JSONTape, index: Int = 0, parent: TapeDecoder? = nil, key: (any CodingKey)? = nil) {
+    self.tape = tape
+    self.index = index
+    self.parent = parent
+    self.key = key
+  }
+
+  var codingPath: [any CodingKey] {
+    var path: [any CodingKey] = []
+    var decoder: TapeDecoder? = self
+    while let current = decoder, let key = current.key {
+      path.append(key)
+      decoder = current.parent
+    }
+    return path.reversed()
+  }
+
+  var userInfo: [CodingUserInfoKey: Any] { tape.userInfo }
+
+  /// The path to a value inside this one.
+  func path(_ key: (any CodingKey)?) -> [any CodingKey] {
+    guard let key else { return codingPath }
+    return codingPath + [key]
+  }
+
+  /// The token at `index`; `null` for a missing value.
+  func token(_ index: Int) -> JSONToken {
+    index >= 0 ? tape.tokens[index] : JSONToken(kind: .null, start: 0, end: 0)
+  }
+
+  // MARK: - Containers
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try expect(.object, as: [String: Any].self)
+    return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self))
+  }
+
+  /// ``Swift/Decoder/strictContainer(keyedBy:)`` on the index: every key is
+  /// compared with `Key`'s names in place.
+  func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws
+    -> KeyedDecodingContainer<Key>
+  {
+    try expect(.object, as: [String: Any].self)
+    if let member = tape.firstUnknownKey(inObjectAt: index, names: tape.names(of: type)) {
+      let name = tape.string(at: member)
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: path(NameKey(stringValue: name)), debugDescription: "unknown key '\(name)'"))
+    }
+    return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try expect(.array, as: [Any].self)
+    return TapeUnkeyedContainer(decoder: self)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  private func expect(_ kind: JSONToken.Kind, as type: Any.Type) throws {
+    let token = token(index)
+    guard token.kind == kind else { throw mismatch(type, found: token, at: codingPath) }
+  }
+
+  // MARK: - The single value
+
+  func decodeNil() -> Bool { token(index).kind == .null }
+
+  func decode(_ type: Bool.Type) throws -> Bool { try bool(at: index, key: nil) }
+
+  func decode(_ type: String.Type) throws -> String { try string(at: index, key: nil) }
+
+  func decode(_ type: Double.Type) throws -> Double { try float(at: index, key: nil) }
+
+  func decode(_ type: Float.Type) throws -> Float { try float(at: index, key: nil) }
+
+  func decode(_ type: Int.Type) throws -> Int { try integer(at: index, key: nil) }
+
+  func decode(_ type: Int8.Type) throws -> Int8 { try integer(at: index, key: nil) }
+
+  func decode(_ type: Int16.Type) throws -> Int16 { try integer(at: index, key: nil) }
+
+  func decode(_ type: Int32.Type) throws -> Int32 { try integer(at: index, key: nil) }
+
+  func decode(_ type: Int64.Type) throws -> Int64 { try integer(at: index, key: nil) }
+
+  func decode(_ type: UInt.Type) throws -> UInt { try integer(at: index, key: nil) }
+
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(at: index, key: nil) }
+
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(at: index, key: nil) }
+
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(at: index, key: nil) }
+
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(at: index, key: nil) }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+
+  /// Decodes this value as `type`, the way `JSONDecoder` treats the types it knows.
+  func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+    guard T.self != Data.self, T.self != URL.self, T.self != Date.self else {
+      // A null where one of these belongs is reported as their own type.
+      let token = token(index)
+      if token.kind == .null { throw mismatch(T.self, found: token, at: codingPath) }
+      return try decodeKnown(type)
+    }
+    if T.self == Decimal.self {
+      let token = token(index)
+      guard token.kind == .number else {
+        throw mismatch(Decimal.self, found: token, at: codingPath)
+      }
+      guard let decimal = Decimal(string: tape.numberText(at: index)) else {
+        throw doesNotFit(Decimal.self, at: index, key: nil)
+      }
+      return try cast(decimal)
+    }
+    return try T(from: self)
+  }
+
+  /// `Data`, `URL` and `Date`, which are not null.
+  private func decodeKnown<T: Decodable>(_ type: T.Type) throws -> T {
+    if T.self == Data.self {
+      let text = try string(at: index, key: nil)
+      guard let data = Data(base64Encoded: text) else {
+        throw corrupt("Encountered Data is not valid Base64.", at: codingPath)
+      }
+      return try cast(data)
+    }
+    if T.self == URL.self {
+      let text = try string(at: index, key: nil)
+      guard let url = URL(string: text) else {
+        throw corrupt("Invalid URL string.", at: codingPath)
+      }
+      return try cast(url)
+    }
+    return try T(from: self)
+  }
+
+  /// `value` as `T`, which it is.
+  private func cast<T>(_ value: some Any) throws -> T {
+    guard let value = value as? T else {
+      throw corrupt("cannot read \(type(of: value)) as \(T.self)", at: codingPath)
+    }
+    return value
+  }
+
+  /// Decodes the value at token `index`, a member or element of this one named `key`.
+  func decodeChild<T: Decodable>(_ type: T.Type, at index: Int, key: any CodingKey) throws -> T {
+    try TapeDecoder(tape: tape, index: index, parent: self, key: key).decodeValue(type)
+  }
+}
+
+/// A key that is an element's position, as `JSONDecoder` names it (`Index 3`).
+struct IndexKey: CodingKey {
+  var intValue: Int?
+  var stringValue: String { "Index \(intValue ?? 0)" }
+
+  init(intValue: Int) { self.intValue = intValue }
+
+  init?(stringValue: String) { nil }
+}
