@@ -12,12 +12,30 @@ struct JSONToken {
   }
 
   var kind: Kind
+  // Offsets and indexes are kept in 32 bits (the index of a large file then takes
+  // half the memory); ``StrictJSON`` refuses text of 4 GiB or more.
+  private var storedStart: UInt32
+  private var storedEnd: UInt32
+
   /// Strings: the first byte after the opening quote; numbers and literals: their
   /// first byte; objects and arrays: how many members or elements they have.
-  var start: Int
+  var start: Int {
+    get { Int(storedStart) }
+    set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+  }
+
   /// Strings: the closing quote; numbers and literals: one past their last byte;
   /// objects and arrays: the index of the first token after their last member.
-  var end: Int
+  var end: Int {
+    get { Int(storedEnd) }
+    set { storedEnd = UInt32(truncatingIfNeeded: newValue) }
+  }
+
+  init(kind: Kind, start: Int, end: Int) {
+    self.kind = kind
+    storedStart = UInt32(truncatingIfNeeded: start)
+    storedEnd = UInt32(truncatingIfNeeded: end)
+  }
 
   /// The index of the token after this one and everything inside it.
   func next(at index: Int) -> Int {

@@ -13,7 +13,7 @@ public import Foundation
 /// It accepts RFC 8259 JSON in UTF-8: no comments, no trailing commas, no leading
 /// zeros, only the escapes the grammar lists, valid UTF-8 everywhere, surrogate
 /// escapes only in pairs, numbers a `Double` holds, nesting at most
-/// ``maximumDepth`` deep. A differential test against `JSONSerialization` checks
+/// ``maximumDepth`` deep, less than 4 GiB in all. A differential test against `JSONSerialization` checks
 /// that it refuses everything Foundation refuses.
 ///
 /// The typed store API runs it on every read; use ``decode(_:from:)`` for other
@@ -69,6 +69,9 @@ public struct StrictJSON {
     }
   }
 
+  /// The largest text read: less than 4 GiB (the index keeps offsets in 32 bits).
+  package static let maximumSize = 1 << 32
+
   /// How deep objects and arrays may nest; deeper input is refused, never a crash.
   package static let maximumDepth = 512
 
@@ -92,6 +95,9 @@ public struct StrictJSON {
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> [JSONToken] {
     var scanner = StrictJSON(bytes)
     do throws(Failure) {
+      guard bytes.count < Self.maximumSize else {
+        throw scanner.fail("the text is 4 GiB or more, more than JSON text may be here")
+      }
       try scanner.value()
       scanner.skipWhitespace()
       guard scanner.offset == scanner.bytes.count else {

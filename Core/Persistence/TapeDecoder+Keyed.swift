@@ -25,8 +25,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return keys
   }
 
-  /// The token of `key`'s value, or nil. The search starts after the last key found
-  /// and wraps around, so reading keys in the file's order costs one comparison each.
+  /// The token of `key`'s value, or nil. The search starts at the last key found and
+  /// wraps around, so reading keys in the file's order costs two comparisons each.
   private func valueIndex(of key: Key) -> Int? { valueIndex(named: key.stringValue) }
 
   private func valueIndex(named name: String) -> Int? {
@@ -43,7 +43,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       if wrapped && member >= start { return nil }
       let next = tape.tokens[member + 1].next(at: member + 1)
       if tape.key(at: member, is: name) {
-        decoder.searchStart = next
+        // The same key again (`decodeNil`, then `decode`) is found at once, the
+        // next one in the file's order after one comparison more.
+        decoder.searchStart = member
         return member + 1
       }
       member = next

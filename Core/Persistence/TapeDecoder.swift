@@ -124,6 +124,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       if token.kind == .null { throw mismatch(T.self, found: token, at: codingPath) }
       return try decodeKnown(type)
     }
+    if T.self == [String].self, token(index).kind == .array {
+      // A list of strings (tags, names) is read without a decoder or container.
+      return try cast(strings())
+    }
     if T.self == Decimal.self {
       let token = token(index)
       guard token.kind == .number else {
@@ -135,6 +139,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       return try cast(decimal)
     }
     return try T(from: self)
+  }
+
+  /// This array's elements, read as strings.
+  private func strings() throws -> [String] {
+    let count = tape.tokens[index].start
+    var strings: [String] = []
+    strings.reserveCapacity(count)
+    for position in 0..<count {
+      strings.append(try string(at: index + 1 + position, key: IndexKey(intValue: position)))
+    }
+    return strings
   }
 
   /// `Data`, `URL` and `Date`, which are not null.

@@ -33,6 +33,8 @@ extension TodoItem {
   ///
   /// - Throws: ``TodoError/invalidTag(_:)``.
   package static func validTag(_ tag: String) throws(TodoError) -> String {
+    // Printable ASCII, as nearly every tag is, needs no look at its characters.
+    if !tag.isEmpty, tag.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) { return tag }
     guard !tag.isEmpty, !tag.utf8.contains(0), !tag.contains(where: \.isWhitespace) else {
       throw .invalidTag(tag)
     }
