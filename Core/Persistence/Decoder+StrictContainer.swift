@@ -10,9 +10,11 @@ extension Decoder {
   /// `init(from:)` to refuse such a value instead: the stores report it as
   /// corrupt, naming the key and where it is.
   ///
-  /// It costs one container per object, as `container(keyedBy:)` does: the object's
-  /// keys are listed once, checked against `type.allCases`, and every `decode`
-  /// goes through that same container.
+  /// Under ``StrictJSON/decode(_:from:)`` (every store read) the object's keys are
+  /// compared in place with the names of `type.allCases`, listed once per document.
+  /// Under another decoder it costs one container per object, as
+  /// `container(keyedBy:)` does: the keys are listed once and checked, and every
+  /// `decode` goes through that same container.
   ///
   /// ```swift
   /// struct Todo: Codable {

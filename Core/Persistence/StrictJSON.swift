@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The check every stored value passes before `JSONDecoder` reads it.
+/// The check and the decoder every stored value goes through.
 ///
 /// Foundation's JSON readers on Linux accept more than RFC 8259 and say little
 /// about where a file is wrong: a trailing comma (`[1,2,]`) is read as if it were
@@ -13,11 +13,12 @@ public import Foundation
 /// It accepts RFC 8259 JSON in UTF-8: no comments, no trailing commas, no leading
 /// zeros, only the escapes the grammar lists, valid UTF-8 everywhere, surrogate
 /// escapes only in pairs, numbers a `Double` holds, nesting at most
-/// ``maximumDepth`` deep, less than 4 GiB in all. A differential test against `JSONSerialization` checks
-/// that it refuses everything Foundation refuses.
+/// ``maximumDepth`` deep, less than 4 GiB in all. A differential test against
+/// `JSONSerialization` checks that it refuses everything Foundation refuses.
 ///
-/// The typed store API runs it on every read; use ``decode(_:from:)`` for other
-/// JSON an app reads, such as an import file.
+/// The typed store API reads every value through ``decode(_:from:)``, which checks
+/// and decodes in one pass; use it for other JSON an app reads, such as an import
+/// file.
 ///
 /// ```swift
 /// let todos = try StrictJSON.decode([Todo].self, from: data)
