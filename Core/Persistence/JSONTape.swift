@@ -50,7 +50,7 @@ struct JSONToken {
 /// that made it.
 final class JSONTape {
   let bytes: UnsafeBufferPointer<UInt8>
-  let tokens: [JSONToken]
+  let tokens: JSONTokens
   let userInfo: [CodingUserInfoKey: Any]
   /// The names of each `CaseIterable` key type read so far, as UTF-8.
   private var keyNames: [ObjectIdentifier: [[UInt8]]] = [:]
@@ -62,6 +62,8 @@ final class JSONTape {
     self.tokens = try StrictJSON.scan(bytes)
     self.userInfo = userInfo
   }
+
+  deinit { tokens.deallocate() }
 
   // MARK: - Strings
 

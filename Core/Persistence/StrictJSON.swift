@@ -83,7 +83,7 @@ public struct StrictJSON {
   public static func check(_ data: Data) throws(Problem) {
     let result = data.withUnsafeBytes { raw -> Problem? in
       do throws(Problem) {
-        _ = try scan(raw.bindMemory(to: UInt8.self))
+        try scan(raw.bindMemory(to: UInt8.self)).deallocate()
         return nil
       } catch {
         return error
@@ -93,7 +93,8 @@ public struct StrictJSON {
   }
 
   /// Checks `bytes` and returns the index of their values (``JSONTape``'s tokens).
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> [JSONToken] {
+  /// The caller owns the tokens (``JSONTokens/deallocate()``).
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> JSONTokens {
     var scanner = StrictJSON(bytes)
     do throws(Failure) {
       guard bytes.count < Self.maximumSize else {
@@ -106,6 +107,7 @@ public struct StrictJSON {
       }
       return scanner.tokens
     } catch {
+      scanner.tokens.deallocate()
       throw scanner.located(error)
     }
   }
@@ -126,12 +128,12 @@ public struct StrictJSON {
   private var offset = 0
   private var depth = 0
   /// The values seen so far, in document order (see ``JSONToken``).
-  private var tokens: [JSONToken] = []
+  private var tokens: JSONTokens
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     // About one value per 16 bytes of pretty-printed text.
-    tokens.reserveCapacity(bytes.count / 16 + 4)
+    tokens = JSONTokens(capacity: bytes.count / 16)
   }
 
   private func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
