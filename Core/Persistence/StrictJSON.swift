@@ -34,6 +34,9 @@ public struct StrictJSON {
     public var line: Int
     /// The column on that line, in bytes from 1.
     public var column: Int
+    /// The key, when the problem is a key written twice in one object (escapes
+    /// resolved); the line and column are then those of its second appearance.
+    public var repeatedKey: String?
 
     /// `line 3, column 7: the key 'title' appears twice`.
     public var description: String { "line \(line), column \(column): \(reason)" }
@@ -122,6 +125,7 @@ public struct StrictJSON {
   private struct Failure: Error {
     var reason: String
     var offset: Int
+    var repeatedKey: String?
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -147,7 +151,7 @@ public struct StrictJSON {
     }
     return Problem(
       reason: failure.reason, offset: failure.offset, line: line,
-      column: failure.offset - lineStart + 1)
+      column: failure.offset - lineStart + 1, repeatedKey: failure.repeatedKey)
   }
 
   private mutating func value() throws(Failure) {
@@ -226,7 +230,7 @@ public struct StrictJSON {
 
   private func repeated(_ key: JSONToken, at start: Int) -> Failure {
     let name = String(decoding: JSONTape.keyBytes(key, in: bytes), as: UTF8.self)
-    return Failure(reason: "the key '\(name)' appears twice", offset: start)
+    return Failure(reason: "the key '\(name)' appears twice", offset: start, repeatedKey: name)
   }
 
   private mutating func array() throws(Failure) {

@@ -160,6 +160,8 @@ struct StrictJSONTests {
   func repeatedKeys(text: String) throws {
     let problem = #expect(throws: StrictJSON.Problem.self) { try StrictJSON.check(Data(text.utf8)) }
     #expect(problem?.reason.contains("appears twice") == true)
+    let key = try #require(problem?.repeatedKey)
+    #expect(problem?.reason == "the key '\(key)' appears twice")
   }
 
   @Test("the same key in different objects is fine; so are 40 distinct keys")
@@ -176,6 +178,7 @@ struct StrictJSONTests {
     #expect(problem?.line == 3)
     #expect(problem?.column == 8)
     #expect(problem?.description == "line 3, column 8: expected a value")
+    #expect(problem?.repeatedKey == nil)
   }
 
   @Test("decode checks first, then decodes")

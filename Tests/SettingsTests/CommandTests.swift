@@ -244,6 +244,8 @@ struct CommandTests {
         "{\"future\": {\"a\": 1, \"\\u0061\": 2}}",
         "the key 'a' appears twice (again at line 1, column 21)"
       ),
+      // Foundation reads a trailing comma as if it were not there; Core's check does not.
+      ("{\"appearance\": \"dark\",\n}", "line 2, column 1: expected a key"),
     ])
   func corruptValues(text: String, reason: String) throws {
     try fixture.writeSettings(text)

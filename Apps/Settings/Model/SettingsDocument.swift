@@ -39,8 +39,14 @@ package struct SettingsDocument: Sendable, Equatable {
     } catch {
       throw .notJSON(underlying: error, data: data)
     }
-    if let duplicate = JSONDuplicateKeys.first(in: data) {
-      throw .duplicateKey(duplicate.key, line: duplicate.line, column: duplicate.column)
+    // Foundation keeps one value of a key written twice and drops the other in
+    // silence, and reads a trailing comma as if it were not there: Core's check
+    // refuses both, naming where.
+    do {
+      try StrictJSON.check(data)
+    } catch {
+      guard let key = error.repeatedKey else { throw .notJSON(underlying: error, data: data) }
+      throw .duplicateKey(key, line: error.line, column: error.column)
     }
     for key in object.keys.sorted() {
       guard let value = object[key] else { continue }
