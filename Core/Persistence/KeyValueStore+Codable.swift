@@ -5,16 +5,13 @@ public import Foundation
 /// How the typed API turns values into bytes and back.
 enum StoreCoding {
   /// Human-readable, stable JSON: pretty-printed, sorted keys, slashes unescaped,
-  /// invisible characters escaped (``escapingInvisibles(_:)``), a final newline.
+  /// invisible characters escaped, a final newline; written by ``StoreJSONEncoder``,
+  /// byte for byte what `JSONEncoder` and ``escapingInvisibles(_:)`` write.
   static func encode<Value: Encodable>(_ value: Value, forKey key: String) throws(PersistenceError)
     -> Data
   {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      var data = escapingInvisibles(try encoder.encode(value))
-      data.append(0x0A)
-      return data
+      return Data(try StoreJSONEncoder().encodedBytes(value, terminator: 0x0A))
     } catch {
       throw .cannotEncode(key: key, underlying: error)
     }

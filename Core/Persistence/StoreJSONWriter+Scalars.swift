@@ -1,0 +1,170 @@
+extension StoreJSONWriter {
+  /// A floating-point value JSON cannot hold; the container that wrote it turns it
+  /// into `JSONEncoder`'s `EncodingError.invalidValue` with its coding path.
+  struct NonFinite: Error {
+    let value: any Sendable
+    let typeName: String
+
+    func encodingError(codingPath: [any CodingKey]) -> EncodingError {
+      EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Unable to encode \(typeName).\(value) directly in JSON."))
+    }
+  }
+
+  func writeNull() {
+    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+  }
+
+  func writeBool(_ value: Bool) {
+    if value {
+      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+    } else {
+      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+    }
+  }
+
+  /// Writes the decimal digits of `value`, as `description` spells them.
+  func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+    if Integer.bitWidth > 64 {
+      bytes.append(contentsOf: value.description.utf8)
+      return
+    }
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
+    var digits = 1
+    var limit: UInt64 = 10
+    while digits < 20, magnitude >= limit {
+      digits += 1
+      limit &*= 10
+    }
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    bytes.withUnsafeMutableBufferPointer { text in
+      var index = start + digits - 1
+      repeat {
+        text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+        index -= 1
+      } while magnitude > 0
+    }
+  }
+
+  /// Writes `value` as `JSONEncoder` does: its `description` without a trailing `.0`.
+  ///
+  /// - Throws: ``NonFinite`` for infinities and NaN.
+  func writeFloat<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>(
+    _ value: Value
+  ) throws(NonFinite) {
+    guard value.isFinite else { throw NonFinite(value: value, typeName: "\(Value.self)") }
+    let text = value.description
+    let utf8 = text.utf8
+    if text.hasSuffix(".0") {
+      bytes.append(contentsOf: utf8.prefix(utf8.count - 2))
+    } else {
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
+  /// Writes `text` as a JSON number, as it is (`Decimal`'s description).
+  func writeNumber(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Writes `string` quoted and escaped: `"` and `\` and the C0 controls as
+  /// `JSONEncoder` escapes them (`\b \t \n \f \r`, else `\u00xx`), `/` as it is, and
+  /// every other invisible character (`Unicode.Scalar.isEscapedInShownJSON`: DEL, C1
+  /// controls, bidi controls, zero-width characters, U+2028/2029) as `\uxxxx` in
+  /// lower-case hex, so that the text shows what it holds.
+  ///
+  /// - Returns: Whether the string is plain: printable ASCII, written as it is.
+  @discardableResult
+  func writeString(_ string: String) -> Bool {
+    var string = string
+    return string.withUTF8 { writeString(utf8: $0) }
+  }
+
+  private func writeString(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.append(UInt8(ascii: "\""))
+    var isPlain = true
+    var copied = 0
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+        index += 1
+        continue
+      }
+      isPlain = false
+      var length = 1
+      var escape = UInt32(byte)
+      if byte >= 0x80 {
+        guard let (scalar, scalarLength) = Self.invisible(in: text, at: index) else {
+          index += 1
+          continue
+        }
+        (escape, length) = (scalar, scalarLength)
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
+      writeEscape(escape)
+      index += length
+      copied = index
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
+    bytes.append(UInt8(ascii: "\""))
+    return isPlain
+  }
+
+  /// Writes the escape of an ASCII byte or an invisible scalar.
+  private func writeEscape(_ scalar: UInt32) {
+    let short: UInt8? =
+      switch scalar {
+      case 0x22: UInt8(ascii: "\"")
+      case 0x5C: UInt8(ascii: "\\")
+      case 0x08: UInt8(ascii: "b")
+      case 0x09: UInt8(ascii: "t")
+      case 0x0A: UInt8(ascii: "n")
+      case 0x0C: UInt8(ascii: "f")
+      case 0x0D: UInt8(ascii: "r")
+      default: nil
+      }
+    bytes.append(UInt8(ascii: "\\"))
+    if let short {
+      bytes.append(short)
+      return
+    }
+    bytes.append(UInt8(ascii: "u"))
+    for shift in stride(from: 12, through: 0, by: -4) {
+      let digit = UInt8((scalar >> UInt32(shift)) & 0xF)
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
+  }
+
+  /// The invisible scalar whose UTF-8 starts at `index`, and its length in bytes; every
+  /// one is below U+10000, so two or three bytes long.
+  private static func invisible(in text: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> (UInt32, Int)?
+  {
+    let lead = text[index]
+    let value: UInt32
+    let length: Int
+    switch lead {
+    case 0xC2, 0xD8:
+      guard index + 1 < text.count else { return nil }
+      value = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+      length = 2
+    case 0xE2, 0xEF:
+      guard index + 2 < text.count else { return nil }
+      value =
+        UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
+        | UInt32(text[index + 2] & 0x3F)
+      length = 3
+    default:
+      return nil
+    }
+    guard let scalar = Unicode.Scalar(value), scalar.isEscapedInShownJSON else { return nil }
+    return (value, length)
+  }
+}

@@ -1,0 +1,117 @@
+extension StoreJSONWriter {
+  /// Writes the top-level value.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the value encodes nothing or holds
+  ///   a non-finite number, or what its `encode(to:)` throws.
+  func writeRoot<Value: Encodable>(_ value: Value) throws {
+    let root = push(level: 0, key: nil)
+    if let scalar = value as? any StoreJSONScalar {
+      frames[root.index].kind = .value
+      try writeScalar({ () throws(NonFinite) in try scalar.write(to: self) }, codingPath: [])
+      return
+    }
+    do {
+      try value.encode(to: StoreJSONSlotEncoder(writer: self, frame: root))
+    } catch {
+      abandon()
+      throw error
+    }
+    guard activate(root) else { return }
+    guard frames[root.index].kind != .empty else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+    }
+    close(through: root)
+  }
+
+  /// Writes `value` at the current position: a member or element just begun, or a
+  /// claimed slot. A scalar is written in place; any other value gets a slot of its
+  /// own, closed when its `encode(to:)` returns.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The member's key or the element's index, for coding paths.
+  /// - Throws: `EncodingError.invalidValue` for a non-finite number, or what the
+  ///   value's `encode(to:)` throws; the writer is then abandoned.
+  func writeValue<Value: Encodable, Key: CodingKey>(_ value: Value, key: Key?) throws {
+    if let scalar = value as? any StoreJSONScalar {
+      do {
+        try scalar.write(to: self)
+      } catch {
+        abandon()
+        throw error.encodingError(codingPath: currentCodingPath + (key.map { [$0] } ?? []))
+      }
+      return
+    }
+    let frame = push(level: childLevel, key: key)
+    do {
+      try value.encode(to: StoreJSONSlotEncoder(writer: self, frame: frame))
+    } catch {
+      abandon()
+      throw error
+    }
+    close(through: frame)
+  }
+
+  /// Writes a scalar the container has in hand, turning a non-finite number into
+  /// `JSONEncoder`'s error.
+  func writeScalar(
+    _ write: () throws(NonFinite) -> Void, codingPath: @autoclosure () -> [any CodingKey]
+  ) throws {
+    do {
+      try write()
+    } catch {
+      abandon()
+      throw error.encodingError(codingPath: codingPath())
+    }
+  }
+
+  /// Begins a member (`member` not `nil`) or an element of `frame` and opens a
+  /// nested value of `kind` in it.
+  func nest(
+    member: String?, pathKey: any CodingKey, kind: Frame.Kind, in frame: FrameID
+  ) -> FrameID {
+    // `JSONEncoder` merges a second nested container under the same key into the
+    // first, which is written and closed here: leave that to `JSONEncoder`.
+    if let member, hasMember(member, in: frame) { abandon() }
+    let isBegun = member.map { beginMember($0, in: frame) } ?? beginElement(in: frame)
+    guard isBegun else { return FrameID(index: Int.max, serial: 0) }
+    let nested = push(level: frames[frame.index].level + 1, key: pathKey)
+    if kind != .empty { open(nested, as: kind) }
+    return nested
+  }
+
+  /// How many members or elements `frame` holds.
+  func count(of frame: FrameID) -> Int {
+    guard frame.index < frames.count, frames[frame.index].serial == frame.serial else { return 0 }
+    return frames[frame.index].count
+  }
+}
+
+/// A key for coding paths: an array index (`Index 3`, as `JSONEncoder` names it) or `super`.
+struct StoreJSONIndexKey: CodingKey {
+  private let index: Int
+  private let name: String
+
+  init(index: Int) {
+    self.index = index
+    name = ""
+  }
+
+  init(stringValue: String) {
+    index = -1
+    name = stringValue
+  }
+
+  init?(intValue: Int) {
+    self.init(index: intValue)
+  }
+
+  var stringValue: String { index < 0 ? name : "Index \(index)" }
+  var intValue: Int? { index < 0 ? nil : index }
+
+  /// The key `superEncoder()` writes under.
+  static var superKey: StoreJSONIndexKey { StoreJSONIndexKey(stringValue: "super") }
+}
