@@ -213,7 +213,7 @@ struct StoreJSONSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encode<Value: Encodable>(_ value: Value) throws {
     guard writer.beginSingleValue(in: frame) else { return }
-    try writer.writeValue(value, key: StoreJSONIndexKey?.none)
+    try writer.writeValue(value, key: nil)
   }
 
   private func encodeInteger(_ value: some FixedWidthInteger) {

@@ -26,12 +26,10 @@ extension StoreJSONWriter {
     scratch.append(contentsOf: bytes[start..<end])
     bytes.removeSubrange(start..<end)
     for (position, group) in groups.enumerated() {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(0x0A)
-      writeIndent(frame.level + 1)
+      writeSeparator(first: position == 0, level: frame.level + 1)
       let keyEntry = entries[base + group.key]
       bytes.append(contentsOf: scratch[(keyEntry.keyStart - start)..<(keyEntry.keyEnd - start)])
-      bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+      writeColon()
       let valueEntry = entries[base + group.value]
       let valueEnd = group.value + 1 < count ? entries[base + group.value + 1].separatorStart : end
       bytes.append(contentsOf: scratch[(valueEntry.valueStart - start)..<(valueEnd - start)])

@@ -15,15 +15,16 @@ extension StoreJSONWriter {
   }
 
   func writeNull() {
-    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    writeASCII("null")
   }
 
   func writeBool(_ value: Bool) {
-    if value {
-      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-    } else {
-      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-    }
+    writeASCII(value ? "true" : "false")
+  }
+
+  /// Writes a literal's bytes, without an intermediate array.
+  private func writeASCII(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Writes the decimal digits of `value`, as `description` spells them.

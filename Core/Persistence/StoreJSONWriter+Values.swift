@@ -35,17 +35,21 @@ extension StoreJSONWriter {
   ///   - key: The member's key or the element's index, for coding paths.
   /// - Throws: `EncodingError.invalidValue` for a non-finite number, or what the
   ///   value's `encode(to:)` throws; the writer is then abandoned.
-  func writeValue<Value: Encodable, Key: CodingKey>(_ value: Value, key: Key?) throws {
-    if let scalar = value as? any StoreJSONScalar {
+  func writeValue<Value: Encodable>(
+    _ value: Value, key: @autoclosure () -> (any CodingKey)?
+  ) throws {
+    if writeCommon(value) { return }
+    if !isKnownComposite(Value.self), let scalar = value as? any StoreJSONScalar {
       do {
         try scalar.write(to: self)
       } catch {
         abandon()
-        throw error.encodingError(codingPath: currentCodingPath + (key.map { [$0] } ?? []))
+        throw error.encodingError(codingPath: currentCodingPath + (key().map { [$0] } ?? []))
       }
       return
     }
-    let frame = push(level: childLevel, key: key)
+    noteComposite(Value.self)
+    let frame = push(level: childLevel, key: key())
     do {
       try value.encode(to: StoreJSONSlotEncoder(writer: self, frame: frame))
     } catch {
@@ -53,6 +57,48 @@ extension StoreJSONWriter {
       throw error
     }
     close(through: frame)
+  }
+
+  /// Writes `value` when it is one of the commonest members of stored values, found by
+  /// comparing types (a dynamic cast to ``StoreJSONScalar`` costs more); `false` when not.
+  func writeCommon<Value>(_ value: Value) -> Bool {
+    let type = ObjectIdentifier(Value.self)
+    if type == ObjectIdentifier(String.self) {
+      writeString(unsafeBitCast(value, to: String.self))
+    } else if type == ObjectIdentifier(String?.self) {
+      if let string = unsafeBitCast(value, to: String?.self) {
+        writeString(string)
+      } else {
+        writeNull()
+      }
+    } else if type == ObjectIdentifier(Int.self) {
+      writeInteger(unsafeBitCast(value, to: Int.self))
+    } else if type == ObjectIdentifier(Int?.self) {
+      if let integer = unsafeBitCast(value, to: Int?.self) {
+        writeInteger(integer)
+      } else {
+        writeNull()
+      }
+    } else if type == ObjectIdentifier(Bool.self) {
+      writeBool(unsafeBitCast(value, to: Bool.self))
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// Whether `type` was found not to be a ``StoreJSONScalar`` before: the few types
+  /// a document repeats (its items, their arrays) skip the dynamic cast.
+  private func isKnownComposite(_ type: Any.Type) -> Bool {
+    let identifier = ObjectIdentifier(type)
+    return knownComposites.contains(identifier)
+  }
+
+  private func noteComposite(_ type: Any.Type) {
+    let identifier = ObjectIdentifier(type)
+    guard !knownComposites.contains(identifier) else { return }
+    if knownComposites.count == 4 { knownComposites.removeFirst() }
+    knownComposites.append(identifier)
   }
 
   /// Writes a scalar the container has in hand, turning a non-finite number into

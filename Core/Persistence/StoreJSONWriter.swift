@@ -8,18 +8,24 @@
 /// `encode(to:)` returns, or when its parent writes its next member: a container
 /// written to after that is *stale*, and the writer gives up (``isAbandoned``) so that
 /// the caller can encode the value again with `JSONEncoder`, which keeps a tree.
+///
+/// The writer is used by one encoding call on one thread, and no method holds an
+/// access to its buffers while calling out (to a value's `encode(to:)`), so their
+/// run-time exclusivity checks, a quarter of the encoding time when measured, are off.
 final class StoreJSONWriter {
   /// The JSON text so far.
-  var bytes: [UInt8] = []
+  @exclusivity(unchecked) var bytes: [UInt8] = []
   /// The open containers and value slots, outermost first.
-  var frames: [Frame] = []
+  @exclusivity(unchecked) var frames: [Frame] = []
   /// The members of the open objects, each object's after its parent's.
-  var entries: [Entry] = []
+  @exclusivity(unchecked) var entries: [Entry] = []
   /// Set when the value used a container after it closed; nothing more is written.
-  private(set) var isAbandoned = false
+  @exclusivity(unchecked) private(set) var isAbandoned = false
   /// Reused by ``StoreJSONWriter/closeObject(_:)`` when it reorders members.
-  var scratch: [UInt8] = []
-  private var nextSerial = 0
+  @exclusivity(unchecked) var scratch: [UInt8] = []
+  @exclusivity(unchecked) private var nextSerial = 0
+  /// The last few value types that were not scalars (see ``writeValue(_:key:)``).
+  @exclusivity(unchecked) var knownComposites: [ObjectIdentifier] = []
 
   /// One open value: a slot waiting for a value, or an object or array being written.
   struct Frame {
@@ -168,7 +174,7 @@ final class StoreJSONWriter {
     let keyStart = bytes.count
     let isPlain = writeString(key)
     let keyEnd = bytes.count
-    bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    writeColon()
     let entry = Entry(
       key: isPlain ? "" : key, isPlain: isPlain, separatorStart: separatorStart,
       keyStart: keyStart, keyEnd: keyEnd, valueStart: bytes.count)
@@ -211,14 +217,33 @@ final class StoreJSONWriter {
 
   // MARK: - Layout
 
-  private func writeSeparator(first: Bool, level: Int) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(0x0A)
-    writeIndent(level)
+  /// `,`, a newline and spaces: every separator and indentation is a slice of it.
+  private static let layout: [UInt8] =
+    [UInt8(ascii: ","), 0x0A] + [UInt8](repeating: 0x20, count: 2 * 64)
+
+  func writeSeparator(first: Bool, level: Int) {
+    guard level <= 64 else {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(0x0A)
+      writeIndent(level)
+      return
+    }
+    bytes.append(contentsOf: Self.layout[(first ? 1 : 0)..<(2 + 2 * level)])
   }
 
   func writeIndent(_ level: Int) {
-    bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+    if level <= 64 {
+      bytes.append(contentsOf: Self.layout[2..<(2 + 2 * level)])
+    } else {
+      bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+    }
+  }
+
+  /// ` : ` between a key and its value.
+  func writeColon() {
+    bytes.append(0x20)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(0x20)
   }
 
   /// `\n`, the indentation of `level` and `closer`.
