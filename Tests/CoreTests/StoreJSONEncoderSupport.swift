@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 
@@ -146,22 +147,9 @@ indirect enum JSONTree: Encodable {
   }
 }
 
-/// SplitMix64: a small seeded generator, so a failing tree can be made again.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random trees: keys and strings from scalars that stress escaping and key order.
 struct JSONTreeMaker {
-  var generator: SeededGenerator
+  var generator: SeededRandom
 
   /// Scalars to draw from: ASCII, every invisible kind, combining marks, other planes.
   static let scalars: [Unicode.Scalar] = {

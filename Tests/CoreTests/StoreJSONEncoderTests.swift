@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 
@@ -185,7 +186,7 @@ struct StoreJSONEncoderTests {
 
   @Test("Seeded random trees", arguments: 0..<8)
   func randomTrees(seed: UInt64) {
-    var maker = JSONTreeMaker(generator: SeededGenerator(state: seed))
+    var maker = JSONTreeMaker(generator: SeededRandom(seed: seed))
     for index in 0..<400 {
       let tree = maker.tree(depth: 0)
       Reference.expectSame(tree, "seed \(seed), tree \(index)")

@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 
@@ -196,7 +197,7 @@ struct StrictJSONDecoderTests {
 
   @Test("generated documents decode to the same values")
   func generated() throws {
-    var random = StrictJSONTests.Random(state: 22)
+    var random = SeededRandom(seed: 22)
     var compared = 0
     for _ in 0..<3_000 {
       let text = StrictJSONTests.value(&random, depth: 0)

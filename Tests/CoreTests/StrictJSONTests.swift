@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 
@@ -7,22 +8,7 @@ import Testing
 /// everything Foundation accepts except repeated keys and trailing commas.
 @Suite("StrictJSON against JSONSerialization")
 struct StrictJSONTests {
-  /// A small deterministic random source (SplitMix64), so a failure can be replayed.
-  struct Random {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-  }
+  typealias Random = SeededRandom
 
   /// Pieces that are valid or nearly valid JSON, so that generated text sits close to
   /// the grammar's edges.
@@ -83,7 +69,7 @@ struct StrictJSONTests {
 
   @Test("generated and mutated text: refused whenever JSONSerialization refuses it")
   func grammar() throws {
-    var random = Random(state: 2026)
+    var random = Random(seed: 2026)
     var refusedByBoth = 0
     var acceptedByBoth = 0
     for round in 0..<12_000 {
