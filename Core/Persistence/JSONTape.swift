@@ -83,6 +83,8 @@ final class JSONTape {
     guard token.kind == .string else {
       return Self.unescaped(token, in: bytes).elementsEqual(name.utf8)
     }
+    // Most keys tried are not the one looked for, and differ in length.
+    guard name.utf8.count == token.end - token.start else { return false }
     var name = name
     return name.withUTF8 { utf8 in
       Self.equal(UnsafeRawBufferPointer(utf8), raw(token))

@@ -182,17 +182,25 @@ public struct StrictJSON {
       return
     }
     var count = 0
-    // Few keys: compare with each earlier one in place; many: hash.
+    // Few keys: compare with each earlier one in place, but only when one of them
+    // could be the same (`seen` has a bit for the length and ends of each key; a key
+    // with escapes is compared with all); many: hash.
     var keySet: Set<[UInt8]> = []
+    var seen: UInt64 = 0
+    var hasEscapedKey = false
     while true {
       skipWhitespace()
       guard offset < bytes.count, bytes[offset] == 0x22 else { throw fail("expected a key") }
       let start = offset
       try string()
       let key = tokens.count - 1
+      let bit = Self.signature(of: tokens[key], in: bytes)
+      hasEscapedKey = hasEscapedKey || tokens[key].kind == .escapedString
+      let mayRepeat = hasEscapedKey || seen & bit != 0
+      seen |= bit
       if count < 16 {
-        var other = index + 1
-        for _ in 0..<count {
+        var other = mayRepeat ? index + 1 : key
+        while other != key {
           if JSONTape.sameKey(tokens[other], tokens[key], in: bytes) {
             throw repeated(tokens[key], at: start)
           }
@@ -226,6 +234,17 @@ public struct StrictJSON {
       offset += 1
       return
     }
+  }
+
+  /// One bit of 64 for a key, from its length and its first and last bytes: two
+  /// keys spelt the same have the same bit.
+  private static func signature(of key: JSONToken, in bytes: UnsafeBufferPointer<UInt8>)
+    -> UInt64
+  {
+    let length = key.end - key.start
+    guard length > 0 else { return 1 }
+    let mix = length &* 31 &+ Int(bytes[key.start]) &* 7 &+ Int(bytes[key.end - 1])
+    return 1 << UInt64(mix & 63)
   }
 
   private func repeated(_ key: JSONToken, at start: Int) -> Failure {
