@@ -46,11 +46,13 @@ struct JSONToken {
 /// A checked JSON document and the flat index ``StrictJSON`` built of it while
 /// checking, from which ``TapeDecoder`` decodes.
 ///
-/// The bytes are borrowed: a tape lives only inside the `withUnsafeBytes` call
-/// that made it.
+/// The bytes are borrowed from the `withUnsafeBytes` call that made the tape, which
+/// ``close()``s it before returning: a decoder kept by a type's `init(from:)` and
+/// used after that stops the program (an index check fails) rather than read memory
+/// that is gone.
 final class JSONTape {
   let bytes: UnsafeBufferPointer<UInt8>
-  let tokens: JSONTokens
+  private(set) var tokens: JSONTokens
   let userInfo: [CodingUserInfoKey: Any]
   /// The names of each `CaseIterable` key type read so far, as UTF-8.
   private var keyNames: [ObjectIdentifier: [[UInt8]]] = [:]
@@ -64,6 +66,9 @@ final class JSONTape {
   }
 
   deinit { tokens.deallocate() }
+
+  /// Ends the tape's use: every token index is out of range from now on.
+  func close() { tokens.removeAll() }
 
   // MARK: - Strings
 

@@ -17,7 +17,9 @@ struct JSONTokens {
 
   subscript(index: Int) -> JSONToken {
     get {
-      precondition(index >= 0 && index < count, "token index out of range")
+      precondition(
+        index >= 0 && index < count,
+        "token index out of range (or a decoder used after StrictJSON.decode returned)")
       return base[index]
     }
     set {
@@ -37,6 +39,9 @@ struct JSONTokens {
     (base + count).initialize(to: token)
     count += 1
   }
+
+  /// Forgets every token (the memory stays until ``deallocate()``).
+  mutating func removeAll() { count = 0 }
 
   /// Frees the memory; no copy may be used after.
   func deallocate() { base.deallocate() }

@@ -69,6 +69,7 @@ public struct StrictJSON {
   ) throws -> Value {
     try data.withUnsafeBytes { raw in
       let tape = try JSONTape(scanning: raw.bindMemory(to: UInt8.self), userInfo: userInfo)
+      defer { tape.close() }
       return try TapeDecoder(tape: tape).decodeValue(type)
     }
   }

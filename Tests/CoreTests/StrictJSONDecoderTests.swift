@@ -230,6 +230,29 @@ struct StrictJSONDecoderTests {
     #expect(try JSONDecoder().decode(Skipping.self, from: data).numbers == [1, 2])
   }
 
+  /// Keeps the decoder it was given, to use it after decoding returned.
+  final class KeptDecoder: Decodable {
+    let decoder: any Decoder
+    init(from decoder: any Decoder) throws { self.decoder = decoder }
+  }
+
+  @Test("a decoder used while decoding reads; kept and used after, it stops the program")
+  func keptDecoder() async throws {
+    struct Reads: Decodable {
+      var text: String
+      init(from decoder: any Decoder) throws {
+        let kept = try KeptDecoder(from: decoder)
+        text = try kept.decoder.singleValueContainer().decode(String.self)
+      }
+    }
+    #expect(try StrictJSON.decode(Reads.self, from: Data(#""x""#.utf8)).text == "x")
+    // Its bytes are gone: an index check stops it rather than reading them.
+    await #expect(processExitsWith: .failure) {
+      let kept = try StrictJSON.decode(KeptDecoder.self, from: Data(#""x""#.utf8))
+      _ = try kept.decoder.singleValueContainer().decode(String.self)
+    }
+  }
+
   @Test("userInfo reaches init(from:)")
   func userInfo() throws {
     struct Reads: Decodable {
