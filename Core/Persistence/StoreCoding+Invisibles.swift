@@ -37,8 +37,9 @@ extension StoreCoding {
     }
   }
 
-  /// The scalar starting at `index` and its length in bytes, when it is one to escape.
-  private static func invisible(in bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+  /// The scalar starting at `index` and its length in bytes, when it is one to escape
+  /// (also what ``StoreJSONEncoder`` escapes as it writes).
+  static func invisible(in bytes: UnsafeBufferPointer<UInt8>, at index: Int)
     -> (UInt32, Int)?
   {
     let lead = bytes[index]

@@ -102,7 +102,7 @@ extension StoreJSONWriter {
       var length = 1
       var escape = UInt32(byte)
       if byte >= 0x80 {
-        guard let (scalar, scalarLength) = Self.invisible(in: text, at: index) else {
+        guard let (scalar, scalarLength) = StoreCoding.invisible(in: text, at: index) else {
           index += 1
           continue
         }
@@ -141,31 +141,5 @@ extension StoreJSONWriter {
       let digit = UInt8((scalar >> UInt32(shift)) & 0xF)
       bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
     }
-  }
-
-  /// The invisible scalar whose UTF-8 starts at `index`, and its length in bytes; every
-  /// one is below U+10000, so two or three bytes long.
-  private static func invisible(in text: UnsafeBufferPointer<UInt8>, at index: Int)
-    -> (UInt32, Int)?
-  {
-    let lead = text[index]
-    let value: UInt32
-    let length: Int
-    switch lead {
-    case 0xC2, 0xD8:
-      guard index + 1 < text.count else { return nil }
-      value = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
-      length = 2
-    case 0xE2, 0xEF:
-      guard index + 2 < text.count else { return nil }
-      value =
-        UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
-        | UInt32(text[index + 2] & 0x3F)
-      length = 3
-    default:
-      return nil
-    }
-    guard let scalar = Unicode.Scalar(value), scalar.isEscapedInShownJSON else { return nil }
-    return (value, length)
   }
 }
