@@ -86,15 +86,5 @@ enum DecodingFailure {
     return text.hasSuffix(".") ? String(text.dropLast()) : text
   }
 
-  private static func path(_ keys: [any CodingKey]) -> String {
-    var result = ""
-    for key in keys {
-      if let index = key.intValue {
-        result += "[\(index)]"
-      } else {
-        result += (result.isEmpty ? "" : ".") + key.stringValue
-      }
-    }
-    return result
-  }
+  private static func path(_ keys: [any CodingKey]) -> String { CodingPathText.of(keys) }
 }

@@ -122,14 +122,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
       return isSyntax ? "not valid JSON: \(firstLine(of: error))" : firstLine(of: error)
     }
     func at(_ path: [any CodingKey]) -> String {
-      var text = ""
-      for key in path {
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += (text.isEmpty ? "" : ".") + key.stringValue
-        }
-      }
+      let text = CodingPathText.of(path)
       return text.isEmpty ? "" : " at " + text
     }
     switch decoding {

@@ -245,7 +245,7 @@ struct CommandTests {
         "the key 'a' appears twice (again at line 1, column 21)"
       ),
       // Foundation reads a trailing comma as if it were not there; Core's check does not.
-      ("{\"appearance\": \"dark\",\n}", "line 2, column 1: expected a key"),
+      ("{\"appearance\": \"dark\",\n}", "not valid JSON at line 2, column 1: expected a key"),
     ])
   func corruptValues(text: String, reason: String) throws {
     try fixture.writeSettings(text)

@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ public import Foundation
 /// dump such as `Error Domain=NSCocoaErrorDomain Code=3840 …`.
 ///
 /// JSON syntax errors from `JSONSerialization` and `JSONDecoder` name the line and
-/// column when the document is at hand; decoding errors name the field; file errors
+/// column when the document is at hand (Core's `StrictJSON.Problem` always does); decoding errors name the field; file errors
 /// say what happened (`no such file`, `permission denied`, `the disk is full`).
 ///
 /// ```swift
@@ -37,6 +38,10 @@ public enum CommandLineErrorDescription {
   public static func describe(_ error: any Error, in document: Data? = nil) -> String {
     if let convertible = error as? any AppErrorConvertible { return convertible.appError.message }
     if let decoding = error as? DecodingError { return describe(decoding, in: document) }
+    if let problem = error as? StrictJSON.Problem {
+      // Worded as Foundation's syntax errors are below.
+      return "not valid JSON at line \(problem.line), column \(problem.column): \(problem.reason)"
+    }
     if let located = error as? any LocatedDataError {
       return located.reason + position(ofByte: located.byteOffset, in: document)
     }
