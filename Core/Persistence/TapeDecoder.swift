@@ -7,15 +7,15 @@ import Foundation
 /// alike (the same `DecodingError` case, type and coding path; a differential test
 /// checks this): `Data` from Base64, `URL` from its string, `Decimal` from the
 /// number's text, `Date` by its own `Decodable` conformance. Keys are compared with
-/// the bytes in place, starting after the last key found, so a type that reads its
-/// keys in the file's order finds each at once.
+/// the bytes in place, starting at the last key found, so a type that reads its
+/// keys in the file's order finds each with one or two comparisons.
 final class TapeDecoder: Decoder, SingleValueDecodingContainer {
   let tape: JSONTape
   /// This value's token; -1 for a value that is not there (read as `null`).
   let index: Int
   private let parent: TapeDecoder?
   private let key: (any CodingKey)?
-  /// Where the next key search starts: the key token after the last one found.
+  /// Where the next key search starts: the last key token found.
   var searchStart = 0
 
   init(tape: JSONTape, index: Int = 0, parent: TapeDecoder? = nil, key: (any CodingKey)? = nil) {
