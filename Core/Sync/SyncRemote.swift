@@ -1,0 +1,103 @@
+/// One item on a sync server: where it lives and which version of it is there.
+public struct RemoteResource: Hashable, Sendable {
+  /// The item's path on the server, normalised (percent-encoding as the server's
+  /// canonical form, never absolute), so two spellings of one item compare equal.
+  public var href: String
+  /// The version tag exactly as the server sent it (a weak `W/"…"` included), or `nil`
+  /// when the server did not say.
+  public var etag: String?
+
+  /// Creates a resource.
+  public init(href: String, etag: String?) {
+    self.href = href
+    self.etag = etag
+  }
+}
+
+/// An item on a sync server with its content.
+public struct RemoteItem: Hashable, Sendable {
+  /// The item's normalised path on the server.
+  public var href: String
+  /// The version tag exactly as received, or `nil` when the server did not say.
+  public var etag: String?
+  /// The item's content as the server holds it (an iCalendar text for CalDAV).
+  public var body: String
+
+  /// Creates an item.
+  public init(href: String, etag: String?, body: String) {
+    self.href = href
+    self.etag = etag
+    self.body = body
+  }
+}
+
+/// What changed on the server since a sync token.
+public struct RemoteChanges: Sendable {
+  /// Items new or changed since the token (every item, for a full listing).
+  public var changed: [RemoteResource]
+  /// Hrefs removed since the token (empty for a full listing).
+  public var deleted: [String]
+  /// The token to ask with next time, or `nil` when the server keeps none.
+  public var token: String?
+  /// Whether ``changed`` is every item the collection holds, so that an item
+  /// missing from it is gone from the server.
+  public var isFullListing: Bool
+
+  /// Creates a change set.
+  public init(changed: [RemoteResource], deleted: [String], token: String?, isFullListing: Bool) {
+    self.changed = changed
+    self.deleted = deleted
+    self.token = token
+    self.isFullListing = isFullListing
+  }
+}
+
+/// Why a sync server refused a request in a way a sync can act on.
+public enum SyncRemoteError: Error, Hashable, Sendable {
+  /// The sync token is no longer valid (CalDAV: 403 or 412 with `valid-sync-token`);
+  /// ask again with `nil` for a full listing.
+  case invalidToken
+  /// The item at this href is not at the version the request named, or something
+  /// already exists where a new item was to be created (HTTP 412).
+  case preconditionFailed(href: String)
+  /// No item at this href (HTTP 404 or 410).
+  case notFound(href: String)
+}
+
+/// A collection of items on a server, as a sync engine sees it.
+///
+/// `CalDAVCollection` is the live implementation; a test can conform an in-memory
+/// one. Transport failures throw `APIError`; the cases a sync acts on throw
+/// ``SyncRemoteError``.
+public protocol SyncRemote: Sendable {
+  /// What changed since `token`; with `nil`, every item (a full listing).
+  ///
+  /// - Throws: ``SyncRemoteError/invalidToken`` when the server refuses the token.
+  func changes(since token: String?) async throws -> RemoteChanges
+
+  /// The content of the items at these hrefs, fetched in batches; an href with no
+  /// item is left out of the answer.
+  func fetch(_ hrefs: [String]) async throws -> [RemoteItem]
+
+  /// Creates an item where none exists (`If-None-Match: *`).
+  ///
+  /// - Returns: The new version tag, or `nil` when the server did not send one.
+  /// - Throws: ``SyncRemoteError/preconditionFailed(href:)`` when an item is already there.
+  func create(_ body: String, at href: String) async throws -> String?
+
+  /// Replaces an item if it is still at `etag` (`If-Match`, the tag exactly as received).
+  ///
+  /// - Returns: The new version tag, or `nil` when the server did not send one.
+  /// - Throws: ``SyncRemoteError/preconditionFailed(href:)`` when it changed meanwhile,
+  ///   ``SyncRemoteError/notFound(href:)`` when it is gone.
+  func replace(_ body: String, at href: String, ifMatch etag: String) async throws -> String?
+
+  /// Deletes an item if it is still at `etag`.
+  ///
+  /// - Throws: ``SyncRemoteError/preconditionFailed(href:)`` when it changed meanwhile,
+  ///   ``SyncRemoteError/notFound(href:)`` when it is already gone.
+  func delete(at href: String, ifMatch etag: String) async throws
+
+  /// The href a new item named `name` (a file-name-safe UID) gets in this collection.
+  func href(forNewItemNamed name: String) -> String
+}
