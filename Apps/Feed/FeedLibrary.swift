@@ -26,7 +26,8 @@ struct FeedLibrary: Sendable {
     let store = FeedStore(store: files) { damaged in
       context.warn(
         "the cached items of feed \(damaged.feedID) were damaged and are set aside as "
-          + "\(damaged.setAsideAt); the next refresh fetches the feed again")
+          + "\(damaged.setAsideAt); \(damaged.readMarksSummary); the next refresh fetches "
+          + "the feed again")
     }
     var library = FeedLibrary(
       store: store,

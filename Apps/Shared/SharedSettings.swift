@@ -124,7 +124,15 @@ package struct SharedSettings: Sendable, Hashable {
     for key in object.keys.sorted() {
       guard let value = object[key] else { continue }
       let single = try JSONSerialization.data(withJSONObject: [key: value])
-      if (try? JSONDecoder().decode(SharedSettings.self, from: single)) != nil {
+      if key == Key.displayName, let name = value as? String, !isValidDisplayName(name) {
+        let text = try JSONSerialization.data(
+          withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        invalid.append(
+          InvalidValue(
+            key: key, value: String(decoding: text, as: UTF8.self),
+            expected: "text of \(displayNameLength.lowerBound)–\(displayNameLength.upperBound) "
+              + "characters, no control characters"))
+      } else if (try? JSONDecoder().decode(SharedSettings.self, from: single)) != nil {
         valid[key] = value
       } else {
         let text = try JSONSerialization.data(
@@ -137,6 +145,36 @@ package struct SharedSettings: Sendable, Hashable {
     let settings = try JSONDecoder().decode(
       SharedSettings.self, from: JSONSerialization.data(withJSONObject: valid))
     return (settings, invalid)
+  }
+
+  /// How many characters a display name has, once trimmed: what `settings` accepts.
+  package static let displayNameLength = 1...64
+
+  /// Whether `name` is a display name `settings` would accept: 1 to 64 characters
+  /// once spaces are trimmed, no control or bidirectional control characters.
+  package static func isValidDisplayName(_ name: String) -> Bool {
+    let text = name.trimmingCharacters(in: .whitespaces)
+    return displayNameLength.contains(text.count)
+      && !text.unicodeScalars.contains { scalar in
+        switch scalar.invisibleKind {
+        case .control, .bidiControl: true
+        default: scalar == "\u{FFFD}"
+        }
+      }
+  }
+
+  /// The first key the settings file's bytes hold twice, and the line of its second
+  /// appearance; `nil` when there is none (or the bytes are not JSON at all).
+  ///
+  /// `settings` refuses such a file; the other samples read it (the last value
+  /// counts) and warn.
+  package static func repeatedKey(in data: Data) -> (key: String, line: Int)? {
+    do {
+      try StrictJSON.check(data)
+      return nil
+    } catch {
+      return error.repeatedKey.map { ($0, error.line) }
+    }
   }
 
   /// What a valid value of `key` looks like.

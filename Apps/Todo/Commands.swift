@@ -299,8 +299,12 @@ package enum TodoCommands {
     return id
   }
 
+  /// One id rule for every command: ASCII digits only (no sign, space, point or
+  /// `0x`), above 0.
   private static func parseID(_ text: String) -> Int? {
-    guard let id = Int(text), id > 0 else { return nil }
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let id = Int(text), id > 0
+    else { return nil }
     return id
   }
 

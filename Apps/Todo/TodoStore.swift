@@ -11,14 +11,21 @@ package struct TodoStore: Sendable {
   /// The underlying file store.
   package let files: FileKeyValueStore
 
-  /// The largest file todo reads or writes: 128 MiB, about 450,000 todos. Its
-  /// commands stay under 1 GiB of memory at that size (Docs/Apps/Todo.md, "Data");
-  /// a change that would pass it is refused, nothing written.
+  /// The supported size: 128 MiB as todo writes it (pretty-printed), about 450,000
+  /// todos. Its commands stay under 1 GiB of memory at that size (Docs/Apps/Todo.md,
+  /// "Data"); above it the store is written compactly (about 60% of the bytes).
   package static let maximumFileSize = 128 << 20
+
+  /// The largest file todo reads or writes: three times ``maximumFileSize``, so that
+  /// every version 1 store up to ``maximumFileSize`` (whose items take up to about
+  /// three times the bytes in the current form, compactly written) migrates and stays
+  /// changeable. A change that would pass it is refused, nothing written.
+  package static let readLimit = 3 * maximumFileSize
 
   /// A store in `directory`, usually `context.directories.data(app: "todo")`.
   package init(directory: URL) {
-    files = FileKeyValueStore(directory: directory, maximumFileSize: Self.maximumFileSize)
+    files = FileKeyValueStore(
+      directory: directory, maximumFileSize: Self.readLimit, compactAbove: Self.maximumFileSize)
   }
 
   /// The stored list; an empty one when nothing is stored yet.

@@ -50,6 +50,11 @@ public struct FileKeyValueStore: KeyValueStore {
   /// larger value is never written (``PersistenceError/cannotWrite(key:path:underlying:)``,
   /// the old value kept).
   public let maximumFileSize: Int
+  /// The size above which a typed write (`set`, `update`) drops the pretty-printing
+  /// and writes the same JSON value compactly, about half the bytes: at most
+  /// ``maximumFileSize``, which it is by default. A value whose compact text still
+  /// passes ``maximumFileSize`` is refused.
+  public let compactAbove: Int
 
   /// The default ``maximumFileSize``: 1 GiB, five times a 200 MB todo list.
   public static let defaultMaximumFileSize = 1 << 30
@@ -66,13 +71,17 @@ public struct FileKeyValueStore: KeyValueStore {
   ///     .data(app: identity.name)`.
   ///   - lockTimeout: How long to wait for another process's lock; 10 s by default.
   ///   - maximumFileSize: The largest file to read, in bytes; 1 GiB by default.
+  ///   - compactAbove: The size above which typed writes are compact; by default
+  ///     `maximumFileSize`, so that a value written pretty-printed would pass the
+  ///     limit is written compactly instead of refused.
   public init(
     directory: URL, lockTimeout: Duration = .seconds(10),
-    maximumFileSize: Int = defaultMaximumFileSize
+    maximumFileSize: Int = defaultMaximumFileSize, compactAbove: Int? = nil
   ) {
     self.directory = directory.standardizedFileURL
     self.lockTimeout = lockTimeout
     self.maximumFileSize = max(0, maximumFileSize)
+    self.compactAbove = min(self.maximumFileSize, max(0, compactAbove ?? maximumFileSize))
     var path = self.directory.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     directoryPath = path

@@ -65,7 +65,8 @@ extension KeyValueStore {
   ///   - key: A valid key.
   /// - Throws: ``PersistenceError``; on error the previous value is still in place.
   public func set<Value: Encodable>(_ value: Value, forKey key: String) throws {
-    try setData(try StoreCoding.encode(value, forKey: key), forKey: key)
+    try setData(
+      try StoreCoding.encode(value, forKey: key, limit: writtenSizeLimit), forKey: key)
   }
 
   /// Reads, changes and writes the value for `key` as one transaction.
@@ -91,7 +92,7 @@ extension KeyValueStore {
       var value = stored
       let result = try body(&value)
       let data = try value.map { value throws(PersistenceError) in
-        try StoreCoding.encode(value, forKey: key)
+        try StoreCoding.encode(value, forKey: key, limit: writtenSizeLimit)
       }
       return (data, result)
     }

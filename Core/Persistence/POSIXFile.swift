@@ -72,7 +72,10 @@ enum POSIXFile {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { return nil }
+      if code == ENOENT {
+        try refuseDanglingLink(path)
+        return nil
+      }
       throw SystemCallError(call: "open", code: code)
     }
     defer { close(descriptor) }
@@ -135,6 +138,7 @@ enum POSIXFile {
   ///   other than a regular file is in the way (it is left alone), or
   ///   ``SystemCallError``.
   static func writeAtomically(_ data: Data, to path: String, keepsPrevious: Bool) throws {
+    try refuseDanglingLink(path)
     let target = try resolvingSymbolicLinks(path)
     let (folder, name) = split(target)
     let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -144,6 +148,9 @@ enum POSIXFile {
     let exists = fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0
     if exists, info.st_mode & S_IFMT != S_IFREG {
       throw StoreFileProblem.notRegularFile(path: target, kind: FileKind(mode: info.st_mode))
+    }
+    if exists, info.st_mode & S_IWUSR == 0 {
+      throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
     }
     let temporary = try createTemporary(named: name, in: directory) { descriptor in
       try writeAll(data, to: descriptor)
@@ -207,7 +214,12 @@ enum POSIXFile {
   /// Removes `path`, or the target of the link at `path`; returns whether there was
   /// a file to remove.
   static func remove(_ path: String) throws -> Bool {
+    try refuseDanglingLink(path)
     let target = try resolvingSymbolicLinks(path)
+    var info = stat()
+    if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & S_IWUSR == 0 {
+      throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
+    }
     if unlink(target) == 0 { return true }
     let code = errno
     if code == ENOENT { return false }
@@ -237,6 +249,22 @@ enum POSIXFile {
   }
 
   // MARK: - Paths
+
+  /// Throws ``StoreFileProblem/danglingLink(path:destination:)`` when `path` is a
+  /// symbolic link (or a chain of them) whose final target does not exist and could
+  /// not be created, its folder missing too. A link to a file not yet made in a folder
+  /// that exists is followed: the first write creates the target.
+  static func refuseDanglingLink(_ path: String) throws {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+      stat(path, &info) != 0, errno == ENOENT
+    else { return }
+    let destination = try resolvingSymbolicLinks(path)
+    guard stat(split(destination).folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR else {
+      return
+    }
+    throw StoreFileProblem.danglingLink(path: path, destination: destination)
+  }
 
   /// `path` with every symbolic link at its end followed (up to 32 hops); the
   /// target need not exist. A link's relative target is read from the link's folder.

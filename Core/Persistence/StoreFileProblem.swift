@@ -21,6 +21,11 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
   /// A new value is larger than the store reads, so it was not written: a store
   /// never writes what it could not read back.
   case wouldBeTooLarge(path: String, size: Int, limit: Int)
+  /// The user made the file read-only (no owner write bit): it is read, never replaced.
+  case readOnly(path: String, mode: UInt32)
+  /// The file is a symbolic link whose target does not exist, in a folder that does
+  /// not exist either (so a write could not create it).
+  case danglingLink(path: String, destination: String)
 
   /// One clause for a message.
   package var description: String {
@@ -32,7 +37,18 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
     case .wouldBeTooLarge(_, let size, let limit):
       "the new value takes \(size) bytes, more than the \(limit) bytes this store reads; "
         + "nothing was written"
+    case .readOnly(_, let mode):
+      "it is read-only (mode \(Self.octal(mode))), so it was not changed; reading it still works"
+    case .danglingLink(_, let destination):
+      "it is a symbolic link to \(destination), which does not exist, in a folder that does "
+        + "not exist either; left untouched"
     }
+  }
+
+  /// `0400`: the permission bits of a mode, as `chmod` and `ls -l` users write them.
+  static func octal(_ mode: UInt32) -> String {
+    let digits = String(mode & 0o7777, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// The next step for the user.
@@ -45,6 +61,12 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
       "the limit is the store's maximumFileSize; check the file is the one you meant"
     case .wouldBeTooLarge:
       "remove some of what is stored, then try again"
+    case .readOnly(let path, _):
+      "to allow changes, make it writable: chmod u+w \(ShellQuote.quote(path))"
+    case .danglingLink(let path, let destination):
+      "restore \(ShellQuote.quote(destination)) (or create its folder: mkdir -p "
+        + "\(ShellQuote.quote(POSIXFile.split(destination).folder))), or remove the link to start "
+        + "afresh: rm \(ShellQuote.quote(path))"
     }
   }
 }

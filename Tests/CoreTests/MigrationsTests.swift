@@ -132,3 +132,77 @@ struct MigrationsUpdateTests {
     }
   }
 }
+
+@Suite("Migrations: one pass on Core's decoder, steps chained in memory")
+struct MigrationsChainTests {
+  struct V1: Codable, Sendable { var name: String }
+  struct V2: Codable, Sendable {
+    var name: String
+    var count: Int
+  }
+  struct V3: Codable, Equatable, Sendable {
+    var title: String
+    var count: Int
+  }
+  /// What step 2 reads: the same JSON as V2, another type (the bytes are recoded).
+  struct V2Again: Codable, Sendable {
+    var name: String
+    var count: Int
+  }
+
+  static let migrations = Migrations<V3>(currentVersion: 3)
+    .step(from: 1) { (old: V1) in V2(name: old.name, count: 1) }
+    .step(from: 2) { (old: V2Again) in V3(title: old.name, count: old.count + 1) }
+
+  @Test(
+    "every older version, enveloped or bare, migrates to the current shape",
+    arguments: [
+      (#"{"name":"a"}"#, V3(title: "a", count: 2)),
+      (#"{"version":1,"value":{"name":"a"}}"#, V3(title: "a", count: 2)),
+      (#"{"version":2,"value":{"name":"b","count":5}}"#, V3(title: "b", count: 6)),
+      (#"{"value":{"title":"c","count":7},"version":3}"#, V3(title: "c", count: 7)),
+    ])
+  func chain(text: String, expected: V3) throws {
+    let value = try Self.migrations.decode(Data(text.utf8), forKey: "k", location: "/k.json")
+    #expect(value == expected)
+  }
+
+  @Test("an old value is read strictly: a repeated key or a wrong type is corrupt, with its path")
+  func strictOldValue() throws {
+    for (text, words) in [
+      (#"{"version":1,"value":{"name":"a","name":"b"}}"#, "the key 'name' appears twice"),
+      (#"{"version":2,"value":{"name":"b","count":"x"}}"#, "value.count"),
+    ] {
+      let error = #expect(throws: PersistenceError.self) {
+        _ = try Self.migrations.decode(Data(text.utf8), forKey: "k", location: "/k.json")
+      }
+      guard case .corrupted? = error else {
+        Issue.record("expected corrupted, got \(String(describing: error))")
+        continue
+      }
+      #expect(error?.message.contains(words) == true, "\(String(describing: error))")
+    }
+  }
+
+  @Test("a version without a step is unsupported, not a reset")
+  func missingStep() throws {
+    let migrations = Migrations<V3>(currentVersion: 3)
+      .step(from: 2) { (old: V2) in V3(title: old.name, count: old.count) }
+    let error = #expect(throws: PersistenceError.self) {
+      _ = try migrations.decode(
+        Data(#"{"version":1,"value":{"name":"a"}}"#.utf8), forKey: "k", location: "/k.json")
+    }
+    guard case .unsupportedVersion(_, _, let found, let supported)? = error else {
+      Issue.record("expected unsupportedVersion, got \(String(describing: error))")
+      return
+    }
+    #expect(found == 1 && supported == 3)
+  }
+
+  @Test("with current version 1, a bare value is the current value")
+  func bareCurrent() throws {
+    let migrations = Migrations<V1>(currentVersion: 1)
+    let value = try migrations.decode(Data(#"{"name":"z"}"#.utf8), forKey: "k", location: "/k")
+    #expect(value.name == "z")
+  }
+}

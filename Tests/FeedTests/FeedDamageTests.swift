@@ -72,6 +72,65 @@ struct FeedDamageTests {
     #expect(try setAsideFiles() == aside)  // never deleted
   }
 
+  /// The read marks of feed 1 (its first of five items read), then its record damaged
+  /// as `damage` does it; returns the warning of the next `list`.
+  func damageWithReadMarks(_ damage: (String) -> String) throws -> String {
+    let url = home.appending("five.xml")
+    try Data(FeedSamples.rss(title: "Five", count: 5).utf8).write(to: url)
+    try run("add", url.path)
+    try run("refresh")
+    try run("mark-read", "1.1")
+    #expect(try run("list").output.contains(" 1       4  Five"))
+    let file = dataFolder.appendingPathComponent("feed-1.json")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let damaged = damage(text)
+    #expect(damaged != text)
+    try Data(damaged.utf8).write(to: file)
+    return try run("list").error
+  }
+
+  @Test("a damaged record that still parses keeps its read marks across the refetch (issue 32, 4)")
+  func readMarksSurvive() throws {
+    let warning = try damageWithReadMarks {
+      $0.replacingOccurrences(of: "\"nextNumber\" : 6", with: "\"nextNumber\" : -6")
+    }
+    #expect(warning.contains("its 1 read mark was recovered and kept"), "\(warning)")
+    #expect(warning.contains("the next refresh fetches the feed again"))
+    try run("refresh")
+    let list = try run("list")
+    #expect(list.output.contains(" 1       4  Five"), "\(list.output)")
+    #expect(try setAsideFiles().count == 1)
+  }
+
+  @Test("a record too damaged to parse says its read marks are lost")
+  func readMarksLost() throws {
+    let warning = try damageWithReadMarks { String($0.prefix(40)) }
+    #expect(warning.contains("its read marks could not be recovered from them and are lost"))
+    try run("refresh")
+    #expect(try run("list").output.contains(" 1       5  Five"))
+  }
+
+  @Test("a subscription list with one URL twice is corrupt: 65, the file and both ids named")
+  func duplicateURL() throws {
+    try addTwoFeeds()
+    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let list = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    var feeds = try #require(list["feeds"] as? [[String: Any]])
+    feeds[1]["url"] = feeds[0]["url"]
+    let bytes = try JSONSerialization.data(
+      withJSONObject: ["feeds": feeds, "nextID": 3], options: [.withoutEscapingSlashes])
+    try bytes.write(to: file)
+    for arguments in [["list"], ["refresh"], ["add", "https://a.example/f"]] {
+      let result = try feed.run(arguments, environment: environment)
+      #expect(result.status == 65, "\(arguments): \(result.error)")
+      #expect(result.error.contains(file.path))
+      #expect(result.error.contains("the feeds '1' and '2' have the same URL"), "\(result.error)")
+      #expect(result.error.contains("feeds[1].url"), "\(result.error)")
+      #expect(try Data(contentsOf: file) == bytes)
+    }
+  }
+
   @Test(
     "every command works beside a damaged record, rm included",
     arguments: [

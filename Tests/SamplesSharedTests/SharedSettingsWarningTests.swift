@@ -47,6 +47,42 @@ struct SharedSettingsWarningTests {
     #expect(!result.error.contains("corrupt"))
   }
 
+  @Test(
+    "a key written twice, which settings refuses, is a warning naming it; the last value counts",
+    arguments: ["todo", "feed"])
+  func repeatedKey(app: String) async throws {
+    try writeSharedSettings("{\n  \"appearance\": \"dark\",\n  \"appearance\": \"light\"\n}\n")
+    let result = try await run(app, ["list"])
+    #expect(result.status == 0, "\(app): \(result.error)")
+    #expect(
+      result.error == """
+        \(app): warning: \(settingsURL.path): the key 'appearance' appears twice (line 3); \
+        using its last value
+        hint: run 'settings edit' and keep one of them
+
+        """)
+    let refused = try await run("settings", ["list"])
+    #expect(refused.status == 65)
+  }
+
+  @Test(
+    "a displayName settings refuses (blank, too long, a control character) is a warning",
+    arguments: ["todo", "feed"],
+    [#""   ""#, "\"\(String(repeating: "x", count: 65))\"", #""a\u0007b""#])
+  func invalidDisplayName(app: String, value: String) async throws {
+    try writeSharedSettings(#"{"displayName": "# + value + "}")
+    let result = try await run(app, ["list"])
+    #expect(result.status == 0, "\(app): \(result.error)")
+    #expect(
+      result.error.hasPrefix(
+        "\(app): warning: \(settingsURL.path): 'displayName' has the invalid value "),
+      "\(result.error)")
+    #expect(result.error.contains("(expected text of 1–64 characters, no control characters)"))
+    #expect(result.error.contains("hint: run 'settings reset displayName'"))
+    let refused = try await run("settings", ["get", "displayName"])
+    #expect(refused.status == 65, "settings: \(refused.error)")
+  }
+
   @Test("a file that is not JSON says where, in words", arguments: ["todo", "feed"])
   func corruptFile(app: String) async throws {
     try writeSharedSettings("{\n  \"appearance\": \"dark\",\n  oops\n}\n")

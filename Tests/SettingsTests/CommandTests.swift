@@ -71,6 +71,10 @@ struct CommandTests {
         "settings describe theme.accent"
       ),
       (["set", "displayName", ""], "invalid value for displayName: '' has 0 characters", ""),
+      (
+        ["set", "displayName", "   "],
+        "invalid value for displayName: '   ' has 0 characters once trimmed; expected 1–64", ""
+      ),
       (["reset"], "missing key", "settings reset KEY | --all"),
       (["reset", "appearance", "--all"], "give a key or --all, not both", ""),
     ])

@@ -53,7 +53,7 @@ struct SettingTypeTests {
     "Invalid input is rejected with a precise reason",
     arguments: [
       ("displayName", "", "has 0 characters; expected 1–64"),
-      ("displayName", "   ", "has 0 characters; expected 1–64"),
+      ("displayName", "   ", "'   ' has 0 characters once trimmed; expected 1–64"),
       ("displayName", String(repeating: "x", count: 65), "has 65 characters; expected 1–64"),
       ("displayName", "Ada\u{7}", "contains the control character U+0007"),
       ("displayName", "a\nb", "contains the control character U+000A"),

@@ -205,7 +205,8 @@ struct StorageTests {
     let folder = try TemporaryDirectory(prefix: "todo-size")
     let store = TodoStore(directory: folder.url)
     #expect(TodoStore.maximumFileSize == 128 << 20)
-    #expect(store.files.maximumFileSize == TodoStore.maximumFileSize)
+    #expect(store.files.maximumFileSize == TodoStore.readLimit)
+    #expect(store.files.compactAbove == TodoStore.maximumFileSize)
   }
 
   @Test(

@@ -7,21 +7,46 @@ public struct DamagedRecord: Sendable, Equatable {
   public var feedID: String
   /// Where the damaged bytes are now, byte for byte.
   public var setAsideAt: String
+  /// How many read marks were recovered from the damaged bytes and kept; `nil` when
+  /// the bytes are too damaged to tell (then the feed's read marks are lost).
+  public var keptReadMarks: Int?
+
+  /// What a warning says was lost with the cache: nothing but the items, or the read marks.
+  public var readMarksSummary: String {
+    switch keptReadMarks {
+    case nil: "its read marks could not be recovered from them and are lost"
+    case 0?: "it had no read marks, so nothing else was lost"
+    case 1?: "its 1 read mark was recovered and kept"
+    case let count?: "its \(count) read marks were recovered and kept"
+    }
+  }
 }
 
 extension FeedStore {
   /// Reads a feed's record; a record that does not decode is set aside and read as empty.
   ///
   /// A damaged record costs only that feed's cached items: its bytes are moved beside
-  /// it (never deleted), ``onDamage`` is told once, and the empty record makes the next
-  /// refresh fetch the feed again.
+  /// it (never deleted), ``onDamage`` is told once, and the record read in its place
+  /// (empty but for the read marks recovered from the bytes, when they still parse)
+  /// makes the next refresh fetch the feed again, the read items still read.
   func readRecord(_ id: String) throws -> FeedRecord {
     do {
       return try store.value(FeedRecord.self, forKey: Self.recordKey(id)) ?? FeedRecord()
     } catch PersistenceError.corrupted {
       try setAside(id)
-      return FeedRecord()
+      return try store.value(FeedRecord.self, forKey: Self.recordKey(id)) ?? FeedRecord()
     }
+  }
+
+  /// The read marks in a damaged record's bytes, read leniently (repeated keys, bad
+  /// items and wrong values elsewhere do not matter); `nil` when the bytes are not JSON
+  /// or hold no list of strings under `read`.
+  static func readMarks(in bytes: Data) -> Set<String>? {
+    guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else {
+      return nil
+    }
+    guard let marks = object["read"] else { return [] }
+    return (marks as? [String]).map(Set.init)
   }
 
   /// A record's fetch state without its items: what a refresh needs before it fetches.
@@ -62,6 +87,7 @@ extension FeedStore {
       // Damaged as the store reads it: strictly (a repeated key is damage too).
       guard let bytes = data, (try? StrictJSON.decode(FeedRecord.self, from: bytes)) == nil
       else { return }
+      let marks = Self.readMarks(in: bytes)
       if isFile {
         let aside = try Self.freePath(beside: location)
         do {
@@ -69,13 +95,17 @@ extension FeedStore {
         } catch {
           throw PersistenceError.cannotWrite(key: key, path: aside, underlying: error)
         }
-        damaged = DamagedRecord(feedID: id, setAsideAt: aside)
+        damaged = DamagedRecord(feedID: id, setAsideAt: aside, keptReadMarks: marks?.count)
       } else {
         let asideKey = "damaged-" + key + "-" + Self.stamp()
         inMemoryCopy = (asideKey, bytes)
-        damaged = DamagedRecord(feedID: id, setAsideAt: store.location(forKey: asideKey))
+        damaged = DamagedRecord(
+          feedID: id, setAsideAt: store.location(forKey: asideKey), keptReadMarks: marks?.count)
       }
-      data = nil
+      // The read marks stay, in an otherwise empty record (fetched again on refresh).
+      var kept = FeedRecord()
+      kept.read = marks ?? []
+      data = kept.read.isEmpty ? nil : try StoreJSONEncoder().encode(kept) + Data([0x0A])
     }
     // A store without files keeps the bytes under another key.
     if let inMemoryCopy { try store.setData(inMemoryCopy.bytes, forKey: inMemoryCopy.key) }

@@ -48,8 +48,9 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
   /// damage to the list, reported with its path like any other.
   ///
   /// - Parameter decoder: The decoder.
-  /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`, or an id
-  ///   that is not a whole number from 1 to ``maximumID`` or appears twice.
+  /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`, an id
+  ///   that is not a whole number from 1 to ``maximumID`` or appears twice, or a URL
+  ///   subscribed twice (naming both ids).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     feeds = try container.decode([Subscription].self, forKey: .feeds)
@@ -60,17 +61,23 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
         debugDescription: "nextID \(nextID) is outside 1...\(Self.maximumID)")
     }
     var seen = Set<String>()
+    var urls: [String: String] = [:]
     for (index, feed) in feeds.enumerated() {
-      let problem: String? =
-        if !Self.isWellFormed(feed.id) {
-          "the id \(Self.quoted(feed.id)) is not a whole number from 1 to \(Self.maximumID)"
-        } else if !seen.insert(feed.id).inserted {
-          "the id \(Self.quoted(feed.id)) is used by two feeds"
-        } else {
-          nil
-        }
+      let url = feed.url.absoluteString
+      var field = ListIndex.id
+      var problem: String?
+      if !Self.isWellFormed(feed.id) {
+        problem = "the id \(Self.quoted(feed.id)) is not a whole number from 1 to \(Self.maximumID)"
+      } else if !seen.insert(feed.id).inserted {
+        problem = "the id \(Self.quoted(feed.id)) is used by two feeds"
+      } else if let other = urls.updateValue(feed.id, forKey: url) {
+        field = .url
+        problem =
+          "the feeds \(Self.quoted(other)) and \(Self.quoted(feed.id)) have the same URL "
+          + Self.quoted(url)
+      }
       if let problem {
-        let path = container.codingPath + [CodingKeys.feeds, ListIndex(index), ListIndex.id]
+        let path = container.codingPath + [CodingKeys.feeds, ListIndex(index), field]
         throw DecodingError.dataCorrupted(
           DecodingError.Context(codingPath: path, debugDescription: problem))
       }
@@ -99,6 +106,7 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
   /// The coding-path steps of an id inside `feeds`.
   private struct ListIndex: CodingKey {
     static let id = ListIndex(stringValue: "id")
+    static let url = ListIndex(stringValue: "url")
     var stringValue: String
     var intValue: Int?
     init(_ index: Int) {

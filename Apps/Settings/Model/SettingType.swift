@@ -80,7 +80,7 @@ extension SettingType where Value == String {
         guard length.contains(text.count) else {
           throw InvalidValue(
             reason:
-              "'\(visible(text))' has \(text.count) characters; expected \(length.lowerBound)–\(length.upperBound)"
+              "'\(visible(input))' has \(text.count) characters\(text == input ? "" : " once trimmed"); expected \(length.lowerBound)–\(length.upperBound)"
           )
         }
         return text

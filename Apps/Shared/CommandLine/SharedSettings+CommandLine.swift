@@ -29,6 +29,12 @@ extension SharedSettings {
     }
     do {
       let (settings, invalid) = try decodeSkippingInvalidValues(data)
+      if let (key, line) = repeatedKey(in: data) {
+        context.warn(
+          "\(path): the key '\(CommandLineEcho.quote(key))' appears twice (line \(line)); "
+            + "using its last value",
+          hint: "run '\(editor) edit' and keep one of them")
+      }
       for value in invalid {
         context.warn(
           "\(path): '\(CommandLineEcho.quote(value.key))' has the invalid value "

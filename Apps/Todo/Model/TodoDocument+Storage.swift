@@ -93,6 +93,17 @@ extension TodoDocument: Codable {
       items = try container.decode([Item].self, forKey: .items)
       nextID = try container.decodeIfPresent(Int.self, forKey: .nextID)
       undo = try container.decodeIfPresent([Undo].self, forKey: .undo)
+      // Every number is in range before `migrated()` does arithmetic with it.
+      if let nextID, !(1...(TodoItem.maximumID + 1)).contains(nextID) {
+        throw DecodingError.dataCorruptedError(
+          forKey: .nextID, in: container,
+          debugDescription: "nextID \(nextID) is outside 1…\(TodoItem.maximumID + 1)")
+      }
+      var ids = Set<Int>()
+      for item in items where !ids.insert(item.item.id).inserted {
+        throw DecodingError.dataCorruptedError(
+          forKey: .items, in: container, debugDescription: "two items have id \(item.item.id)")
+      }
     }
 
     /// A version 1 item: `id`, `title`, `created` (seconds), optional `priority`,
@@ -149,6 +160,11 @@ extension TodoDocument: Codable {
         summary = try container.decode(String.self, forKey: .summary)
         remove = try container.decode([Int].self, forKey: .remove)
         restore = try container.decode([Item].self, forKey: .restore)
+        for id in remove where !(1...TodoItem.maximumID).contains(id) {
+          throw DecodingError.dataCorruptedError(
+            forKey: .remove, in: container,
+            debugDescription: "id \(id) is outside 1…\(TodoItem.maximumID)")
+        }
       }
     }
 
