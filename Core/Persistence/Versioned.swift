@@ -178,9 +178,10 @@ private enum Envelope<Value: Decodable>: Decodable {
     let current = EnvelopeInfo.currentVersion.flatMap { decoder.userInfo[$0] as? Int } ?? 1
     let steps =
       EnvelopeInfo.steps.flatMap { decoder.userInfo[$0] as? [Int: MigrationStep] } ?? [:]
+    // An object of exactly `value` and `version` is an envelope; a `version` that is
+    // no whole number (1e308, "2") is damage to it, reported at `version`.
     guard let container = try? decoder.container(keyedBy: Key.self),
-      container.allKeys.count == 2, container.contains(.value),
-      let version = try? container.decode(Int.self, forKey: .version)
+      container.allKeys.count == 2, container.contains(.value), container.contains(.version)
     else {
       // A value from before versioning: version 1.
       if current == 1 {
@@ -190,6 +191,7 @@ private enum Envelope<Value: Decodable>: Decodable {
       }
       return
     }
+    let version = try container.decode(Int.self, forKey: .version)
     guard version >= 1 else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,

@@ -23,6 +23,8 @@ struct StoredNumberExtremesTests {
     var path: String
     var text: String
     var commands: [[String]]
+    /// Whether every member's value is varied, not only the numbers.
+    var everyValue = false
     var description: String { name }
   }
 
@@ -65,6 +67,15 @@ struct StoredNumberExtremesTests {
     return slots
   }
 
+  /// Every value of a flat object's members (the settings file has no number of its
+  /// own: each of its values is replaced in turn, every type being a wrong one).
+  static func memberSlots(in text: String) -> [Slot] {
+    let pattern = /"([A-Za-z.]+)"\s*:\s*("[^"]*"|true|false|-?[0-9][-+.eE0-9]*)/
+    return text.matches(of: pattern).map { match in
+      Slot(range: match.output.2.startIndex..<match.output.2.endIndex, key: String(match.output.1))
+    }
+  }
+
   /// The templates: version 1 and the current form of todo's store (the current one
   /// written by `todo`), feed's subscriptions and a feed record (written by `feed`),
   /// and the shared settings file (written by `settings`).
@@ -91,7 +102,11 @@ struct StoredNumberExtremesTests {
     try run("feed", ["read", "1"])
     try run("settings", ["set", "displayName", "Ada"])
     try run("settings", ["set", "notifications", "false"])
+    try run("settings", ["set", "appearance", "dark"])
+    try run("settings", ["set", "theme.density", "compact"])
 
+    let settings = "config/blueprint/settings.json"
+    let settingsText = try read(settings)
     let todoStore = "data/blueprint/todo/todos.json"
     let todoCommands = [["list"], ["add", "x"], ["show", "1"]]
     let feedCommands = [["list"], ["read", "--json"], ["mark-read", "--all"]]
@@ -112,15 +127,14 @@ struct StoredNumberExtremesTests {
         name: "feed record", app: "feed", path: "data/blueprint/feed/feed-1.json",
         text: try read("data/blueprint/feed/feed-1.json"), commands: feedCommands),
       Template(
-        name: "settings (read by settings)", app: "settings",
-        path: "config/blueprint/settings.json", text: Self.settingsWithNumbers,
-        commands: [["list"], ["get", "displayName"]]),
+        name: "settings (read by settings)", app: "settings", path: settings, text: settingsText,
+        commands: [["list"], ["get", "displayName"]], everyValue: true),
       Template(
-        name: "settings (read by todo)", app: "todo", path: "config/blueprint/settings.json",
-        text: Self.settingsWithNumbers, commands: [["list"]]),
+        name: "settings (read by todo)", app: "todo", path: settings, text: settingsText,
+        commands: [["list"]], everyValue: true),
       Template(
-        name: "settings (read by feed)", app: "feed", path: "config/blueprint/settings.json",
-        text: Self.settingsWithNumbers, commands: [["list"]]),
+        name: "settings (read by feed)", app: "feed", path: settings, text: settingsText,
+        commands: [["list"]], everyValue: true),
     ]
   }
 
@@ -133,7 +147,8 @@ struct StoredNumberExtremesTests {
     let templates = try Self.templates()
     var runs = 0
     for template in templates {
-      let slots = Self.slots(in: template.text)
+      let slots =
+        template.everyValue ? Self.memberSlots(in: template.text) : Self.slots(in: template.text)
       #expect(!slots.isEmpty, "\(template): no numbers found")
       for slot in slots {
         for extreme in Self.extremes {
@@ -206,12 +221,6 @@ struct StoredNumberExtremesTests {
     {"nextID":4,"items":[{"id":3,"title":"Call mom","created":1777629660,"completed":1777633200},
     {"id":1,"title":"Buy milk","created":1777629600}],
     "undo":[{"summary":"rm 2","remove":[5],"restore":[{"id":2,"title":"gone","created":1}]}]}
-
-    """#
-
-  /// The shared settings with a number where each setting's value goes.
-  static let settingsWithNumbers = #"""
-    {"displayName":1,"notifications":1,"appearance":1,"density":1}
 
     """#
 
