@@ -226,12 +226,13 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     if started == nil { viewModel.status = "still saving the last change" }
   }
 
-  /// Orders items as `todo list --all` does (open in listing order, then done),
+  /// Orders items as `todo list --all` does (open in listing order, then done:
+  /// ``TodoOrder/standard``, overdue first),
   /// counts them, applies the filter.
   private func arrange(_ items: [TodoItem]) -> [TodoItem] {
     let today = viewModel.today
     viewModel.counts = TodoCounts(items, today: today)
-    let ordered = TodoItem.inListOrder(items)
+    let ordered = TodoItem.inListOrder(items, by: .standard, today: today)
     viewModel.todos = .loaded(ordered)
     applyFilter(all: ordered, keepingItem: false)
     return ordered
