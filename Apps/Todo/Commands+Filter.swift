@@ -43,7 +43,11 @@ extension TodoCommands {
     guard !filterWords.isEmpty else { return ids }
     var rest: [String] = []
     let filter = try TodoFilter(filterWords, today: clock.today, rest: &rest)
-    try refuseNonFilterWords(rest, idsAllowed: true)
+    if let word = rest.first {
+      throw CommandLineError.invalidValue(
+        word, for: "<ids>",
+        expected: "a todo id (a whole number) or a filter (+tag, !priority, due:DATE)")
+    }
     guard ids.isEmpty else {
       throw AppError(
         "give ids or a filter, not both",
@@ -71,12 +75,11 @@ extension TodoCommands {
   }
 
   /// Refuses the words of a filter that are no condition (`todo list work`).
-  static func refuseNonFilterWords(_ rest: [String], idsAllowed: Bool = false) throws {
+  static func refuseNonFilterWords(_ rest: [String]) throws {
     guard let word = rest.first else { return }
     throw AppError(
       "'\(CommandLineEcho.quote(word))' is not a filter",
-      hint: "a filter is +tag, !priority or due:DATE\(idsAllowed ? ", or give ids" : "")"
-        + "; --search TEXT in 'list' finds words")
+      hint: "a filter is +tag, !priority or due:DATE; --search TEXT finds words")
   }
 
   /// `edit`'s quick syntax: `due:`, `+tag`, `!priority`; other words make the title.

@@ -337,7 +337,7 @@ package enum TodoCommands {
   static func noteReport(id: Int, before: String?, cleared: Bool, append: Bool) -> String {
     let undo = "'\(appIdentity.name) undo' brings the old one back"
     if cleared {
-      return before == nil ? "\(id) had no note\n" : "cleared the note of \(id); \(undo)\n"
+      return before == nil ? "\(id) had no note\n" : "cleared the note of \(id)\n"
     }
     guard let before else { return "noted \(id)\n" }
     if append {

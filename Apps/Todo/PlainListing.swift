@@ -72,7 +72,7 @@ struct PlainListing {
   ///   - shown: How many items the listing shows.
   ///   - isFiltered: Whether a filter chose them (the count shown is then added).
   ///   - greeting: The display name, if set.
-  ///   - order: The listing's order, said last.
+  ///   - order: The listing's order, said last when something is shown.
   /// - Returns: One line, dimmed when the output has colors.
   func header(
     _ counts: TodoCounts, shown: Int, isFiltered: Bool, greeting: String?,
@@ -80,7 +80,7 @@ struct PlainListing {
   ) -> String {
     var text = Self.greeting(greeting) + counts.summary
     if isFiltered { text += " · \(shown) shown" }
-    text += " · " + order.summary
+    if shown > 0 { text += " · " + order.summary }
     return styles.done + text + styles.reset + "\n"
   }
 

@@ -5,10 +5,8 @@ internal import Foundation
 extension Day {
   /// The accepted forms, for error messages and help.
   package static let expectedInput =
-    "a date: YYYY-MM-DD (or 2026-12-3), Dec 15, 15 Dec, December 15 (the next one; "
-    + "or Dec 15 2027), today, tomorrow (tmrw), yesterday, a weekday (mon…sun or next friday, "
-    + "the next one), next week, next month, +3d, 2w, in 3 days, eow or end of week, "
-    + "eom or end of month"
+    "a date: YYYY-MM-DD, Dec 15, 15 Dec, today, tomorrow, tmrw, yesterday, mon…sun, "
+    + "next friday, next week, next month, +3d, 2w, in 3 days, eow, eom, end of month"
 
   private static let weekdayNames = [
     "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
