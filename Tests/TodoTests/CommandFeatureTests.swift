@@ -232,7 +232,10 @@ struct TerminalListingTests {
         .init(title: "done", created: 1, completed: 2),
       ])
     }
-    let output = try await list(displayName: "Ada \u{1B}[31m")
+    // A name settings refuses (an escape in it) is skipped with a warning: no greeting.
+    let hostile = try await list(displayName: "Ada \u{1B}[31m")
+    #expect(!hostile.contains("Hello") && !hostile.contains("\u{1B}"))
+    let output = try await list(displayName: "Ada")
     #expect(output.hasPrefix("Hello, Ada"))
     #expect(
       output.contains(

@@ -83,6 +83,7 @@ extension FeedStore {
     let isFile = FileManager.default.fileExists(atPath: location)
     var damaged: DamagedRecord?
     var inMemoryCopy: (key: String, bytes: Data)?
+    var recovered: Set<String> = []
     try store.updateData(forKey: key) { data in
       // Damaged as the store reads it: strictly (a repeated key is damage too).
       guard let bytes = data, (try? StrictJSON.decode(FeedRecord.self, from: bytes)) == nil
@@ -102,10 +103,18 @@ extension FeedStore {
         damaged = DamagedRecord(
           feedID: id, setAsideAt: store.location(forKey: asideKey), keptReadMarks: marks?.count)
       }
-      // The read marks stay, in an otherwise empty record (fetched again on refresh).
-      var kept = FeedRecord()
-      kept.read = marks ?? []
-      data = kept.read.isEmpty ? nil : try StoreJSONEncoder().encode(kept) + Data([0x0A])
+      data = nil
+      recovered = marks ?? []
+    }
+    // The read marks stay, in an otherwise empty record (fetched again on refresh),
+    // unless another process wrote a record meanwhile.
+    if !recovered.isEmpty {
+      try store.update(FeedRecord.self, forKey: key) { record in
+        guard record == nil else { return }
+        var kept = FeedRecord()
+        kept.read = recovered
+        record = kept
+      }
     }
     // A store without files keeps the bytes under another key.
     if let inMemoryCopy { try store.setData(inMemoryCopy.bytes, forKey: inMemoryCopy.key) }
