@@ -148,7 +148,7 @@ struct DailyHabitsTests {
     #expect(try home.output(["note", "1", "first", "thought"]) == "noted 1\n")
     #expect(
       try home.output(["note", "1", "second thought"])
-        == "replaced the note of 1; 'todo undo' brings the old one back\n")
+        == "replaced the note of 1; '\(appIdentity.name) undo' brings the old one back\n")
     try home.output(["undo"])
     #expect(try home.output(["show", "1", "--json"]).contains(#""note":"first thought""#))
     #expect(
@@ -177,7 +177,9 @@ struct DailyHabitsTests {
     let help = try home.output(["--help"])
     #expect(help.contains("Also: ") && help.contains(arguments[0]))
     let commandHelp = try home.output([arguments[0], "--help"])
-    #expect(commandHelp.contains("ALIASES: ") && commandHelp.contains("todo \(arguments[0])"))
+    #expect(
+      commandHelp.contains("ALIASES: ")
+        && commandHelp.contains("\(appIdentity.name) \(arguments[0])"))
   }
 
   @Test("option values match in any case: --sort Due, --priority HIGH, --color NEVER")
