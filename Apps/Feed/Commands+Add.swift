@@ -21,7 +21,8 @@ extension FeedCommands {
     } catch {
       throw AppError(
         error.description,
-        hint: "a feed is an http, https or file URL, a host and path (example.com/feed.xml), or a path")
+        hint:
+          "a feed is an http, https or file URL, a host and path (example.com/feed.xml), or a path")
     }
     let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
     let customTitle = title?.isEmpty == true ? nil : title
@@ -69,6 +70,8 @@ extension FeedCommands {
     _ context: CommandContext, _ library: FeedLibrary
   ) async throws {
     let url = address.url
+    // A damaged subscription list is said before anything goes over the network.
+    _ = try library.store.subscriptions()
     if address.assumedScheme != nil {
       context.write("No file '\(typed.terminalSafe)' here: trying \(echo(url))\n")
     }

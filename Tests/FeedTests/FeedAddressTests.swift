@@ -30,7 +30,10 @@ struct FeedAddressTests {
   @Test(
     "a file of that name wins; names that are not hosts stay paths",
     arguments: [
-      ("example.com/feed.xml", ["/tmp/work/example.com/feed.xml"], "file:///tmp/work/example.com/feed.xml"),
+      (
+        "example.com/feed.xml", ["/tmp/work/example.com/feed.xml"],
+        "file:///tmp/work/example.com/feed.xml"
+      ),
       ("feed.xml", [], "file:///tmp/work/feed.xml"),
       ("news.rss", [], "file:///tmp/work/news.rss"),
       ("feeds/news.xml", [], "file:///tmp/work/feeds/news.xml"),

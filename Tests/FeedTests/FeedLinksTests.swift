@@ -82,10 +82,12 @@ struct FeedLinksTests {
         "https://static.example.net/f.json",
       ])
     #expect(found.map(\.title) == ["Posts", "Comments", nil])
-    #expect(found.map(\.type) == ["application/atom+xml", "application/rss+xml", "application/feed+json"])
+    #expect(
+      found.map(\.type) == ["application/atom+xml", "application/rss+xml", "application/feed+json"])
   }
 
-  @Test("a relative <base href> resolves against the page; broken markup ends the scan, not the app")
+  @Test(
+    "a relative <base href> resolves against the page; broken markup ends the scan, not the app")
   func baseAndBrokenMarkup() {
     #expect(
       links(#"<base href="/b/"><link rel=alternate type=application/rss+xml href=f.xml>"#)
