@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Finding the feed a web page names")
 struct FeedLinksTests {
-  static let page = URL(string: "https://example.com/blog/post.html")!
+  static let page = URL(string: "https://example.com/blog/post.html") ?? URL(fileURLWithPath: "/")
 
   func links(_ html: String, page: URL = page) -> [String] {
     FeedLinks.find(in: Data(html.utf8), contentType: "text/html", pageURL: page)
