@@ -72,7 +72,10 @@ enum FeedCommands {
       CommandSpec(
         "show", summary: "Print one item as text and mark it read.",
         options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")],
-        arguments: [.required("item", help: "The item's id as 'feed read' shows it, e.g. 3.17.")]),
+        arguments: [
+          .required("item", help: "The item's id as 'feed read' shows it, e.g. 3.17.")
+            .completing(itemIDs)
+        ]),
       CommandSpec(
         "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",
         options: [.flag("all", help: "Every feed.")],

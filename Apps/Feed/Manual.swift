@@ -33,4 +33,9 @@ extension FeedCommands {
   /// Tab offers the feeds' ids, as `feed list` prints them.
   static let feedIDs = CompletionKind.shellCommand(
     "\(appIdentity.name) list --color never | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
+
+  /// Tab offers the items' ids (`3.17`), as `feed read` prints them.
+  static let itemIDs = CompletionKind.shellCommand(
+    "\(appIdentity.name) read --color never | awk 'NR > 1 { for (i = 1; i <= 2; i++) "
+      + "if ($i ~ /^[^.]+[.][0-9]+$/) { print $i; break } }'")
 }

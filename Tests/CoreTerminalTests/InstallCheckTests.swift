@@ -20,18 +20,18 @@ struct InstallCheckTests {
       "swift": "#!/bin/sh\necho \"$@\" >> \"$SWIFT_LOG\"\n",
       "gcc": "#!/bin/sh\necho 12.2.0\n",
       "clang": """
-        #!/bin/sh
-        out=""
-        while [ $# -gt 0 ]; do
-          for lib in $MISSING; do
-            if [ "$1" = "$lib" ]; then echo "ld: error: cannot find $lib" >&2; exit 1; fi
-          done
-          if [ "$1" = "-o" ]; then out="$2"; fi
-          shift
+      #!/bin/sh
+      out=""
+      while [ $# -gt 0 ]; do
+        for lib in $MISSING; do
+          if [ "$1" = "$lib" ]; then echo "ld: error: cannot find $lib" >&2; exit 1; fi
         done
-        : > "$out"
+        if [ "$1" = "-o" ]; then out="$2"; fi
+        shift
+      done
+      : > "$out"
 
-        """,
+      """,
     ]
     for (name, text) in scripts {
       let url = bin.appendingPathComponent(name)
