@@ -49,7 +49,7 @@ struct FeedCommandTests {
     #expect(result.error.isEmpty)
     let show = try run("show", "sample.3")
     #expect(show.output.contains("Subscribe to your first feed"))
-    #expect(show.output.contains("feed add https://example.com/feed.xml"))
+    #expect(show.output.contains("feed add example.com/feed.xml"))
   }
 
   @Test("add, refresh, read, show, mark read, list")
