@@ -113,8 +113,9 @@ struct TagScanner {
         position = find("-->", from: position + 3).map { $0 + 3 } ?? bytes.count
         continue
       }
+      // An end tag (`</head>`), `<!DOCTYPE>` or a stray `<` has no name here.
       let name = lowercasedName()
-      guard !name.isEmpty, bytes[open + 1] != UInt8(ascii: "/") else {
+      guard !name.isEmpty else {
         skipPast(UInt8(ascii: ">"))
         continue
       }
