@@ -82,11 +82,16 @@ extension TodoCommands {
       hint: "a filter is +tag, !priority or due:DATE; --search TEXT finds words")
   }
 
-  /// `edit`'s quick syntax: `due:`, `+tag`, `!priority`; other words make the title.
+  /// `edit`'s quick syntax: `due:`, `+tag`, `!priority`, and `-tag` (after `--`,
+  /// as in `todo edit 2 -- -work`) to remove one; other words make the title.
   static func quickEdit(_ words: [String], today: Day) throws -> TodoDocument.Edit {
     var edit = TodoDocument.Edit()
     guard !words.isEmpty else { return edit }
-    let entry = try QuickEntry(words.joined(separator: " "), today: today)
+    let removals = words.filter { $0.hasPrefix("-") && $0.dropFirst().first?.isLetter == true }
+    edit.removeTags = try tags(removals.map { String($0.dropFirst()) })
+    let rest = words.filter { !removals.contains($0) }
+    guard !rest.isEmpty else { return edit }
+    let entry = try QuickEntry(rest.joined(separator: " "), today: today)
     if !entry.title.isEmpty { edit.title = entry.title }
     if let due = entry.due { edit.due = .some(due) }
     if let priority = entry.priority { edit.priority = .some(priority) }
