@@ -29,6 +29,15 @@ struct StoreEdgeTests {
       change: ["set", "displayName", "Grace"], file: "config/blueprint/settings.json"),
   ]
 
+  /// Runs the sample's first command; `feed add` of an address with no server adds
+  /// the feed all the same and says the fetch failed (69).
+  func create(_ sample: Sample, with product: BuiltProduct, in environment: [String: String])
+    throws
+  {
+    let result = try product.run(sample.create, environment: environment)
+    #expect(result.status == 0 || (sample.app == "feed" && result.status == 69), "\(result.error)")
+  }
+
   @Test(
     "a store made read-only (0400) is read, and refused for writing naming the mode",
     arguments: samples)
@@ -36,7 +45,7 @@ struct StoreEdgeTests {
     let home = try TemporaryDirectory(prefix: "read-only")
     let environment = home.isolatedEnvironment()
     let product = try BuiltProduct(sample.app)
-    #expect(try product.run(sample.create, environment: environment).status == 0)
+    try create(sample, with: product, in: environment)
     let file = home.appending(sample.file).path
     try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: file)
     let before = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -60,7 +69,7 @@ struct StoreEdgeTests {
     let home = try TemporaryDirectory(prefix: "dangling")
     let environment = home.isolatedEnvironment()
     let product = try BuiltProduct(sample.app)
-    #expect(try product.run(sample.create, environment: environment).status == 0)
+    try create(sample, with: product, in: environment)
     let link = home.appending(sample.file).path
     let target = home.appending("gone/elsewhere.json").path
     try FileManager.default.removeItem(atPath: link)
