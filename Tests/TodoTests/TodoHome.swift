@@ -37,6 +37,15 @@ final class TodoHome: Sendable {
       arguments, environment: environment.merging(extra) { _, new in new }, input: input)
   }
 
+  /// Runs `todo` with `arguments` without holding a thread of the test pool while it
+  /// runs: for long runs.
+  func runToExit(
+    _ arguments: [String], environment extra: [String: String] = [:]
+  ) async throws -> ProductResult {
+    try await product.runToExit(
+      arguments, environment: environment.merging(extra) { _, new in new })
+  }
+
   /// Runs `todo` and returns standard output, requiring exit 0.
   @discardableResult
   func output(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
