@@ -78,7 +78,7 @@ public enum ICalendarDateTime: Hashable, Sendable {
 
   /// The instant this value names: a UTC time as it is; a date, floating or zoned time
   /// read in `timeZone` (or in the zone its TZID names, when this system knows it).
-  public func instant(in timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Date {
+  public func instant(in timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> Date {
     func local(_ year: Int, _ month: Int, _ day: Int, _ seconds: Int, _ zone: TimeZone) -> Date {
       let days = CivilCalendar.dayNumber(year: year, month: month, day: day)
       let wall = Date(timeIntervalSince1970: TimeInterval(days * 86_400 + seconds))

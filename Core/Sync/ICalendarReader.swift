@@ -46,9 +46,10 @@ public enum ICalendarReader {
           }
           stack.append(ICalendarComponent(name: property.value))
         } else if property.isNamed("END") {
-          guard let open = stack.popLast(), open.name.caseInsensitiveEquals(property.value) else {
+          guard let open = stack.last, open.name.caseInsensitiveEquals(property.value) else {
             throw .unbalancedEnd(line: number, expected: stack.last?.name, found: property.value)
           }
+          stack.removeLast()
           if stack.isEmpty {
             roots.append(open)
           } else {

@@ -33,6 +33,8 @@ public protocol SyncAdapter: Sendable {
   ///   - uid: The item's identity on the server.
   ///   - lastBody: What the server last sent for the item, or `nil`.
   ///   - now: The time of the change (iCalendar: DTSTAMP, LAST-MODIFIED).
+  /// - Returns: The body to send.
+  /// - Throws: When `lastBody` cannot be read; the sync stops there.
   func remoteBody(for record: SyncRecord, uid: String, over lastBody: String?, now: Date) throws
     -> String
 

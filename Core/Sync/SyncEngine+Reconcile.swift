@@ -123,7 +123,8 @@ extension SyncRun {
     var created = 0
     for (index, change) in changes.enumerated() {
       guard case .create(let record, let modified, let preferredID) = change else { continue }
-      let id = dryRun ? "dry-run-\(index)" : (created < ids.count ? ids[created] : preferredID ?? "")
+      let id =
+        dryRun ? "dry-run-\(index)" : (created < ids.count ? ids[created] : preferredID ?? "")
       created += 1
       local[id] = SyncLocalItem(id: id, record: record, modified: modified)
       if let href = awaitingID[index], var entry = entryChanges[href] ?? nil {

@@ -169,7 +169,8 @@ final class SyncRun {
     let fetched = try await fetchObservations(toFetch.sorted(), missingAreDeleted: false)
     observations.merge(fetched) { _, new in new }
     // An href asked for but not returned is gone, unless it was only ever pending.
-    for href in toFetch where fetched[href] == nil && foreign[href] == nil
+    for href in toFetch
+    where fetched[href] == nil && foreign[href] == nil
       && result.skipped[href] == nil
     {
       if let entry = state.entries[href], !entry.isPendingCreate { observations[href] = .deleted }

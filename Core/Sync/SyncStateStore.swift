@@ -62,9 +62,9 @@ public final class SyncStateStore: Sendable {
     }
     record.removed.sort()
     let number = try nextJournal.withLock { next in
-      if next == nil { next = (try journalKeys().last.flatMap(sequence) ?? 0) + 1 }
-      defer { next! += 1 }
-      return next!
+      let number = try next ?? (journalKeys().last.flatMap(sequence) ?? 0) + 1
+      next = number + 1
+      return number
     }
     try store.set(record, forKey: journalKey(number))
   }
@@ -89,7 +89,9 @@ public final class SyncStateStore: Sendable {
 
   /// The journal's keys, oldest first.
   private func journalKeys() throws -> [String] {
-    try store.keys().filter { $0.hasPrefix(journalPrefix) && sequence($0) != nil }
-      .sorted { sequence($0)! < sequence($1)! }
+    try store.keys().compactMap { key in
+      key.hasPrefix(journalPrefix) ? sequence(key).map { (key, $0) } : nil
+    }
+    .sorted { $0.1 < $1.1 }.map(\.0)
   }
 }
