@@ -93,6 +93,7 @@ package enum TodoCommands {
         arguments: [
           .required("file", help: "A JSON file, or - for standard input.").completing(.file)
         ]),
+      syncSpec,
     ]
   ).withManualPage(manual)
 
@@ -101,9 +102,13 @@ package enum TodoCommands {
   /// - Parameters:
   ///   - command: The parsed command line.
   ///   - context: Output, environment, folders and theme.
+  ///   - connector: How `todo sync` reaches the server; `nil` in a build without one.
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
-  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+  package static func run(
+    _ command: ParsedCommand, in context: CommandContext,
+    connector: (any TodoSyncConnector)? = nil
+  ) async throws {
     let (context, preferences) = TodoPreferences.load(for: context)
     let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
@@ -136,6 +141,7 @@ package enum TodoCommands {
       let summary = try store.change { try $0.undoLast() }
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
+    case "sync": try await syncCommand(command, store, context, connector: connector)
     default:
       throw AppError(
         "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")

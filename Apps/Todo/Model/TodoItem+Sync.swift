@@ -63,6 +63,7 @@ package enum TodoVTODO {
   /// - Parameters:
   ///   - body: An iCalendar object.
   ///   - timeZone: The zone in which a UTC due time falls on a day.
+  /// - Returns: The UID, the record and LAST-MODIFIED, or `nil`.
   /// - Throws: ``ICalendarError`` for a malformed body.
   package static func record(from body: String, timeZone: TimeZone = .current)
     throws(ICalendarError) -> SyncRemoteRecord?
