@@ -132,6 +132,21 @@ extension TodoCommands {
     }
   }
 
+  /// The interactive list's sync, when sync is set up and this build can reach a
+  /// server; the last sync's time is read once, here.
+  static func listSync(
+    store: TodoStore, context: CommandContext, connector: (any TodoSyncConnector)?
+  ) throws -> TodoListSync? {
+    guard let connector, let config = try TodoSyncConfig.load(from: context.directories.config)
+    else { return nil }
+    let remote = try connector.remote(for: config)
+    let engine = SyncEngine(
+      remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState)
+    return TodoListSync(lastSync: try store.syncState.load().lastSync) {
+      try await engine.sync()
+    }
+  }
+
   private static var notSetUp: AppError {
     AppError(
       "sync is not set up",

@@ -117,7 +117,8 @@ package enum TodoCommands {
     case "list", nil:
       if command.name == nil, context.wantsInteractiveUI {
         try await TodoApp.runInteractive(
-          store: store, context: context, greeting: preferences.greeting)
+          store: store, context: context, greeting: preferences.greeting,
+          sync: try listSync(store: store, context: context, connector: connector))
         return
       }
       try list(command, store, clock, context, greeting: preferences.greeting)
@@ -323,9 +324,12 @@ package struct Now {
   package var seconds: Int
   /// Today in the local time zone.
   package var today: Day
+  /// The local time zone's offset from UTC now, in seconds.
+  package var offset: Int
 
   package init(date: Date = Date(), timeZone: TimeZone = .current) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
     today = Day.today(in: timeZone, now: date)
+    offset = timeZone.secondsFromGMT(for: date)
   }
 }
