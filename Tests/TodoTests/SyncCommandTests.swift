@@ -8,16 +8,19 @@ import Testing
 @testable import BlueprintTodoModel
 
 /// A connector on one in-memory remote: its one list is the remote itself.
-struct MemoryConnector: TodoSyncConnector {
+final class MemoryConnector: TodoSyncConnector, @unchecked Sendable {
   let remote: InMemorySyncRemote
-  let created = Locked<[String]>([])
+  private let lock = NSLock()
+  private var created: [String] = []
+
+  init(remote: InMemorySyncRemote) { self.remote = remote }
 
   func remote(for config: TodoSyncConfig) throws -> any SyncRemote { remote }
   func lists(at url: URL) async throws -> [TodoSyncList] {
-    created.withLock { $0 }.map { TodoSyncList(url: "memory:/user/tasks/", name: $0) }
+    lock.withLock { created }.map { TodoSyncList(url: "memory:/user/tasks/", name: $0) }
   }
   func createList(named name: String, at url: URL) async throws -> TodoSyncList {
-    created.withLock { $0.append(name) }
+    lock.withLock { created.append(name) }
     return TodoSyncList(url: "memory:/user/tasks/", name: name)
   }
 }
