@@ -202,15 +202,16 @@ extension TodoCommands {
     guard let config = try TodoSyncConfig.load(from: configFolder) else { throw notSetUp }
     let state = try store.syncState.load()
     let items = try store.load().items
+    let records = Dictionary(
+      items.map { (String($0.id), $0.syncRecord) }, uniquingKeysWith: { first, _ in first })
     var waiting = 0
     var known = Set<String>()
     for entry in state.entries.values {
       guard let id = entry.localID else { continue }
       known.insert(id)
-      let item = Int(id).flatMap { id in items.first { $0.id == id } }
-      if entry.isPendingCreate || item?.syncRecord != entry.base { waiting += 1 }
+      if entry.isPendingCreate || records[id] != entry.base { waiting += 1 }
     }
-    waiting += items.count { !known.contains(String($0.id)) }
+    waiting += records.keys.count { !known.contains($0) }
     let last = state.lastSync.map { ICalendarDateTime.utcText($0) } ?? "never"
     context.write(
       """

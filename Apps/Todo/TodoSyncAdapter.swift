@@ -65,7 +65,9 @@ package struct TodoSyncAdapter: SyncAdapter {
   package func remoteBody(for record: SyncRecord, uid: String, over lastBody: String?, now: Date)
     throws -> String
   {
-    try TodoVTODO.body(for: record, uid: uid, over: lastBody, now: now, timeZone: timeZone)
+    try TodoVTODO.body(
+      for: record, uid: uid, over: lastBody, now: now, timeZone: timeZone,
+      productID: "-//\(appIdentity.family)//\(appIdentity.name) \(appIdentity.version)//EN")
   }
 }
 

@@ -65,12 +65,14 @@ struct SyncCommandTests {
     let before = await home.run("sync")
     #expect(before.code == .usage)
     #expect(
-      before.error.hasPrefix("todo: error: sync is not set up\nhint: run 'todo sync setup URL'"))
+      before.error.hasPrefix(
+        "\(appIdentity.name): error: sync is not set up\nhint: run '\(appIdentity.name) sync setup URL'"
+      ))
     let setup = await home.run("sync", "setup", "https://dav.example.com/", "--list", "Chores")
     #expect(setup.code == .ok, "\(setup.error)")
     #expect(setup.output == "syncing with Chores  memory:/user/tasks/\n")
     let config = try TodoSyncConfig.load(
-      from: home.folder.appending("config/blueprint"))
+      from: home.folder.appending("config/\(appIdentity.family)"))
     #expect(
       config
         == TodoSyncConfig(
@@ -172,8 +174,9 @@ struct SyncCommandTests {
     remote.failRequest(remote.requestCount + 3)
     let failed = await home.run("sync")
     #expect(failed.code == .unavailable)
-    #expect(failed.error.hasPrefix("todo: error: the sync stopped: "))
-    #expect(failed.error.contains("hint: run 'todo sync' again: what was done is kept"))
+    #expect(failed.error.hasPrefix("\(appIdentity.name): error: the sync stopped: "))
+    #expect(
+      failed.error.contains("hint: run '\(appIdentity.name) sync' again: what was done is kept"))
     let again = await home.run("sync")
     #expect(again.code == .ok)
     #expect(remote.items.count == 2)

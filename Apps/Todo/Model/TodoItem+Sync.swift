@@ -116,12 +116,12 @@ package enum TodoVTODO {
   ///
   /// Only the properties of fields that differ from what `lastBody` holds are
   /// rewritten; UID is set, DTSTAMP and LAST-MODIFIED become `now`, SEQUENCE goes up by
-  /// one (0 for a new item).
+  /// one (0 for a new item). A new VCALENDAR says `productID` as its PRODID.
   ///
   /// - Throws: ``ICalendarError`` when `lastBody` is malformed.
   package static func body(
     for record: SyncRecord, uid: String, over lastBody: String?, now: Date,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone = .current, productID: String = "-//Blueprint//todo//EN"
   ) throws(ICalendarError) -> String {
     var calendar: ICalendarComponent
     var old: SyncRecord = [:]
@@ -133,7 +133,7 @@ package enum TodoVTODO {
         name: "VCALENDAR",
         properties: [
           ICalendarProperty(name: "VERSION", value: "2.0"),
-          ICalendarProperty(name: "PRODID", value: "-//Blueprint//todo//EN"),
+          ICalendarProperty(name: "PRODID", value: productID),
         ])
     }
     let isNew = calendar.component("VTODO") == nil
