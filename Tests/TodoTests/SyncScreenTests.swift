@@ -44,7 +44,7 @@ struct SyncScreenTests {
     let engine = SyncEngine(
       remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState)
     let (harness, list) = await harness(
-      sync: TodoListSync(lastSync: nil) { try await engine.sync() })
+      columns: 110, sync: TodoListSync(lastSync: nil) { try await engine.sync() })
     #expect(!harness.text.contains("synced"))
     #expect(harness.text.contains("s Sync"), "the footer names the key")
     harness.press(.character("s"))
