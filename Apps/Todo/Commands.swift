@@ -93,6 +93,7 @@ package enum TodoCommands {
         arguments: [
           .required("file", help: "A JSON file, or - for standard input.").completing(.file)
         ]),
+      syncSpec,
     ]
   ).withManualPage(manual)
 
@@ -101,9 +102,13 @@ package enum TodoCommands {
   /// - Parameters:
   ///   - command: The parsed command line.
   ///   - context: Output, environment, folders and theme.
+  ///   - connector: How `todo sync` reaches the server; `nil` in a build without one.
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
-  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+  package static func run(
+    _ command: ParsedCommand, in context: CommandContext,
+    connector: (any TodoSyncConnector)? = nil
+  ) async throws {
     let (context, preferences) = TodoPreferences.load(for: context)
     let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
@@ -112,7 +117,8 @@ package enum TodoCommands {
     case "list", nil:
       if command.name == nil, context.wantsInteractiveUI {
         try await TodoApp.runInteractive(
-          store: store, context: context, greeting: preferences.greeting)
+          store: store, context: context, greeting: preferences.greeting,
+          sync: try listSync(store: store, context: context, connector: connector))
         return
       }
       try list(command, store, clock, context, greeting: preferences.greeting)
@@ -136,6 +142,7 @@ package enum TodoCommands {
       let summary = try store.change { try $0.undoLast() }
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
+    case "sync": try await syncCommand(command, store, context, connector: connector)
     default:
       throw AppError(
         "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")
@@ -317,9 +324,12 @@ package struct Now {
   package var seconds: Int
   /// Today in the local time zone.
   package var today: Day
+  /// The local time zone's offset from UTC now, in seconds.
+  package var offset: Int
 
   package init(date: Date = Date(), timeZone: TimeZone = .current) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
     today = Day.today(in: timeZone, now: date)
+    offset = timeZone.secondsFromGMT(for: date)
   }
 }
