@@ -163,6 +163,19 @@ extension TodoCommands {
     return connector
   }
 
+  /// `config` with the user, password command and CA file of the configuration already
+  /// in `configFolder` (set by hand in `todo-sync.json`), so a new setup keeps them.
+  private static func keepingCredentialSettings(_ config: TodoSyncConfig, in configFolder: URL)
+    -> TodoSyncConfig
+  {
+    guard let earlier = try? TodoSyncConfig.load(from: configFolder) else { return config }
+    var config = config
+    config.user = earlier.user
+    config.passwordCommand = earlier.passwordCommand
+    config.caFile = earlier.caFile
+    return config
+  }
+
   private static func setup(
     url: URL, listName: String?, connector: any TodoSyncConnector, configFolder: URL,
     context: CommandContext
@@ -178,8 +191,10 @@ extension TodoCommands {
         context.write("\((list.name ?? "(no name)").terminalSafe)  \(list.url.terminalSafe)\n")
       }
       if lists.count == 1 {
-        try TodoSyncConfig(server: url.absoluteString, list: lists[0].url, listName: lists[0].name)
-          .save(to: configFolder)
+        try keepingCredentialSettings(
+          TodoSyncConfig(server: url.absoluteString, list: lists[0].url, listName: lists[0].name),
+          in: configFolder
+        ).save(to: configFolder)
         context.write("syncing with \((lists[0].name ?? lists[0].url).terminalSafe)\n")
       } else {
         context.write("pick one with: \(appIdentity.name) sync setup URL --list NAME\n")
@@ -192,8 +207,10 @@ extension TodoCommands {
       } else {
         try await connector.createList(named: listName, at: url)
       }
-    try TodoSyncConfig(server: url.absoluteString, list: list.url, listName: list.name ?? listName)
-      .save(to: configFolder)
+    try keepingCredentialSettings(
+      TodoSyncConfig(server: url.absoluteString, list: list.url, listName: list.name ?? listName),
+      in: configFolder
+    ).save(to: configFolder)
     context.write(
       "syncing with \((list.name ?? listName).terminalSafe)  \(list.url.terminalSafe)\n")
   }

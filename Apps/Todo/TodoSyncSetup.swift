@@ -10,6 +10,14 @@ package struct TodoSyncConfig: Codable, Hashable, Sendable {
   package var list: String
   /// The task list's name on the server, if it has one.
   package var listName: String?
+  /// The user name sent with a password from ``passwordCommand`` (without one, the
+  /// user and password come from `~/.netrc`).
+  package var user: String?
+  /// A command whose first line of output is the password, run with `/bin/sh -c`
+  /// (e.g. `pass show caldav`); `nil` to read `~/.netrc`.
+  package var passwordCommand: String?
+  /// A PEM file of the certificate authority a private server's certificate comes from.
+  package var caFile: String?
 
   /// Creates a configuration.
   package init(server: String, list: String, listName: String? = nil) {
