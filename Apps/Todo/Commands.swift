@@ -130,6 +130,7 @@ package enum TodoCommands {
           .required("file", help: "A file, or - for standard input.").completing(.file)
         ]),
       exportSpec,
+      syncSpec,
     ]
   ).withManualPage(manual)
 
@@ -138,9 +139,13 @@ package enum TodoCommands {
   /// - Parameters:
   ///   - command: The parsed command line.
   ///   - context: Output, environment, folders and theme.
+  ///   - connector: How `todo sync` reaches the server; `nil` in a build without one.
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
-  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+  package static func run(
+    _ command: ParsedCommand, in context: CommandContext,
+    connector: (any TodoSyncConnector)? = nil
+  ) async throws {
     let (context, preferences) = TodoPreferences.load(for: context)
     let store = TodoStore(directory: context.dataFolder)
     let clock = Now()
@@ -149,7 +154,8 @@ package enum TodoCommands {
     case "list", nil:
       if command.name == nil, context.wantsInteractiveUI {
         try await TodoApp.runInteractive(
-          store: store, context: context, greeting: preferences.greeting)
+          store: store, context: context, greeting: preferences.greeting,
+          sync: try listSync(store: store, context: context, connector: connector))
         return
       }
       try list(command, store, clock, context, greeting: preferences.greeting)
@@ -177,6 +183,7 @@ package enum TodoCommands {
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
     case "export": try export(command, store, context)
+    case "sync": try await syncCommand(command, store, context, connector: connector)
     default:
       throw AppError(
         "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")
@@ -398,9 +405,12 @@ package struct Now {
   package var seconds: Int
   /// Today in the local time zone.
   package var today: Day
+  /// The local time zone's offset from UTC now, in seconds.
+  package var offset: Int
 
   package init(date: Date = Date(), timeZone: TimeZone = .current) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
     today = Day.today(in: timeZone, now: date)
+    offset = timeZone.secondsFromGMT(for: date)
   }
 }

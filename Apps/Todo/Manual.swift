@@ -26,9 +26,18 @@ extension TodoCommands {
       .init(
         "$XDG_DATA_HOME/\(folder)/todos.json",
         "The list (default ~/.local/share/\(folder)/todos.json), mode 0600. "
-          + "todos.json.last-good beside it holds the version before the last change.")
+          + "todos.json.last-good beside it holds the version before the last change."),
+      .init(
+        "$XDG_DATA_HOME/\(folder)/sync/",
+        "What '\(name) sync' remembers: per item its address on the server, its version and "
+          + "the version both sides last agreed on; no credentials."),
+      .init(
+        "$XDG_CONFIG_HOME/\(appIdentity.family)/\(TodoSyncConfig.storeKey).json",
+        "Where '\(name) sync' syncs: the server and the task list, written by '\(name) sync setup'."
+      ),
     ] + sharedSettingsFile,
-    exitCodes: ManualPage.runnerExitCodes.filter { $0 != .unavailable },
+    // 69: 'todo sync' could not reach the server or stopped midway.
+    exitCodes: ManualPage.runnerExitCodes,
     // The other samples, only where they are (not in a copy of this sample).
     seeAlso: TodoPreferences.readsSharedSettings ? ["settings(1)", "feed(1)"] : [])
 

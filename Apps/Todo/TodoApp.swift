@@ -12,13 +12,20 @@ enum TodoApp {
   ///   - now: The current time and day.
   ///   - displayName: The name the list's header greets, if any.
   ///   - work: Where the screens' saves run, off the main actor.
+  ///   - sync: How the list syncs (the `s` key), when it is set up.
+  ///   - list: The list's interactor, when the caller made it (a test that waits for
+  ///     its tasks); else one is made from the arguments above.
   /// - Returns: The stack, ready for a `TerminalRuntime`.
   @MainActor
   static func makeStack(
     store: TodoStore, now: @escaping @MainActor () -> Now = { Now() }, displayName: String? = nil,
-    work: BlockingWork = BlockingWork()
+    work: BlockingWork = BlockingWork(), sync: TodoListSync? = nil,
+    list: TodoListInteractor? = nil
   ) -> ScreenStack<TodoRoute> {
-    let list = TodoListInteractor(store: store, now: now, displayName: displayName, work: work)
+    let list =
+      list
+      ?? TodoListInteractor(
+        store: store, now: now, displayName: displayName, work: work, sync: sync)
     weak var detail: TodoDetailInteractor?
     return ScreenStack(
       router: Router<TodoRoute>(),
@@ -77,17 +84,18 @@ enum TodoApp {
   ///   - store: Where the list lives.
   ///   - context: Colors, appearance and theme.
   ///   - greeting: The name the list greets, if any.
+  ///   - sync: How the list syncs, when it is set up.
   /// - Throws: When the terminal cannot enter interactive mode; `AppError` (exit 75)
   ///   naming the changes that were not made.
   @MainActor
   static func runInteractive(
-    store: TodoStore, context: CommandContext, greeting: String?
+    store: TodoStore, context: CommandContext, greeting: String?, sync: TodoListSync? = nil
   ) async throws {
     _ = try store.load()  // a damaged file is reported before the screen opens
     let work = BlockingWork()
     let runtime = TerminalRuntime(
       terminal: SystemTerminal(),
-      root: makeStack(store: store, displayName: greeting, work: work),
+      root: makeStack(store: store, displayName: greeting, work: work, sync: sync),
       capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
     try await runtime.run()
     try await work.settleOnQuit()

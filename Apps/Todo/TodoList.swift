@@ -1,7 +1,7 @@
 package import BlueprintTodoModel
 package import Core
 internal import CoreTerminal
-internal import Foundation
+package import Foundation
 internal import Observation
 
 // MARK: - View model
@@ -28,6 +28,11 @@ package final class TodoListModel: NavigableViewModel {
   package var displayName: String?
   /// The day overdue is measured against.
   package var today: Day
+  /// When the list last synced with its server, shown in the header where it fits;
+  /// `nil` when it never did (or sync is not set up).
+  package var lastSync: Date?
+  /// The local time zone's offset at ``lastSync``, for the header's clock time.
+  package var lastSyncOffset = 0
   package var navigation: NavigationIntent<TodoRoute>?
 
   init(today: Day, displayName: String? = nil) {
@@ -41,7 +46,23 @@ package final class TodoListModel: NavigableViewModel {
 
 // MARK: - Interactor
 
-/// The list screen's logic: loading, moving, toggling, adding, deleting, filtering, undo.
+/// How the list screen syncs: the sync to run (`todo sync`'s engine on the configured
+/// server) and when the list last synced. `nil` when sync is not set up.
+package struct TodoListSync: Sendable {
+  /// Runs one sync.
+  package var run: @Sendable () async throws -> SyncResult
+  /// When the last sync finished, read once as the screen opens.
+  package var lastSync: Date?
+
+  /// Creates the screen's sync.
+  package init(lastSync: Date?, run: @escaping @Sendable () async throws -> SyncResult) {
+    self.lastSync = lastSync
+    self.run = run
+  }
+}
+
+/// The list screen's logic: loading, moving, toggling, adding, deleting, filtering,
+/// undo, sync.
 ///
 /// Every change is one store transaction, run off the main actor (``BlockingWork``)
 /// while the screen shows busy: another `todo` holding the list's lock never freezes
@@ -50,6 +71,7 @@ package final class TodoListModel: NavigableViewModel {
 package final class TodoListInteractor: Interactor<TodoListModel> {
   private let store: TodoStore
   private let now: @MainActor () -> Now
+  private let sync: TodoListSync?
   /// Where the changes run; the app settles it when it quits.
   let work: BlockingWork
 
@@ -61,16 +83,20 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
   ///   - displayName: The name the header greets, if any.
   ///   - work: Where the changes run.
   ///   - clock: For the interactor's timing.
+  ///   - sync: How to sync, when it is set up.
   package init(
     store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
     displayName: String? = nil, work: BlockingWork = BlockingWork(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(), sync: TodoListSync? = nil
   ) {
     self.store = store
     self.now = now
     self.work = work
+    self.sync = sync
     super.init(
       viewModel: TodoListModel(today: now().today, displayName: displayName), clock: clock)
+    viewModel.lastSync = sync?.lastSync
+    viewModel.lastSyncOffset = now().offset
   }
 
   package override func prepare() { reload() }
@@ -190,6 +216,29 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
       return Change(status: "undid: " + summary, added: restored)
     } then: { [weak self] change in
       self?.selectAdded(change)
+    }
+  }
+
+  /// Syncs with the server, as `todo sync` does, then shows what it did and the
+  /// list it left; the status says so while it runs.
+  package func syncNow() {
+    guard let sync else {
+      viewModel.status = "sync is not set up: \(appIdentity.name) sync setup URL"
+      return
+    }
+    viewModel.status = "syncing…"
+    asyncTask { [weak self] in
+      let result = try await sync.run()
+      guard let self else { return }
+      let now = now()
+      viewModel.lastSync = Date(timeIntervalSince1970: Double(now.seconds))
+      viewModel.lastSyncOffset = now.offset
+      viewModel.status =
+        result.description
+        + (result.conflicts.isEmpty ? "" : " · \(result.conflicts.count) conflicts")
+      reload()
+    } onFailure: { [weak self] error in
+      self?.viewModel.status = "sync stopped: \(error)"
     }
   }
 
@@ -324,6 +373,7 @@ final class TodoListScreen: TerminalScreen {
         interactor.beginFilter()
       },
       KeyBinding(.character("u"), "Undo") { [unowned self] in interactor.undo() },
+      KeyBinding(.character("s"), "Sync") { [unowned self] in interactor.syncNow() },
       KeyBinding(LoadableView.retryKey, "Reload", isInFooter: false) { [unowned self] in
         interactor.reload()
       },
@@ -343,6 +393,10 @@ final class TodoListScreen: TerminalScreen {
     guard area.height > 0 else { return }
     var header = PlainListing.greeting(model.displayName) + model.counts.summary
     if !model.filter.isEmpty, field == nil { header += " · search: " + model.filter }
+    if let lastSync = model.lastSync {
+      // The sync time comes last, so a narrow header loses it first.
+      header += " · synced " + Self.clockTime(lastSync, offset: model.lastSyncOffset)
+    }
     // The status keeps its place at the right; the header gets the rest, one column apart.
     var statusWidth = 0
     if let status = model.status {
@@ -383,6 +437,15 @@ final class TodoListScreen: TerminalScreen {
       )
       self.field = field
     }
+  }
+
+  /// `HH:MM` of `date` in a zone `offset` seconds from UTC.
+  static func clockTime(_ date: Date, offset: Int) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+    let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
+    let hours = String(minutes / 60)
+    let rest = String(minutes % 60)
+    return (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
   }
 
   /// The widths of the detail's columns — tags, priority, due date — the same for

@@ -3,5 +3,7 @@ import Core
 import CoreTerminal
 
 await CommandLineApp(spec: TodoCommands.spec).main { command, context in
-  try await TodoCommands.run(command, in: context)
+  let connector = TodoCalDAVConnector(
+    configFolder: context.directories.config, environment: context.environment)
+  try await TodoCommands.run(command, in: context, connector: connector)
 }

@@ -32,6 +32,8 @@ import CoreCurlShim
 /// Connections are kept alive and shared by the client's requests; there are no
 /// cookies and no cache; TLS certificates are checked with the system's trust store,
 /// and the proxy environment variables (`https_proxy`, `no_proxy`, …) are honoured.
+/// A server with a certificate from a private authority (a home server) is reached by
+/// naming that authority's certificate file as `caFile`; verification is never off.
 public final class CurlHTTPClient: HTTPClient {
   /// Whether libcurl can be loaded on this system.
   public static var isAvailable: Bool { CoreCurlIsAvailable() != 0 }
@@ -42,6 +44,9 @@ public final class CurlHTTPClient: HTTPClient {
   public var retryPolicy: RetryPolicy { pipeline.retryPolicy }
   /// The largest body accepted, in bytes.
   public var maxResponseSize: Int { pipeline.maxResponseSize }
+  /// The PEM file of the certificate authorities trusted instead of the system's, or
+  /// `nil` for the system's trust store.
+  public let caFile: String?
 
   private let pipeline: RequestPipeline
 
@@ -52,6 +57,11 @@ public final class CurlHTTPClient: HTTPClient {
   ///   - retryPolicy: When failed requests are retried.
   ///   - maxResponseSize: The largest body accepted, in bytes; 10 MiB by default.
   ///   - clock: The clock every wait and attempt duration uses.
+  ///   - caFile: A PEM file of certificate authorities to trust instead of the system's
+  ///     (libcurl's `CURLOPT_CAINFO`), for a server with a private certificate; `nil`
+  ///     for the system's trust store. Certificates and host names are always verified;
+  ///     a file that cannot be read fails each `https` request with
+  ///     `URLError.secureConnectionFailed`.
   ///   - adapt: Changes each request before each attempt, or `nil`.
   ///   - observe: Told about every attempt, or `nil`.
   public init?<C: Clock<Duration>>(
@@ -59,15 +69,17 @@ public final class CurlHTTPClient: HTTPClient {
     retryPolicy: RetryPolicy = .exponential(),
     maxResponseSize: Int = URLSessionHTTPClient.defaultMaxResponseSize,
     clock: C = ContinuousClock(),
+    caFile: String? = nil,
     adapt: URLSessionHTTPClient.Adapter? = nil,
     observe: URLSessionHTTPClient.Observer? = nil
   ) {
     guard let pool = CurlHandlePool() else { return nil }
+    self.caFile = caFile
     self.pipeline = RequestPipeline(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
       clock: ElapsedClock(clock), adapt: adapt, observe: observe
     ) { [pool] request, limit in
-      try await CurlTransfer.run(request, limit: limit, pool: pool)
+      try await CurlTransfer.run(request, limit: limit, pool: pool, caFile: caFile)
     }
   }
 

@@ -4,6 +4,7 @@
 enum CurlOption {
   static let writeData: Int32 = 10001
   static let url: Int32 = 10002
+  static let caInfo: Int32 = 10065
   static let writeFunction: Int32 = 20011
   static let headerData: Int32 = 10029
   static let customRequest: Int32 = 10036

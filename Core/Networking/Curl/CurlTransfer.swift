@@ -10,14 +10,14 @@ import Foundation
 enum CurlTransfer {
   /// Runs `request`, accepting at most `limit` body bytes in every response (redirects
   /// included). Cancelling the calling task stops the transfer.
-  static func run(_ request: URLRequest, limit: Int, pool: CurlHandlePool) async throws
-    -> Transfer
-  {
+  static func run(
+    _ request: URLRequest, limit: Int, pool: CurlHandlePool, caFile: String? = nil
+  ) async throws -> Transfer {
     var request = request
     var permanentRedirectURL: URL?
     var onlyPermanent = true
     for _ in 0...CurlOption.redirectLimit {
-      let hop = try await perform(request, limit: limit, pool: pool)
+      let hop = try await perform(request, limit: limit, pool: pool, caFile: caFile)
       let status = hop.response.statusCode
       // A `Location` no URL can be made of (an escape character in it) is a broken
       // redirect, not the final response.
@@ -43,16 +43,16 @@ enum CurlTransfer {
   }
 
   /// One request and its response, without following a redirect.
-  private static func perform(_ request: URLRequest, limit: Int, pool: CurlHandlePool)
-    async throws -> CurlReceiver.Hop
-  {
+  private static func perform(
+    _ request: URLRequest, limit: Int, pool: CurlHandlePool, caFile: String?
+  ) async throws -> CurlReceiver.Hop {
     guard !Task.isCancelled else { throw TransferFailure(kind: .cancelled) }
     guard let url = request.url else { throw TransferFailure(kind: .transport(code: .badURL)) }
     guard let handle = pool.take() else {
       throw TransferFailure(kind: .transport(code: .unknown))
     }
     let receiver = CurlReceiver(url: url, limit: limit, isHead: request.httpMethod == "HEAD")
-    try configure(handle, for: request, url: url, receiver: receiver)
+    try configure(handle, for: request, url: url, receiver: receiver, caFile: caFile)
     let use = handle.begin()
     let ending = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -77,7 +77,8 @@ enum CurlTransfer {
   }
 
   private static func configure(
-    _ handle: CurlHandle, for request: URLRequest, url: URL, receiver: CurlReceiver
+    _ handle: CurlHandle, for request: URLRequest, url: URL, receiver: CurlReceiver,
+    caFile: String?
   ) throws {
     let context = Unmanaged.passUnretained(receiver).toOpaque()
     var codes = [
@@ -91,6 +92,7 @@ enum CurlTransfer {
       handle.setCallback(CurlOption.headerFunction, CurlReceiver.receiveHeader),
       handle.setPointer(CurlOption.headerData, context),
     ]
+    if let caFile { codes.append(handle.set(CurlOption.caInfo, caFile)) }
     // Not before libcurl 7.87: a cancelled lookup then waits for the resolver thread.
     _ = handle.set(CurlOption.quickExit, 1)
     // URLRequest's timeout is an idle timeout: this long to connect, and this long

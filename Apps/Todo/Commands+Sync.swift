@@ -1,0 +1,246 @@
+internal import BlueprintTodoModel
+package import Core
+package import CoreTerminal
+package import Foundation
+
+/// `todo sync`: the list and one server task list brought to the same state.
+extension TodoCommands {
+  /// Syncs `store` with `remote` and writes what was done: `sent 3, received 5,
+  /// merged 1, deleted 2`, then one line per field both sides had changed, naming the
+  /// value it replaced.
+  ///
+  /// - Parameters:
+  ///   - store: The list; its sync state is `sync/` beside it.
+  ///   - remote: The server's task list.
+  ///   - dryRun: Say what would be done and write nothing anywhere.
+  ///   - context: Where the report goes.
+  ///   - now: The clock.
+  /// - Returns: The engine's result.
+  /// - Throws: `AppError` (exit 69) when the server or the connection fails midway
+  ///   (what was done is kept; the next sync goes on from there); `PersistenceError`.
+  @discardableResult
+  package static func sync(
+    store: TodoStore, remote: any SyncRemote, dryRun: Bool, context: CommandContext,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) async throws -> SyncResult {
+    let engine = SyncEngine(
+      remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState, now: now)
+    let result: SyncResult
+    do {
+      result = try await engine.sync(dryRun: dryRun)
+    } catch let error as PersistenceError {
+      throw error
+    } catch let error as TodoError {
+      throw error
+    } catch let error as any AppErrorConvertible {
+      var appError = error.appError
+      appError.message = "the sync stopped: " + appError.message
+      appError.hint = "run '\(appIdentity.name) sync' again: what was done is kept"
+      throw appError
+    } catch {
+      throw AppError(
+        "the sync stopped: \(error)",
+        hint: "run '\(appIdentity.name) sync' again: what was done is kept",
+        exitCode: .unavailable)
+    }
+    context.write(syncReport(result))
+    for (href, reason) in result.skipped.sorted(by: { $0.key < $1.key }) {
+      context.warn(
+        "skipped \(href.terminalSafe): \(reason.terminalSafe)",
+        hint: "it is tried again at the next sync")
+    }
+    return result
+  }
+
+  /// The report of a sync, one line each: the counts, each conflict, what is left.
+  package static func syncReport(_ result: SyncResult) -> String {
+    var lines = [result.description + (result.isDryRun ? " (dry run: nothing written)" : "")]
+    for conflict in result.conflicts {
+      let side = conflict.keptLocal ? "this list's" : "the server's"
+      lines.append(
+        "conflict in todo \(conflict.localID), \(conflict.field): kept \(side) "
+          + "\(quoted(conflict.kept)), replaced \(quoted(conflict.replaced))")
+    }
+    if result.retryNextTime > 0 {
+      lines.append(
+        "\(result.retryNextTime) changed on the server during the sync: "
+          + "run '\(appIdentity.name) sync' again")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func quoted(_ value: String?) -> String {
+    guard let value else { return "(none)" }
+    return "'" + value.replacingOccurrences(of: "\n", with: ", ").terminalSafe + "'"
+  }
+}
+
+// MARK: - setup, status, and the command
+
+extension TodoCommands {
+  /// The spec of `todo sync`.
+  static let syncSpec = CommandSpec(
+    "sync", summary: "Sync the list with a CalDAV task list (setup and status too).",
+    discussion: """
+      'sync' brings this list and the server's task list to the same state and says what
+      it did. 'sync setup URL' finds the task lists from a server's address and, with
+      --list NAME, picks that one or creates it. 'sync status' says where the list syncs,
+      when it last did, and what waits to go out. Credentials come from ~/.netrc (mode
+      0600) or a password command, never from the command line.
+      """,
+    options: [
+      .flag("dry-run", short: "n", help: "Say what a sync would do; write nothing."),
+      .option("list", valueName: "name", help: "With setup: the task list to use or create."),
+    ],
+    arguments: [
+      .optional("action", help: "setup or status (none: sync)."),
+      .optional("url", help: "With setup: the server's address."),
+    ])
+
+  /// Runs `todo sync`, `todo sync setup URL [--list NAME]` or `todo sync status`.
+  @MainActor
+  static func syncCommand(
+    _ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext,
+    connector: (any TodoSyncConnector)?
+  ) async throws {
+    let configFolder = context.directories.config
+    switch command.string("action") {
+    case nil:
+      guard let config = try TodoSyncConfig.load(from: configFolder) else {
+        throw notSetUp
+      }
+      let connector = try available(connector)
+      try await sync(
+        store: store, remote: try connector.remote(for: config),
+        dryRun: command.flag("dry-run"), context: context)
+    case "setup":
+      guard let text = command.string("url"), let url = URL(string: text), url.scheme != nil
+      else {
+        throw AppError(
+          "'sync setup' needs the server's address",
+          hint: "e.g. \(appIdentity.name) sync setup https://dav.example.com/ --list Chores")
+      }
+      try await setup(
+        url: url, listName: command.string("list"), connector: available(connector),
+        configFolder: configFolder, context: context)
+    case "status":
+      try status(store: store, configFolder: configFolder, context: context)
+    case let other?:
+      throw AppError(
+        "unknown sync action '\(other.terminalSafe)'",
+        hint: "use '\(appIdentity.name) sync', 'sync setup URL' or 'sync status'")
+    }
+  }
+
+  /// The interactive list's sync, when sync is set up and this build can reach a
+  /// server; the last sync's time is read once, here.
+  static func listSync(
+    store: TodoStore, context: CommandContext, connector: (any TodoSyncConnector)?
+  ) throws -> TodoListSync? {
+    guard let connector, let config = try TodoSyncConfig.load(from: context.directories.config)
+    else { return nil }
+    let remote = try connector.remote(for: config)
+    let engine = SyncEngine(
+      remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState)
+    return TodoListSync(lastSync: try store.syncState.load().lastSync) {
+      try await engine.sync()
+    }
+  }
+
+  private static var notSetUp: AppError {
+    AppError(
+      "sync is not set up",
+      hint: "run '\(appIdentity.name) sync setup URL' with your CalDAV server's address")
+  }
+
+  private static func available(_ connector: (any TodoSyncConnector)?) throws
+    -> any TodoSyncConnector
+  {
+    guard let connector else {
+      throw AppError(
+        "this build of \(appIdentity.name) has no sync client", exitCode: .unavailable)
+    }
+    return connector
+  }
+
+  /// `config` with the user, password command and CA file of the configuration already
+  /// in `configFolder` (set by hand in `todo-sync.json`), so a new setup keeps them.
+  private static func keepingCredentialSettings(_ config: TodoSyncConfig, in configFolder: URL)
+    -> TodoSyncConfig
+  {
+    guard let earlier = try? TodoSyncConfig.load(from: configFolder) else { return config }
+    var config = config
+    config.user = earlier.user
+    config.passwordCommand = earlier.passwordCommand
+    config.caFile = earlier.caFile
+    return config
+  }
+
+  private static func setup(
+    url: URL, listName: String?, connector: any TodoSyncConnector, configFolder: URL,
+    context: CommandContext
+  ) async throws {
+    let lists = try await connector.lists(at: url)
+    guard let listName else {
+      guard !lists.isEmpty else {
+        context.write("no task lists at \(url.absoluteString.terminalSafe)\n")
+        context.write("create one with: \(appIdentity.name) sync setup URL --list NAME\n")
+        return
+      }
+      for list in lists {
+        context.write("\((list.name ?? "(no name)").terminalSafe)  \(list.url.terminalSafe)\n")
+      }
+      if lists.count == 1 {
+        try keepingCredentialSettings(
+          TodoSyncConfig(server: url.absoluteString, list: lists[0].url, listName: lists[0].name),
+          in: configFolder
+        ).save(to: configFolder)
+        context.write("syncing with \((lists[0].name ?? lists[0].url).terminalSafe)\n")
+      } else {
+        context.write("pick one with: \(appIdentity.name) sync setup URL --list NAME\n")
+      }
+      return
+    }
+    let list =
+      if let found = lists.first(where: { $0.name == listName || $0.url == listName }) {
+        found
+      } else {
+        try await connector.createList(named: listName, at: url)
+      }
+    try keepingCredentialSettings(
+      TodoSyncConfig(server: url.absoluteString, list: list.url, listName: list.name ?? listName),
+      in: configFolder
+    ).save(to: configFolder)
+    context.write(
+      "syncing with \((list.name ?? listName).terminalSafe)  \(list.url.terminalSafe)\n")
+  }
+
+  private static func status(store: TodoStore, configFolder: URL, context: CommandContext) throws {
+    guard let config = try TodoSyncConfig.load(from: configFolder) else { throw notSetUp }
+    let state = try store.syncState.load()
+    let items = try store.load().items
+    let records = Dictionary(
+      items.map { (String($0.id), $0.syncRecord) }, uniquingKeysWith: { first, _ in first })
+    var waiting = 0
+    var known = Set<String>()
+    for entry in state.entries.values {
+      guard let id = entry.localID else { continue }
+      known.insert(id)
+      if entry.isPendingCreate || records[id] != entry.base { waiting += 1 }
+    }
+    waiting += records.keys.count { !known.contains($0) }
+    let last = state.lastSync.map { ICalendarDateTime.utcText($0) } ?? "never"
+    context.write(
+      """
+      list: \((config.listName ?? "(no name)").terminalSafe)  \(config.list.terminalSafe)
+      last sync: \(last == "never" ? last : isoTime(state.lastSync))
+      waiting to go out: \(waiting)
+
+      """)
+  }
+
+  private static func isoTime(_ date: Date?) -> String {
+    guard let date else { return "never" }
+    return TodoItem.timestamp(Int(date.timeIntervalSince1970.rounded(.down)))
+  }
+}

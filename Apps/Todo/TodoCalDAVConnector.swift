@@ -1,0 +1,85 @@
+package import Core
+package import Foundation
+
+/// How the `todo` executable reaches a CalDAV server: Core's CalDAV client on libcurl.
+///
+/// Credentials never come from the command line: the `machine` entry for the server's
+/// host in `~/.netrc` (refused unless mode 0600), or, when `todo-sync.json` names a
+/// `passwordCommand`, its `user` with the first line that command prints. A `caFile`
+/// there names the certificate authority of a private server; certificates are always
+/// checked.
+package struct TodoCalDAVConnector: TodoSyncConnector {
+  /// The app's config folder, where `todo-sync.json` is.
+  package var configFolder: URL
+  /// The environment (`HOME` finds `~/.netrc`).
+  package var environment: [String: String]
+
+  /// Creates the connector.
+  ///
+  /// - Parameters:
+  ///   - configFolder: The app's config folder.
+  ///   - environment: The process environment.
+  package init(configFolder: URL, environment: [String: String]) {
+    self.configFolder = configFolder
+    self.environment = environment
+  }
+
+  /// The task list `config` names.
+  package func remote(for config: TodoSyncConfig) throws -> any SyncRemote {
+    guard let url = URL(string: config.list) else {
+      throw DAVError.noCalendarHome(url: URL(fileURLWithPath: config.list))
+    }
+    return CalDAVCollection(
+      url: url, client: try client(config), credentials: try credentials(for: url, config))
+  }
+
+  /// The task lists found from `url`.
+  package func lists(at url: URL) async throws -> [TodoSyncList] {
+    let config = try? TodoSyncConfig.load(from: configFolder)
+    let server = CalDAVServer(
+      url: url, client: try client(config), credentials: try credentials(for: url, config))
+    return try await server.calendars(holding: "VTODO").map {
+      TodoSyncList(url: $0.url.absoluteString, name: $0.displayName)
+    }
+  }
+
+  /// Creates a task list named `name` in the calendar home found from `url`.
+  package func createList(named name: String, at url: URL) async throws -> TodoSyncList {
+    let config = try? TodoSyncConfig.load(from: configFolder)
+    let server = CalDAVServer(
+      url: url, client: try client(config), credentials: try credentials(for: url, config))
+    let made = try await server.makeCalendar(named: Self.pathSegment(for: name), displayName: name)
+    return TodoSyncList(url: made.url.absoluteString, name: name)
+  }
+
+  /// A path segment for a new list: the name's letters and digits, lowercased, with
+  /// `-` between words; a UUID when nothing is left.
+  static func pathSegment(for name: String) -> String {
+    var segment = ""
+    for character in name.lowercased() {
+      if character.isASCII, character.isLetter || character.isNumber {
+        segment.append(character)
+      } else if !segment.isEmpty, segment.last != "-" {
+        segment.append("-")
+      }
+    }
+    while segment.hasSuffix("-") { segment.removeLast() }
+    return segment.isEmpty ? UUID().uuidString.lowercased() : segment
+  }
+
+  private func client(_ config: TodoSyncConfig?) throws -> any HTTPClient {
+    let agent = "\(appIdentity.name)/\(appIdentity.version)"
+    if let client = CurlHTTPClient(userAgent: agent, caFile: config?.caFile) { return client }
+    return URLSessionHTTPClient(userAgent: agent)
+  }
+
+  private func credentials(for url: URL, _ config: TodoSyncConfig?) throws -> DAVCredentials? {
+    if let command = config?.passwordCommand, let user = config?.user {
+      return try DAVCredentialSource.passwordCommand(
+        user: user, command: ["/bin/sh", "-c", command]
+      ).credentials(for: url)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    return try DAVCredentialSource.netrc(path: home.map { $0 + "/.netrc" }).credentials(for: url)
+  }
+}

@@ -1,0 +1,73 @@
+package import Core
+package import Foundation
+
+/// Where todo syncs: kept in the app's config folder as `todo-sync.json`
+/// (`$XDG_CONFIG_HOME/blueprint/todo-sync.json`). Holds no credentials.
+package struct TodoSyncConfig: Codable, Hashable, Sendable {
+  /// The address given to `todo sync setup`.
+  package var server: String
+  /// The task list's address (a CalDAV calendar collection).
+  package var list: String
+  /// The task list's name on the server, if it has one.
+  package var listName: String?
+  /// The user name sent with a password from ``passwordCommand`` (without one, the
+  /// user and password come from `~/.netrc`).
+  package var user: String?
+  /// A command whose first line of output is the password, run with `/bin/sh -c`
+  /// (e.g. `pass show caldav`); `nil` to read `~/.netrc`.
+  package var passwordCommand: String?
+  /// A PEM file of the certificate authority a private server's certificate comes from.
+  package var caFile: String?
+
+  /// Creates a configuration.
+  package init(server: String, list: String, listName: String? = nil) {
+    self.server = server
+    self.list = list
+    self.listName = listName
+  }
+
+  /// The store key: the file is `todo-sync.json`.
+  package static let storeKey = "todo-sync"
+
+  /// The schema's versions.
+  package static let migrations = Migrations<TodoSyncConfig>(currentVersion: 1)
+
+  /// The configuration stored in `configFolder`, or `nil` before setup.
+  package static func load(from configFolder: URL) throws -> TodoSyncConfig? {
+    try FileKeyValueStore(directory: configFolder).value(forKey: storeKey, migrations: migrations)
+  }
+
+  /// Stores this configuration in `configFolder`.
+  package func save(to configFolder: URL) throws {
+    try FileKeyValueStore(directory: configFolder).set(
+      self, forKey: Self.storeKey, migrations: Self.migrations)
+  }
+}
+
+/// A task list a server offers.
+package struct TodoSyncList: Hashable, Sendable {
+  /// Its address.
+  package var url: String
+  /// Its name, if it has one.
+  package var name: String?
+
+  /// Creates a list description.
+  package init(url: String, name: String?) {
+    self.url = url
+    self.name = name
+  }
+}
+
+/// How todo reaches a sync server: the seam between the commands and the network.
+///
+/// The `todo` executable gives the CalDAV one; tests give one on Core's in-memory
+/// remote. Credentials are the connector's business (`~/.netrc`, a password command),
+/// never the command line's.
+package protocol TodoSyncConnector: Sendable {
+  /// The task list `config` names, as the sync engine's remote.
+  func remote(for config: TodoSyncConfig) throws -> any SyncRemote
+  /// The task lists found from `url` (a server's base, a principal, a home or a list).
+  func lists(at url: URL) async throws -> [TodoSyncList]
+  /// Creates a task list named `name` on the server found from `url`.
+  func createList(named name: String, at url: URL) async throws -> TodoSyncList
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+extension CalDAVCollection {
+  /// The most pages a truncated (`507`) sync-collection answer is followed through.
+  static let pageLimit = 1000
+
+  /// What changed since `token`: a `sync-collection` report; with `nil`, every item
+  /// (a `sync-collection` from an empty token, or `PROPFIND Depth: 1` for the ETags
+  /// when the server has no sync-collection).
+  ///
+  /// A server that cuts its answer short (a `507` for the collection inside the
+  /// multistatus, as RFC 6578 §3.6 says) is asked again from the token it gave, until
+  /// the answer is whole.
+  ///
+  /// - Throws: ``SyncRemoteError/invalidToken`` when the server refuses the token (`403`
+  ///   or `412`); ``DAVError/listingTooLarge(url:)`` on a `507` status; ``APIError``.
+  public func changes(since token: String?) async throws -> RemoteChanges {
+    if token == nil, syncCollectionRefused.withLock({ $0 }) { return try await etagListing() }
+    var changed: [String: String?] = [:]
+    var order: [String] = []
+    var deleted = Set<String>()
+    var current = token
+    for _ in 0..<Self.pageLimit {
+      let page: (document: DAVMultistatus, base: URL)
+      do {
+        page = try await session.multistatus(
+          "REPORT", url, depth: "1", xml: DAVRequestBody.syncCollection(token: current))
+      } catch let error as APIError {
+        let status = error.statusCode ?? 0
+        if status == 507 { throw DAVError.listingTooLarge(url: url) }
+        if current != nil, status == 403 || status == 412 { throw SyncRemoteError.invalidToken }
+        guard token == nil, [400, 403, 405, 415, 422, 501].contains(status) else { throw error }
+        // No sync-collection here (or not from an empty token): list the ETags.
+        syncCollectionRefused.withLock { $0 = true }
+        return try await etagListing()
+      }
+      var truncated = false
+      for response in page.document.responses {
+        if response.status == 507,
+          DAVHref.normalize(response.hrefs.first ?? "", base: page.base)
+            .map({ $0 == path || $0 + "/" == path }) ?? false
+        {
+          truncated = true
+          continue
+        }
+        guard let href = member(response.hrefs.first, base: page.base) else { continue }
+        if response.status == 404 || response.status == 410 {
+          deleted.insert(href)
+          changed[href] = nil
+          continue
+        }
+        guard isOwnComponent(response) else { continue }
+        if changed.updateValue(response.text(.dav("getetag")), forKey: href) == nil {
+          order.append(href)
+        }
+        deleted.remove(href)
+      }
+      let next = page.document.syncToken
+      guard truncated, let next, next != current else {
+        return RemoteChanges(
+          changed: order.compactMap { href in
+            changed[href].map { RemoteResource(href: href, etag: $0) }
+          },
+          deleted: token == nil ? [] : deleted.sorted(), token: next, isFullListing: token == nil)
+      }
+      current = next
+    }
+    throw DAVError.listingTooLarge(url: url)
+  }
+
+  /// Every member and its ETag, from `PROPFIND Depth: 1`.
+  func etagListing() async throws -> RemoteChanges {
+    let properties: [DAVName] = [.dav("getetag"), .dav("getcontenttype"), .dav("resourcetype")]
+    let (document, base): (DAVMultistatus, URL)
+    do {
+      (document, base) = try await session.multistatus(
+        "PROPFIND", url, depth: "1", xml: DAVRequestBody.propfind(properties))
+    } catch let error as APIError where error.statusCode == 507 {
+      throw DAVError.listingTooLarge(url: url)
+    }
+    var seen = Set<String>()
+    var changed: [RemoteResource] = []
+    for response in document.responses where response.status.map({ $0 < 300 }) ?? true {
+      guard let href = member(response.hrefs.first, base: base),
+        response.properties[.dav("resourcetype")]?.children.contains(.dav("collection")) != true,
+        isOwnComponent(response), seen.insert(href).inserted
+      else { continue }
+      changed.append(RemoteResource(href: href, etag: response.text(.dav("getetag"))))
+    }
+    return RemoteChanges(changed: changed, deleted: [], token: nil, isFullListing: true)
+  }
+
+  /// Whether a listed item holds ``component``: its content type names it, or names no
+  /// component at all.
+  func isOwnComponent(_ response: DAVResponse) -> Bool {
+    guard let type = response.text(.dav("getcontenttype")) else { return true }
+    for parameter in type.split(separator: ";").dropFirst() {
+      let parts = parameter.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2,
+        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "component"
+      else { continue }
+      let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+      return value.uppercased() == component.uppercased()
+    }
+    return true
+  }
+}

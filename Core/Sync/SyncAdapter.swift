@@ -1,0 +1,52 @@
+public import Foundation
+
+/// What an app gives the ``SyncEngine``: its local items as records, the changes to
+/// make to them, and the mapping between a record and a remote body.
+///
+/// The body is written *on top of* the last body the server sent for that item, so
+/// that everything the app does not own survives (iCalendar: parse it with
+/// ``ICalendarComponent/init(parsing:maximumSize:)``, change the owned properties,
+/// ``ICalendarComponent/serialized()``). Methods may throw; the engine stops the sync
+/// and the next one starts over from what was recorded.
+public protocol SyncAdapter: Sendable {
+  /// Every local item, with its owned fields.
+  func localItems() throws -> [SyncLocalItem]
+
+  /// Makes these changes to the local collection as one write.
+  ///
+  /// - Returns: The ids of the items created, one per ``SyncLocalChange/create(_:modified:preferredID:)``,
+  ///   in order.
+  func applyLocal(_ changes: [SyncLocalChange]) throws -> [String]
+
+  /// The identity and fields of a remote body, or `nil` when the body holds nothing
+  /// this app syncs (a VEVENT in a task list): the engine leaves such an item alone.
+  ///
+  /// - Throws: When the body cannot be read; the item is skipped and reported, and
+  ///   tried again next sync.
+  func remoteRecord(from body: String) throws -> SyncRemoteRecord?
+
+  /// The body to send for `record`, written over `lastBody` (the server's last body
+  /// for the item, `nil` for a new one).
+  ///
+  /// - Parameters:
+  ///   - record: The owned fields to write.
+  ///   - uid: The item's identity on the server.
+  ///   - lastBody: What the server last sent for the item, or `nil`.
+  ///   - now: The time of the change (iCalendar: DTSTAMP, LAST-MODIFIED).
+  /// - Returns: The body to send.
+  /// - Throws: When `lastBody` cannot be read; the sync stops there.
+  func remoteBody(for record: SyncRecord, uid: String, over lastBody: String?, now: Date) throws
+    -> String
+
+  /// A new identity for a local item going to the server for the first time, and a
+  /// file-name-safe name for its href (``SyncRemote/href(forNewItemNamed:)``).
+  func newIdentity(for item: SyncLocalItem) -> (uid: String, name: String)
+}
+
+extension SyncAdapter {
+  /// A random UUID, lowercased, as both the UID and the name.
+  public func newIdentity(for item: SyncLocalItem) -> (uid: String, name: String) {
+    let uid = UUID().uuidString.lowercased()
+    return (uid, uid)
+  }
+}

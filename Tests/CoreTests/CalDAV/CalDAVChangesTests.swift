@@ -1,0 +1,144 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// Listings: sync-collection with a token, the invalid-token forms, the fallback to an
+/// ETag listing, and the hrefs a listing must leave out or normalise.
+@Suite("CalDAV listings (loopback)", .timeLimit(.minutes(1)))
+struct CalDAVChangesTests {
+  @Test("sync-collection from a token: changed, deleted, the collection itself left out")
+  func changesSinceToken() async throws {
+    let server = try LoopbackServer { request in
+      let host = request.headers["Host"] ?? ""
+      return CalDAVFixtures.multistatus(
+        // iCloud lists the collection itself among the changes.
+        CalDAVFixtures.item("/alice/todo/", etag: "\"c\"")
+          + CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a2\"")
+          + CalDAVFixtures.item("http://\(host)/alice/todo/b%2Bc.ics", etag: "\"b2\"")
+          + CalDAVFixtures.gone("/alice/todo/old.ics")
+          + CalDAVFixtures.item("/bob/todo/x.ics", etag: "\"x\"")
+          + CalDAVFixtures.item("https://elsewhere.example/alice/todo/y.ics", etag: "\"y\"")
+          + CalDAVFixtures.item(
+            "/alice/todo/party.ics", etag: "\"p\"", type: "text/calendar; component=VEVENT")
+          + CalDAVFixtures.item(
+            "/alice/todo/chore.ics", etag: "\"ch\"",
+            type: "text/calendar;charset=utf-8;component=vtodo"),
+        token: "http://radicale.org/ns/sync/2")
+    }
+    defer { server.stop() }
+    let remote = try CalDAVFixtures.collection(server)
+    let changes = try await remote.changes(since: "http://radicale.org/ns/sync/1")
+    #expect(
+      changes.changed == [
+        RemoteResource(href: "/alice/todo/a.ics", etag: "\"a2\""),
+        RemoteResource(href: "/alice/todo/b+c.ics", etag: "\"b2\""),
+        RemoteResource(href: "/alice/todo/chore.ics", etag: "\"ch\""),
+      ])
+    #expect(changes.deleted == ["/alice/todo/old.ics"])
+    #expect(changes.token == "http://radicale.org/ns/sync/2")
+    #expect(!changes.isFullListing)
+    let request = try #require(server.requests.first)
+    #expect(request.method == "REPORT")
+    #expect(request.path == "/alice/todo/")
+    #expect(request.headers["Depth"] == "1")
+    #expect(request.headers["Content-Type"] == "application/xml; charset=utf-8")
+    let body = CalDAVFixtures.text(request.body)
+    #expect(body.contains("<D:sync-token>http://radicale.org/ns/sync/1</D:sync-token>"))
+    #expect(body.contains("<D:sync-level>1</D:sync-level>"))
+  }
+
+  @Test(
+    "an invalid token (Radicale 403, Xandikos 412) is SyncRemoteError.invalidToken",
+    arguments: [403, 412])
+  func invalidToken(status: Int) async throws {
+    let error =
+      "<?xml version=\"1.0\"?><D:error xmlns:D=\"DAV:\"><D:valid-sync-token/></D:error>"
+    let server = try LoopbackServer(replies: [
+      .text(error, status: status, headers: ["Content-Type": "application/xml"])
+    ])
+    defer { server.stop() }
+    let remote = try CalDAVFixtures.collection(server)
+    await #expect(throws: SyncRemoteError.invalidToken) {
+      _ = try await remote.changes(since: "stale")
+    }
+  }
+
+  @Test("from no token: a sync-collection from an empty token is a full listing")
+  func emptyToken() async throws {
+    let server = try LoopbackServer(replies: [
+      CalDAVFixtures.multistatus(
+        CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a\"")
+          + CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a\""), token: "t1")
+    ])
+    defer { server.stop() }
+    let changes = try await CalDAVFixtures.collection(server).changes(since: nil)
+    #expect(changes.changed == [RemoteResource(href: "/alice/todo/a.ics", etag: "\"a\"")])
+    #expect(changes.isFullListing)
+    #expect(changes.token == "t1")
+    #expect(
+      CalDAVFixtures.text(try #require(server.requests.first).body).contains("<D:sync-token/>"))
+  }
+
+  @Test(
+    "a server without sync-collection is listed with PROPFIND Depth 1 (and then at once)",
+    arguments: [405, 501, 403])
+  func fallbackListing(status: Int) async throws {
+    let listing = CalDAVFixtures.multistatus(
+      "<D:response><D:href>/alice/todo/</D:href><D:propstat><D:prop><D:resourcetype>"
+        + "<D:collection/><C:calendar/></D:resourcetype></D:prop>"
+        + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
+        + "<D:response><D:href>/alice/todo/sub/</D:href><D:propstat><D:prop><D:resourcetype>"
+        + "<D:collection/></D:resourcetype></D:prop>"
+        + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
+        + CalDAVFixtures.item("/alice/todo/a%2ex.ics", etag: "W/\"a\"")
+        + CalDAVFixtures.item("/alice/todo/a.x.ics", etag: "W/\"a\"")
+        + CalDAVFixtures.item(
+          "/alice/todo/e.ics", etag: "\"e\"", type: "text/calendar; component=VEVENT"))
+    let server = try LoopbackServer { request in
+      request.method == "REPORT" ? .status(status) : listing
+    }
+    defer { server.stop() }
+    let remote = try CalDAVFixtures.collection(server)
+    for _ in 0..<2 {
+      let changes = try await remote.changes(since: nil)
+      #expect(changes.changed == [RemoteResource(href: "/alice/todo/a.x.ics", etag: "W/\"a\"")])
+      #expect(changes.isFullListing)
+      #expect(changes.token == nil)
+    }
+    #expect(server.requests.map(\.method) == ["REPORT", "PROPFIND", "PROPFIND"])
+    let propfind = server.requests[1]
+    #expect(propfind.headers["Depth"] == "1")
+    #expect(propfind.headers["Content-Type"] == "application/xml; charset=utf-8")
+    #expect(CalDAVFixtures.text(propfind.body).contains("getetag"))
+  }
+
+  @Test("507 on a listing is a clear error naming the collection")
+  func insufficientStorage() async throws {
+    let server = try LoopbackServer(replies: [.status(507)])
+    defer { server.stop() }
+    let remote = try CalDAVFixtures.collection(server)
+    let error = await #expect(throws: DAVError.self) { _ = try await remote.changes(since: nil) }
+    #expect(error == .listingTooLarge(url: server.url("/alice/todo/")))
+    #expect(error?.description.contains("507") == true)
+  }
+
+  @Test("a listing cut short (507 for the collection) is followed from its token")
+  func truncatedListing() async throws {
+    let server = try LoopbackServer(replies: [
+      CalDAVFixtures.multistatus(
+        CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a\"")
+          + "<D:response><D:href>/alice/todo/</D:href>"
+          + "<D:status>HTTP/1.1 507 Insufficient Storage</D:status></D:response>", token: "p1"),
+      CalDAVFixtures.multistatus(
+        CalDAVFixtures.item("/alice/todo/b.ics", etag: "\"b\""), token: "p2"),
+    ])
+    defer { server.stop() }
+    let changes = try await CalDAVFixtures.collection(server).changes(since: nil)
+    #expect(changes.changed.map(\.href) == ["/alice/todo/a.ics", "/alice/todo/b.ics"])
+    #expect(changes.token == "p2")
+    #expect(changes.isFullListing)
+    #expect(
+      CalDAVFixtures.text(server.requests[1].body).contains("<D:sync-token>p1</D:sync-token>"))
+  }
+}

@@ -1,0 +1,196 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@Suite("Sync engine against the in-memory remote")
+struct SyncEngineTests {
+  @Test("a first sync uploads local items and downloads remote ones, matching equal ones")
+  func firstSync() async throws {
+    let remote = InMemorySyncRemote()
+    remote.put(remoteBody(uid: "r1", ["title": "from server"]), at: "/user/tasks/r1.ics")
+    remote.put(remoteBody(uid: "r2", ["title": "on both"]), at: "/user/tasks/r2.ics")
+    let side = SyncSide(remote: remote)
+    side.local.add(["title": "from here"])
+    let both = side.local.add(["title": "on both"])
+
+    let result = try await side.sync()
+    #expect(result.description == "sent 1, received 1, merged 0, deleted 0")
+    #expect(sorted(side.local.records) == sorted(try remoteRecords(remote)))
+    #expect(side.local.items.count == 3)
+    #expect(remote.items.count == 3)
+    #expect(side.local.items[both]?.record == ["title": "on both"], "the local id stays")
+
+    let before = remote.requestCount
+    let again = try await side.sync()
+    #expect(again.description == "sent 0, received 0, merged 0, deleted 0")
+    #expect(remote.requestCount - before == 1, "nothing changed: one request")
+  }
+
+  @Test("edits on each side travel; a field changed on both takes the newer and is reported")
+  func edits() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote)
+    let id = side.local.add(["title": "a", "note": "n"])
+    let other = side.local.add(["title": "b"])
+    _ = try await side.sync()
+    let href = try #require(remote.items.first { $0.value.body.contains("X-FIELD-TITLE:a") }?.key)
+    let hrefB = try #require(remote.items.first { $0.value.body.contains("X-FIELD-TITLE:b") }?.key)
+    let uid = try #require(
+      try TestAdapter(local: side.local).remoteRecord(from: remote.items[href]!.body)?.uid)
+    let uidB = try #require(
+      try TestAdapter(local: side.local).remoteRecord(from: remote.items[hrefB]!.body)?.uid)
+
+    // Same field on both: the server's edit is newer (2030) than the local one (1970 + n).
+    side.local.edit(id, "title", "local title")
+    side.local.edit(id, "note", "local note")
+    remote.put(
+      remoteBody(
+        uid: uid, ["title": "server title", "note": "n"], modified: "20300101T000000Z",
+        extra: ["X-KEEP:me"]),
+      at: href)
+    // Different fields on each side of another item.
+    side.local.edit(other, "note", "local")
+    remote.put(remoteBody(uid: uidB, ["title": "b2"]), at: hrefB)
+
+    let result = try await side.sync()
+    #expect(result.merged == 2)
+    #expect(result.conflicts.count == 1)
+    let conflict = try #require(result.conflicts.first)
+    #expect(conflict.field == "title")
+    #expect(conflict.kept == "server title")
+    #expect(conflict.replaced == "local title")
+    #expect(side.local.items[id]?.record == ["title": "server title", "note": "local note"])
+    #expect(side.local.items[other]?.record == ["title": "b2", "note": "local"])
+    #expect(sorted(side.local.records) == sorted(try remoteRecords(remote)))
+    #expect(remote.items[href]?.body.contains("X-KEEP:me") == true, "unknown content survives")
+  }
+
+  @Test("deletes travel both ways; a change beats a delete")
+  func deletes() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote)
+    let gone = side.local.add(["title": "deleted here"])
+    let goneThere = side.local.add(["title": "deleted there"])
+    let keptHere = side.local.add(["title": "changed here then deleted there"])
+    let keptThere = side.local.add(["title": "deleted here then changed there"])
+    _ = try await side.sync()
+    func href(_ title: String) -> String {
+      remote.items.first { $0.value.body.contains("X-FIELD-TITLE:\(title)") }!.key
+    }
+    let uid = try TestAdapter(local: side.local).remoteRecord(
+      from: remote.items[href("deleted here then changed there")]!.body)!.uid
+    side.local.remove(gone)
+    remote.remove(at: href("deleted there"))
+    side.local.edit(keptHere, "note", "still wanted")
+    remote.remove(at: href("changed here then deleted there"))
+    remote.put(
+      remoteBody(uid: uid, ["title": "deleted here then changed there", "note": "x"]),
+      at: href("deleted here then changed there"))
+    side.local.remove(keptThere)
+
+    let result = try await side.sync()
+    #expect(result.deleted == 2)
+    #expect(side.local.items[goneThere] == nil)
+    #expect(side.local.items[keptHere]?.record["note"] == "still wanted")
+    #expect(
+      side.local.items[keptThere]?.record == [
+        "title": "deleted here then changed there", "note": "x",
+      ], "brought back with its id")
+    #expect(sorted(side.local.records) == sorted(try remoteRecords(remote)))
+    #expect(side.local.items.count == 2)
+  }
+
+  @Test("a 412 on a write is fetched and merged again in the same sync")
+  func preconditionFailed() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote)
+    let id = side.local.add(["title": "a"])
+    _ = try await side.sync()
+    let href = try #require(remote.items.keys.first)
+    let uid = try #require(
+      try TestAdapter(local: side.local).remoteRecord(from: remote.items[href]!.body)?.uid)
+    side.local.edit(id, "title", "mine")
+    // The server refuses the first PUT as if another client had just written the item.
+    remote.answerPreconditionFailed(at: href)
+    let result = try await side.sync()
+    #expect(result.retryNextTime == 0)
+    #expect(side.local.items[id]?.record == ["title": "mine"])
+    _ = uid
+    #expect(sorted(try remoteRecords(remote)) == [["title": "mine"]])
+    #expect(
+      remote.requestLog.filter { $0.hasPrefix("PUT") }.count == 3,
+      "first upload, the 412, the retry")
+  }
+
+  @Test("a write answered without an ETag is fetched at the next sync, then quiet")
+  func droppedETag() async throws {
+    let remote = InMemorySyncRemote()
+    remote.dropsETags = true
+    remote.weakETags = true
+    let side = SyncSide(remote: remote)
+    let id = side.local.add(["title": "a"])
+    _ = try await side.sync()
+    remote.dropsETags = false
+    let before = remote.requestLog.count
+    let second = try await side.sync()
+    #expect(second.description == "sent 0, received 0, merged 0, deleted 0")
+    #expect(remote.requestLog[before...].contains { $0.hasPrefix("MULTIGET") })
+    side.local.edit(id, "title", "b")
+    let third = try await side.sync()
+    #expect(third.sent == 1, "the weak ETag learnt is sent back exactly")
+    let quiet = remote.requestLog.count
+    _ = try await side.sync()
+    #expect(remote.requestLog.count - quiet == 1)
+  }
+
+  @Test("a refused token falls back to a full listing, which also finds deletions")
+  func invalidToken() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote)
+    side.local.add(["title": "a"])
+    side.local.add(["title": "b"])
+    _ = try await side.sync()
+    remote.remove(at: remote.items.first { $0.value.body.contains("TITLE:a") }!.key)
+    remote.invalidateTokens()
+    let result = try await side.sync()
+    #expect(result.deleted == 1)
+    #expect(side.local.records == [["title": "b"]])
+  }
+
+  @Test("an item that is not the app's (a VEVENT) is left alone and fetched once")
+  func foreignItem() async throws {
+    let remote = InMemorySyncRemote()
+    let event = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    remote.put(event, at: "/user/tasks/e.ics")
+    let side = SyncSide(remote: remote)
+    side.local.add(["title": "a"])
+    _ = try await side.sync()
+    #expect(side.local.items.count == 1)
+    #expect(remote.items["/user/tasks/e.ics"]?.body == event)
+    remote.invalidateTokens()
+    let before = remote.requestLog.count
+    _ = try await side.sync()
+    #expect(!remote.requestLog[before...].contains { $0.hasPrefix("MULTIGET") })
+  }
+
+  @Test("a dry run reports the same result and writes nothing anywhere")
+  func dryRun() async throws {
+    let remote = InMemorySyncRemote()
+    remote.put(remoteBody(uid: "r1", ["title": "from server"]), at: "/user/tasks/r1.ics")
+    let side = SyncSide(remote: remote)
+    side.local.add(["title": "from here"])
+    let remoteBefore = remote.items
+    let localBefore = side.local.items
+    let dry = try await side.sync(dryRun: true)
+    #expect(dry.isDryRun)
+    #expect(remote.items == remoteBefore)
+    #expect(side.local.items == localBefore)
+    #expect(try side.stateStore.keys().isEmpty)
+    #expect(remote.requestLog.allSatisfy { $0.hasPrefix("REPORT") || $0.hasPrefix("MULTIGET") })
+    var real = try await side.sync()
+    real.isDryRun = true
+    real.requests = dry.requests
+    #expect(real == dry)
+  }
+}
