@@ -16,8 +16,28 @@
 # Docs/StartFromSample.md walks through the same steps by hand.
 set -euo pipefail
 
+usage() {
+  cat <<'USAGE'
+usage: Apps/start-from-sample.sh NAME FOLDER
+
+Starts an app of your own from the todo sample: copies the sample and its tests
+into FOLDER, renames the modules and the app, and writes a Package.swift that
+depends on this Blueprint checkout when FOLDER has none.
+
+  NAME    the new command's name, lower case (e.g. chores): its binary, its error
+          prefix and its data folder; the modules are NAME capitalized
+  FOLDER  the package to copy into; created with a Package.swift when it has none
+
+Docs/StartFromSample.md walks through the same steps by hand.
+USAGE
+}
+
+if [ $# -eq 1 ] && { [ "$1" = "--help" ] || [ "$1" = "-h" ]; }; then
+  usage
+  exit 0
+fi
 if [ $# -ne 2 ]; then
-  echo "usage: $0 NAME FOLDER" >&2
+  usage >&2
   exit 64
 fi
 name="$1"

@@ -112,9 +112,10 @@ final class ArticleModel: NavigableViewModel {
 
 // MARK: - Interactor
 
-/// Shows one article: marks it read when it first appears; `m` toggles.
+/// Shows one article: marks it read when it first appears; `m` toggles; `n`/`N` go
+/// on to the feed's next or previous unread article, in the items screen's order.
 final class ArticleInteractor: Interactor<ArticleModel> {
-  let reference: ItemReference
+  private(set) var reference: ItemReference
   let library: FeedLibrary
   let feeds: FeedsInteractor
 
@@ -141,6 +142,20 @@ final class ArticleInteractor: Interactor<ArticleModel> {
     let items = ItemsInteractor(feed: reference.feed, library: library, feeds: feeds)
     items.toggleRead(entry)
   }
+
+  /// Shows the next (or previous) unread article of the feed and marks it read.
+  ///
+  /// - Returns: Whether there was one.
+  func moveToUnread(forward: Bool) -> Bool {
+    let items = ItemsInteractor(feed: reference.feed, library: library, feeds: feeds)
+    let entries = items.entries
+    guard let current = entries.firstIndex(where: { $0.reference == reference }),
+      let next = items.unreadIndex(from: current, forward: forward)
+    else { return false }
+    reference = entries[next].reference
+    if let entry, !entry.isRead { toggleRead() }
+    return true
+  }
 }
 
 // MARK: - Terminal view
@@ -162,16 +177,29 @@ final class ArticleScreen: TerminalScreen {
 
   var keyBindings: [KeyBinding] {
     [
-      KeyBinding(keys: [.up, .down], "Scroll", label: "↑↓"),
-      KeyBinding(.character(" "), "Page", label: "Space"),
+      KeyBinding(keys: [.up, .down], "Scroll", label: "↑↓", isInFooter: false),
+      KeyBinding(.character(" "), "Page", label: "Space", isInFooter: false),
       KeyBinding(.character("m"), "Read/unread") { [unowned self] in
         interactor.toggleRead()
         context?.status = interactor.entry?.isRead == true ? "Marked read" : "Marked unread"
       },
+      KeyBinding(.character("n"), "Next unread") { [unowned self] in moveToUnread(forward: true) },
+      KeyBinding(
+        keys: [.character("N"), .character("p")], "Previous unread", label: "N/p",
+        isInFooter: false
+      ) { [unowned self] in moveToUnread(forward: false) },
       KeyBinding(.character("o"), "Open link") { [unowned self] in
         context?.status = interactor.library.browser.open(interactor.entry?.item.link)
       },
     ]
+  }
+
+  private func moveToUnread(forward: Bool) {
+    if interactor.moveToUnread(forward: forward) {
+      offset = 0
+    } else {
+      context?.status = forward ? "No unread item below." : "No unread item above."
+    }
   }
 
   func render(into frame: inout Frame, area: Rect) {

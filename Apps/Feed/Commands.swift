@@ -14,15 +14,19 @@ enum FeedCommands {
     summary: "Read RSS, Atom and JSON feeds in the terminal.",
     commands: [
       CommandSpec(
-        "add", summary: "Subscribe to a feed by URL (http, https, file) or local path.",
+        "add", summary: "Subscribe to a feed by URL, host and path, web page, or local file.",
         discussion:
-          "A local file is read at once and must be a feed. An http(s) URL is added without fetching unless --check is given.",
+          "The feed is read at once and the number of items said. A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed. Without a scheme, an existing file of that name wins; otherwise text that starts with a host name (example.com/feed.xml, localhost:8080/rss) is fetched over https, or http for a loopback address. A feed whose fetch fails is added all the same (exit 69) unless --check is given or the scheme was assumed.",
         options: [
           .option("title", valueName: "title", help: "Show the feed under this title."),
-          .flag("check", help: "Fetch the URL now and add it only if it is a feed."),
+          .flag("check", help: "Add it only if it can be read now (a failed fetch adds nothing)."),
+          .option(
+            "feed-timeout", valueName: "seconds",
+            help: "Stop a fetch after this long (default: 45)."),
         ],
         arguments: [
-          .required("url", help: "The feed's URL or a path to a feed file.").completing(.file)
+          .required("url", help: "The feed's URL, a web page, host/path, or a feed file.")
+            .completing(.file)
         ]),
       CommandSpec(
         "rm", summary: "Unsubscribe from a feed and forget its items.",
@@ -68,7 +72,10 @@ enum FeedCommands {
       CommandSpec(
         "show", summary: "Print one item as text and mark it read.",
         options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")],
-        arguments: [.required("item", help: "The item's id as 'feed read' shows it, e.g. 3.17.")]),
+        arguments: [
+          .required("item", help: "The item's id as 'feed read' shows it, e.g. 3.17.")
+            .completing(itemIDs)
+        ]),
       CommandSpec(
         "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",
         options: [.flag("all", help: "Every feed.")],
@@ -144,61 +151,8 @@ enum FeedCommands {
 
   // MARK: - Subscriptions
 
-  static func add(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    async throws
-  {
-    let text = try command.argument("url")
-    let url: URL
-    do {
-      url = try FeedLocation.url(
-        from: text, currentDirectory: FileManager.default.currentDirectoryPath)
-    } catch {
-      throw AppError(error.description, hint: "a feed is an http, https or file URL, or a path")
-    }
-    var isFolder: ObjCBool = false
-    if url.isFileURL, !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-      throw AppError("no such file: \(url.path)", exitCode: .noInput)
-    }
-    if url.isFileURL, isFolder.boolValue {
-      throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
-    }
-    // A local file costs nothing to read: it must be a feed now, not at the next refresh.
-    if url.isFileURL || command.flag("check") {
-      for warning in try await library.check(url) { context.warn(warning) }
-    }
-    let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
-    let feed: Subscription
-    do {
-      feed = try library.store.add(url, title: title?.isEmpty == true ? nil : title)
-    } catch FeedStoreError.alreadySubscribed(let existing) {
-      throw AppError(
-        "already subscribed to \(echo(existing.url)) (feed \(existing.id))",
-        hint: "'\(context.appName) list' shows the feeds")
-    } catch let error as FeedStoreError {
-      throw AppError(error.description)
-    }
-    context.write("Added feed \(feed.id): \(echo(url))\n")
-    guard url.isFileURL else {
-      context.write("Fetch it with: \(context.appName) refresh \(feed.id)\n")
-      return
-    }
-    // Read it at once, as a refresh would, so `list` shows it fetched; its warnings
-    // were given by the check above.
-    let outcome = try await library.refresh([feed.id]).first?.outcome
-    switch outcome {
-    case .updated(_, let total)?:
-      context.write("Read it now: \(total) item\(total == 1 ? "" : "s").\n")
-    case .failed(let reason)?:
-      context.warn(
-        "feed \(feed.id) was added but could not be read now: \(reason)",
-        hint: "'\(context.appName) refresh \(feed.id)' tries again")
-    case .notModified?, .skipped?, nil:
-      context.write("Read it with: \(context.appName) refresh \(feed.id)\n")
-    }
-  }
-
   /// A URL as a message shows it: sanitized, and cut after 200 characters.
-  private static func echo(_ url: URL) -> String {
+  static func echo(_ url: URL) -> String {
     let text = url.absoluteString
     return (text.count > 200 ? String(text.prefix(200)) + "…" : text).terminalSafe
   }

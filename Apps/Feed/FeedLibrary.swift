@@ -124,10 +124,14 @@ struct FeedLibrary: Sendable {
       feeds = try await work.read { [store] in try store.subscriptions().feeds }
     }
     if let ids { feeds = feeds.filter { ids.contains($0.id) } }
-    let refresher = FeedRefresher(
+    return try await refresher(work: work).refresh(feeds, force: force, onResult: onResult)
+  }
+
+  /// A refresher with the library's store, fetcher, limits and clock.
+  func refresher(work: BlockingWork = BlockingWork()) -> FeedRefresher {
+    FeedRefresher(
       store: store, fetcher: fetcher, concurrency: concurrency, deadline: deadline,
       feedDeadline: feedDeadline, now: now, work: work)
-    return try await refresher.refresh(feeds, force: force, onResult: onResult)
   }
 
   /// Marks one item read or unread; the sample's items are not stored.

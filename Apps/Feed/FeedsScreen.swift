@@ -141,6 +141,18 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     }
   }
 
+  /// Marks every item of every feed read, in one task; the screen shows busy until
+  /// each is saved.
+  func markEveryFeedRead() {
+    let ids = (viewModel.feeds.value ?? []).map(\.id)
+    guard !ids.isEmpty, !viewModel.isSample else { return }
+    blockingTask("mark every item of every feed read", on: work) { [library] commit in
+      for id in ids { try library.markAllRead(id, commit: commit.callAsFunction) }
+    } then: { [weak self] _ in
+      for id in ids { self?.reloadFeed(id) }
+    }
+  }
+
   /// Marks every item of a feed read; the screen shows busy until it is saved.
   func markAllRead(_ id: String) {
     blockingTask("mark every item of feed \(id) read", on: work) { [library] commit in
@@ -173,13 +185,16 @@ final class FeedsScreen: TerminalScreen {
 
   var keyBindings: [KeyBinding] {
     [
-      KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
+      KeyBinding(keys: [.up, .down], "Move", label: "↑↓", isInFooter: false),
       KeyBinding(.enter, "Open") { [unowned self] in
         if let feed = selected { interactor.open(feed.id) }
       },
       KeyBinding(.character("r"), "Refresh") { [unowned self] in interactor.refresh() },
-      KeyBinding(.character("m"), "Mark all read") { [unowned self] in
+      KeyBinding(.character("m"), "Feed read") { [unowned self] in
         if let feed = selected { interactor.markAllRead(feed.id) }
+      },
+      KeyBinding(.character("M"), "All read") { [unowned self] in
+        interactor.markEveryFeedRead()
       },
     ]
   }
@@ -213,6 +228,9 @@ final class FeedsScreen: TerminalScreen {
   }
 
   func handle(_ event: InputEvent) -> Bool {
+    // A refresh's summary is news until the next key, as the status line is; the
+    // sample's hint stays.
+    if case .key = event, !interactor.viewModel.isSample { interactor.viewModel.notice = nil }
     if case .key(.character(" ")) = event {
       return list.handle(.key(.pageDown), count: feeds.count)
     }

@@ -115,7 +115,10 @@ final class ItemsScreen: TerminalScreen {
         if let entry = selected { interactor.toggleRead(entry) }
       },
       KeyBinding(.character("n"), "Next unread") { [unowned self] in moveToUnread(forward: true) },
-      KeyBinding(.character("p"), "Previous unread", isInFooter: false) { [unowned self] in
+      KeyBinding(
+        keys: [.character("p"), .character("N")], "Previous unread", label: "p/N",
+        isInFooter: false
+      ) { [unowned self] in
         moveToUnread(forward: false)
       },
       KeyBinding(.character("/"), "Search") { [unowned self] in

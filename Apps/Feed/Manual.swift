@@ -8,8 +8,12 @@ extension FeedCommands {
     description: [
       "With no command on a terminal, feed opens its interactive reader; otherwise it "
         + "prints the unread items, as 'feed read --unread' does.",
-      "Nothing is fetched except by 'feed refresh', 'feed add --check' and the reader's "
-        + "refresh; a local file is read when it is added.",
+      "Nothing is fetched except by 'feed refresh', 'feed add' (which reads the feed at "
+        + "once) and the reader's refresh.",
+      "'feed add' takes addresses as people paste them: without a scheme, a file of that "
+        + "name wins; otherwise text that starts with a host name (example.com/feed.xml) "
+        + "is fetched over https, or http for a loopback address (localhost:8080/rss). "
+        + "A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed.",
     ],
     files: [
       .init(
@@ -33,4 +37,9 @@ extension FeedCommands {
   /// Tab offers the feeds' ids, as `feed list` prints them.
   static let feedIDs = CompletionKind.shellCommand(
     "\(appIdentity.name) list --color never | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
+
+  /// Tab offers the items' ids (`3.17`), as `feed read` prints them.
+  static let itemIDs = CompletionKind.shellCommand(
+    "\(appIdentity.name) read --color never | awk 'NR > 1 { for (i = 1; i <= 2; i++) "
+      + "if ($i ~ /^[^.]+[.][0-9]+$/) { print $i; break } }'")
 }

@@ -27,7 +27,7 @@ enum SampleFeed {
   static let hint = "This is a built-in sample. " + addHint
 
   /// How to subscribe.
-  static let addHint = "Subscribe to a feed with: feed add URL (then feed refresh)."
+  static let addHint = "Subscribe to a feed with: feed add URL (it is read at once)."
 
   static let rss = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -41,16 +41,17 @@ enum SampleFeed {
           <title>Subscribe to your first feed</title>
           <pubDate>Sun, 29 Nov 2026 09:00:00 GMT</pubDate>
           <description>&lt;p&gt;Add a feed by its URL or a local file:&lt;/p&gt;
-    &lt;pre&gt;feed add https://example.com/feed.xml
+    &lt;pre&gt;feed add example.com/feed.xml
     feed add ~/Downloads/podcast.rss --title "Podcast"
     feed refresh&lt;/pre&gt;
+    &lt;p&gt;A web page that names its feed works too: feed add example.com/blog&lt;/p&gt;
     &lt;p&gt;Or bring your subscriptions from another reader with &lt;code&gt;feed import subscriptions.opml&lt;/code&gt;.&lt;/p&gt;</description>
         </item>
         <item>
           <guid>blueprint-sample-2</guid>
           <title>Keys in the reader</title>
           <pubDate>Sun, 29 Nov 2026 08:00:00 GMT</pubDate>
-          <description>&lt;ul&gt;&lt;li&gt;Enter opens, Esc goes back&lt;/li&gt;&lt;li&gt;r refreshes every feed&lt;/li&gt;&lt;li&gt;m marks read or unread&lt;/li&gt;&lt;li&gt;o shows the link&lt;/li&gt;&lt;li&gt;Space pages down, ? lists every key&lt;/li&gt;&lt;/ul&gt;</description>
+          <description>&lt;ul&gt;&lt;li&gt;Enter opens, Esc goes back&lt;/li&gt;&lt;li&gt;r refreshes every feed&lt;/li&gt;&lt;li&gt;m marks read or unread, M every feed read&lt;/li&gt;&lt;li&gt;n and N go to the next and previous unread article&lt;/li&gt;&lt;li&gt;o shows the link&lt;/li&gt;&lt;li&gt;Space pages down, ? lists every key&lt;/li&gt;&lt;/ul&gt;</description>
         </item>
         <item>
           <guid>blueprint-sample-1</guid>

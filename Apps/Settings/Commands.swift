@@ -25,7 +25,7 @@ enum SettingsCommands {
         discussion:
           "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000). "
           + "Put -- before a value that starts with '-'.",
-        arguments: [key, .required("value", help: "The new value.")]),
+        arguments: [key, .required("value", help: "The new value.").completing(values)]),
       CommandSpec(
         "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
         options: [.flag("all", help: "Reset every setting.")],

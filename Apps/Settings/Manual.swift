@@ -31,4 +31,14 @@ extension SettingsCommands {
 
   /// Tab offers every setting's key.
   static let keys = CompletionKind.list(Setting.all.map(\.key))
+
+  /// Tab offers the values of the key before it (`settings set appearance <Tab>`:
+  /// system, light, dark), for the settings that have a fixed set; written into the
+  /// script, so Tab starts no program.
+  static let values: CompletionKind = {
+    let cases = Setting.all.filter { !$0.choices.isEmpty }.map { setting in
+      "\(setting.key)) printf '%s\\n' \(setting.choices.joined(separator: " ")) ;;"
+    }
+    return .shellCommand("case \"$1\" in " + cases.joined(separator: " ") + " esac")
+  }()
 }

@@ -13,9 +13,10 @@ package enum TodoCommands {
         "add", summary: "Add a todo and print its id.",
         discussion: """
           The title may carry due:DATE, +tag and !priority among its words, as in
-          'Buy milk due:tomorrow +shop !high'. DATE is YYYY-MM-DD, today, tomorrow,
-          yesterday, a weekday (the next one), next week, next month, +3d, 2w,
-          in 3 days, eow or eom.
+          'Buy milk due:tomorrow +shop !high'. DATE is YYYY-MM-DD, Dec 15, 15 Dec,
+          December 15, today, tomorrow (tmrw), yesterday, a weekday or next friday
+          (the next one), next week, next month, +3d, 2w, in 3 days, eow, eom or
+          end of month. Write 12/20 as 2026-12-20 (the order is ambiguous).
           """,
         options: [
           .option("due", valueName: "date", help: "When it is due.").completing(.list(dueDates)),
@@ -26,31 +27,45 @@ package enum TodoCommands {
         ],
         arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
       CommandSpec(
-        "list", summary: "List open todos by priority, due date and id.",
+        "list", summary: "List open todos: overdue, due today, then by priority.",
+        discussion: """
+          A filter is typed as in add: +tag (several: every one), !priority and
+          due:DATE (due by then, overdue included), e.g. 'todo list +work !high'.
+          """,
         options: [
           .flag("all", short: "a", help: "Include done todos."),
           .flag("done", help: "Only done todos."),
           .option(
-            "tag", short: "t", valueName: "tag", help: "Only todos with this tag.",
-            isRepeatable: true),
+            "tag", short: "t", valueName: "tag",
+            help: "Only todos with this tag; given twice, with both.", isRepeatable: true),
           .flag("overdue", help: "Only open todos due before today."),
           .option(
             "search", short: "s", valueName: "text",
             help: "Only todos whose title, tags or note contain the text (any case)."),
-          .option("sort", valueName: "order", help: "due, priority (the default), created or id.")
-            .completing(.list(["due", "priority", "created", "id"])),
+          .option(
+            "sort", valueName: "order",
+            help: "urgent (the default: overdue, today, then by priority), priority, due, "
+              + "created or id."
+          )
+          .completing(.list(TodoOrder.allCases.map(\.rawValue))),
           .flag(
             "json", help: "Print a JSON array of the todos, each as 'show --json' prints it."),
-        ]),
+        ],
+        arguments: [.variadic("filter", help: "+tag, !priority or due:DATE; all must hold.")]
+      ).alsoCalled("ls"),
       CommandSpec(
         "show", summary: "Show one todo.",
         options: [.flag("json", help: "Print a JSON object.")],
         arguments: [.required("id", help: "The todo's id.").completing(ids(listing: "--all"))]),
       CommandSpec(
         "done", summary: "Mark todos done.",
+        discussion: selectionHelp("mark all", "done"),
+        options: [.flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")],
         arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: ""))
-        ]),
+          .variadic("ids", minimum: 1, help: "Ids of todos, or a filter.")
+            .completing(ids(listing: ""))
+        ]
+      ).alsoCalled("complete"),
       CommandSpec(
         "reopen", summary: "Mark done todos open again.",
         arguments: [
@@ -58,8 +73,11 @@ package enum TodoCommands {
         ]),
       CommandSpec(
         "edit", summary: "Change a todo.",
-        discussion:
-          "--due none and --priority none remove them; --tag +T adds a tag, --tag -T removes it.",
+        discussion: """
+          --due none and --priority none remove them; --tag +T adds a tag, --tag -T
+          removes it. The quick syntax of add works too: 'todo edit 2 due:sat +home
+          !low'; other words become the new title.
+          """,
         options: [
           .option("title", valueName: "title", help: "The new title."),
           .option("due", valueName: "date", help: "The new due date, or none.")
@@ -70,30 +88,52 @@ package enum TodoCommands {
             "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.",
             isRepeatable: true),
         ],
-        arguments: [.required("id", help: "The todo's id.").completing(ids(listing: "--all"))]),
+        arguments: [
+          .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
+          .variadic("changes", help: "due:DATE, +tag, !priority and title words."),
+        ]
+      ).alsoCalled("modify"),
       CommandSpec(
         "note", summary: "Set a todo's note (shown by show, found by list --search).",
-        options: [.flag("clear", help: "Remove the note.")],
+        options: [
+          .flag("append", short: "a", help: "Add the text as a new line of the note."),
+          .flag("clear", help: "Remove the note."),
+        ],
         arguments: [
           .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
           .variadic("text", minimum: 0, help: "The note (words are joined)."),
         ]),
       CommandSpec(
         "rm", summary: "Delete todos.",
+        discussion: selectionHelp("delete all", "deleted"),
+        options: [.flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")],
         arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: "--all"))
-        ]),
+          .variadic("ids", minimum: 1, help: "Ids of todos, or a filter.")
+            .completing(ids(listing: "--all"))
+        ]
+      ).alsoCalled("del", "delete", "remove"),
       CommandSpec(
         "clear", summary: "Delete every done todo.",
         options: [.flag("done", help: "Confirm that every done todo is deleted (required).")]),
       CommandSpec("undo", summary: "Revert the last change (several levels)."),
       CommandSpec(
-        "import", summary: "Add the todos of a JSON array (the 'list --json' schema) with new ids.",
-        discussion: "All or nothing: an invalid file adds nothing (exit 65).",
+        "import", summary: "Add the todos of a file (the 'list --json' schema) with new ids.",
+        discussion: """
+          All or nothing: an invalid file adds nothing (exit 65). --from taskwarrior
+          reads what 'task export' prints; --from todo.txt reads todo.txt lines.
+          """,
+        options: [
+          .option("from", valueName: "format", help: "json (the default), taskwarrior or todo.txt.")
+            .completing(.list(ImportFormat.allCases.map(\.rawValue)))
+        ],
         arguments: [
-          .required("file", help: "A JSON file, or - for standard input.").completing(.file)
+          .required("file", help: "A file, or - for standard input.").completing(.file)
         ]),
+<<<<<<< HEAD
       syncSpec,
+=======
+      exportSpec,
+>>>>>>> main
     ]
   ).withManualPage(manual)
 
@@ -123,11 +163,14 @@ package enum TodoCommands {
       }
       try list(command, store, clock, context, greeting: preferences.greeting)
     case "show": try show(command, store, clock, context)
-    case "done", "reopen": try setDone(command, store, clock, context, ids: try ids(command))
+    case "done":
+      let ids = try selection(command, store, clock, context, verb: "mark all", done: "done")
+      try setDone(command, store, clock, context, ids: ids)
+    case "reopen": try setDone(command, store, clock, context, ids: try ids(command))
     case "edit": try edit(command, store, clock, context)
     case "note": try note(command, store, context)
     case "rm":
-      let ids = try ids(command)
+      let ids = try selection(command, store, clock, context, verb: "delete all", done: "deleted")
       let removed = try store.change { try $0.remove(ids) }
       context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
     case "clear":
@@ -142,7 +185,11 @@ package enum TodoCommands {
       let summary = try store.change { try $0.undoLast() }
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
+<<<<<<< HEAD
     case "sync": try await syncCommand(command, store, context, connector: connector)
+=======
+    case "export": try export(command, store, context)
+>>>>>>> main
     default:
       throw AppError(
         "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")
@@ -158,9 +205,7 @@ package enum TodoCommands {
     let title = try TodoDocument.validTitle(entry.title)
     let priority = try command.value(
       "priority", expected: "low, medium or high", parse: Priority.init(name:))
-    let due = try command.value("due", expected: Day.expectedInput) {
-      Day.parse($0, today: clock.today)
-    }
+    let due = try dueOption(command, today: clock.today)
     let draft = TodoDocument.Draft(
       title: title, priority: priority ?? entry.priority, due: due ?? entry.due,
       tags: entry.tags + (try tags(command.strings("tag"))), created: clock.seconds)
@@ -173,7 +218,10 @@ package enum TodoCommands {
     greeting: String?
   ) throws {
     let today = clock.today
-    let tags = command.strings("tag")
+    var rest: [String] = []
+    let filter = try TodoFilter(command.strings("filter"), today: today, rest: &rest)
+    try refuseNonFilterWords(rest)
+    let tags = command.strings("tag") + filter.tags
     let showAll = command.flag("all")
     let onlyDone = command.flag("done")
     guard !(showAll && onlyDone) else {
@@ -181,18 +229,21 @@ package enum TodoCommands {
         "'--all' and '--done' cannot be used together",
         hint: "--all lists every todo, --done only done ones")
     }
-    let order = try command.value(
-      "sort", expected: "due, priority, created or id", parse: TodoOrder.init(rawValue:))
+    let order =
+      try command.value(
+        "sort", expected: "urgent, priority, due, created or id", parse: TodoOrder.init(rawValue:))
+      ?? .standard
     let onlyOverdue = command.flag("overdue")
     let needle = command.string("search")?.lowercased() ?? ""
     let items = try store.load().items
-    let shown = TodoItem.listOrder(of: items, by: order ?? .priority) { item in
+    let shown = TodoItem.listOrder(of: items, by: order, today: today) { item in
       if onlyDone {
         guard item.isDone else { return false }
       } else if !showAll, item.isDone {
         return false
       }
       if onlyOverdue, !item.isOverdue(today: today) { return false }
+      if !filter.matches(item) { return false }
       return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
     if command.flag("json") {
@@ -204,11 +255,11 @@ package enum TodoCommands {
       context.write(listing.lines(items, order: shown))
       return
     }
-    let isFiltered = onlyDone || onlyOverdue || !tags.isEmpty || !needle.isEmpty
+    let isFiltered = onlyDone || onlyOverdue || !tags.isEmpty || !needle.isEmpty || !filter.isEmpty
     context.write(
       listing.header(
         TodoCounts(items, today: today), shown: shown.count, isFiltered: isFiltered,
-        greeting: greeting))
+        greeting: greeting, order: order))
     if shown.isEmpty {
       context.write(
         isFiltered || (showAll && !items.isEmpty)
@@ -237,13 +288,17 @@ package enum TodoCommands {
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
     let id = try self.id(command)
-    var edit = TodoDocument.Edit()
-    edit.title = command.string("title")
-    edit.priority = try command.value("priority", expected: "low, medium, high or none") {
+    var edit = try quickEdit(command.strings("changes"), today: clock.today)
+    if let title = command.string("title") { edit.title = title }
+    let priority: Priority?? = try command.value("priority", expected: "low, medium, high or none")
+    {
       $0.lowercased() == "none" ? .some(nil) : Priority(name: $0).map { .some($0) }
     }
-    edit.due = try command.value("due", expected: Day.expectedInput + " or none") {
-      $0.lowercased() == "none" ? .some(nil) : Day.parse($0, today: clock.today).map { .some($0) }
+    if let priority { edit.priority = priority }
+    if command.string("due")?.lowercased() == "none" {
+      edit.due = .some(nil)
+    } else if let due = try dueOption(command, today: clock.today, orNone: true) {
+      edit.due = due
     }
     for change in command.strings("tag") {
       if change.hasPrefix("-") {
@@ -253,7 +308,9 @@ package enum TodoCommands {
       }
     }
     guard edit != TodoDocument.Edit() else {
-      throw AppError("nothing to change", hint: "give --title, --due, --priority or --tag")
+      throw AppError(
+        "nothing to change",
+        hint: "give --title, --due, --priority, --tag or due:DATE +tag !priority")
     }
     try store.change { try $0.edit(id, edit) }
     context.write("edited \(id)\n")
@@ -264,32 +321,58 @@ package enum TodoCommands {
   ) throws {
     let id = try self.id(command)
     let text = command.strings("text").joined(separator: " ")
+    let append = command.flag("append")
     var edit = TodoDocument.Edit()
     switch (command.flag("clear"), text.trimmingCharacters(in: .whitespaces).isEmpty) {
-    case (true, true): edit.note = .some(nil)
+    case (true, true):
+      guard !append else {
+        throw AppError("give --append or --clear, not both", hint: "--clear removes the note")
+      }
+      edit.note = .some(nil)
     case (false, false): edit.note = text
     case (true, false):
       throw AppError("give a note or --clear, not both", hint: "--clear removes the note")
     case (false, true):
       throw AppError("the note is empty", hint: "give its text, or --clear to remove it")
     }
-    try store.change { try $0.edit(id, edit) }
-    context.write(edit.note == .some(nil) ? "cleared the note of \(id)\n" : "noted \(id)\n")
+    let before = try store.change { document in
+      let before = try document.item(id).note
+      if append, let before, case let text?? = edit.note { edit.note = before + "\n" + text }
+      try document.edit(id, edit)
+      return before
+    }
+    context.write(
+      noteReport(id: id, before: before, cleared: edit.note == .some(nil), append: append))
+  }
+
+  /// What `todo note` did: `noted 24` for a first note, `added a line to the note of
+  /// 24` with `--append`, and a reminder of undo when a note was replaced or cleared.
+  static func noteReport(id: Int, before: String?, cleared: Bool, append: Bool) -> String {
+    let undo = "'\(appIdentity.name) undo' brings the old one back"
+    if cleared {
+      return before == nil ? "\(id) had no note\n" : "cleared the note of \(id)\n"
+    }
+    guard let before else { return "noted \(id)\n" }
+    if append {
+      let lines = before.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+      return "added line \(lines) to the note of \(id)\n"
+    }
+    return "replaced the note of \(id); \(undo)\n"
   }
 
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
     let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
-    let drafts = try TodoDocument.Draft.importing(
-      input.data, source: input.name, now: clock.seconds)
+    let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
     let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
+    let tail = skipped.map { "; \($0)" } ?? ""
     guard let first = ids.first, let last = ids.last else {
-      context.write("imported 0 todos\n")
+      context.write("imported 0 todos\(tail)\n")
       return
     }
     let range = first == last ? "id \(first)" : "ids \(first)–\(last)"
-    context.write("imported \(ids.count) todo\(ids.count == 1 ? "" : "s") (\(range))\n")
+    context.write("imported \(ids.count) todo\(ids.count == 1 ? "" : "s") (\(range))\(tail)\n")
   }
 
   // MARK: - Arguments
@@ -306,7 +389,7 @@ package enum TodoCommands {
     return id
   }
 
-  private static func parseID(_ text: String) -> Int? {
+  static func parseID(_ text: String) -> Int? {
     guard let id = Int(text), id > 0 else { return nil }
     return id
   }

@@ -14,6 +14,13 @@ extension TodoCommands {
         + "prints the open todos, as '\(name) list' does.",
       "Every command that changes the list keeps the version before the change: "
         + "'\(name) undo' goes back, several levels.",
+      "The default order puts overdue todos first, then those due today, then the rest by "
+        + "priority; --sort chooses another. list, done and rm take a filter typed as in add "
+        + "(+tag, !priority, due:DATE); done and rm ask for --yes when it matches more than "
+        + "\(confirmationThreshold).",
+      "Coming from Taskwarrior or todo.txt: 'task export | \(name) import --from taskwarrior -', "
+        + "'\(name) import --from todo.txt FILE', '\(name) export --format todo.txt'; ls, "
+        + "complete, modify, del, delete and remove are aliases.",
     ],
     files: [
       .init(
@@ -54,6 +61,6 @@ extension TodoCommands {
   /// The single-word due dates Tab offers.
   static let dueDates = [
     "today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday",
-    "saturday", "sunday", "eow", "eom",
+    "saturday", "sunday", "eow", "eom", "tmrw",
   ]
 }

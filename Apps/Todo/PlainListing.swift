@@ -64,7 +64,7 @@ struct PlainListing {
   /// have a display name, then the counts.
   ///
   /// ```
-  /// Hello, Ada. 3 open · 1 done · 1 overdue
+  /// Hello, Ada. 3 open · 1 done · 1 overdue · overdue first, then due today, then by priority
   /// ```
   ///
   /// - Parameters:
@@ -72,10 +72,15 @@ struct PlainListing {
   ///   - shown: How many items the listing shows.
   ///   - isFiltered: Whether a filter chose them (the count shown is then added).
   ///   - greeting: The display name, if set.
+  ///   - order: The listing's order, said last when something is shown.
   /// - Returns: One line, dimmed when the output has colors.
-  func header(_ counts: TodoCounts, shown: Int, isFiltered: Bool, greeting: String?) -> String {
+  func header(
+    _ counts: TodoCounts, shown: Int, isFiltered: Bool, greeting: String?,
+    order: TodoOrder = .standard
+  ) -> String {
     var text = Self.greeting(greeting) + counts.summary
     if isFiltered { text += " · \(shown) shown" }
+    if shown > 0 { text += " · " + order.summary }
     return styles.done + text + styles.reset + "\n"
   }
 
@@ -105,7 +110,11 @@ struct PlainListing {
       text += "completed: " + TodoItem.timestamp(completed) + "\n"
     }
     if let note = item.note {
-      text += "note:      " + note.terminalSafe + "\n"
+      // One line per line of the note (`note --append` adds them), aligned.
+      let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+      text +=
+        "note:      " + lines.map { String($0).terminalSafe }.joined(separator: "\n           ")
+      text += "\n"
     }
     return text
   }

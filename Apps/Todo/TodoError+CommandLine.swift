@@ -21,7 +21,9 @@ extension TodoError: AppErrorConvertible {
     case .containsNUL(let field):
       AppError("the \(field) holds a NUL character", hint: "remove it and try again")
     case .invalidDate(let text):
-      AppError("'\(text)' is not \(Day.expectedInput)", hint: "e.g. due:tomorrow")
+      AppError(
+        "'\(text)' is not \(Day.expectedInput)",
+        hint: Day.ambiguityHint(for: text, today: .today()) ?? "e.g. due:tomorrow")
     case .invalidPriority(let word):
       AppError("'\(word)' is not a priority", hint: "use !low, !medium or !high (or !l, !m, !h)")
     case .idsExhausted(let maximum):

@@ -181,11 +181,16 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
       let id = try document.add([dated])[0]
       return Change(status: "added \(id)", added: id)
     } then: { [weak self] change in
-      guard let self, let added = change.added else { return }
-      if !viewModel.visible.contains(where: { $0.id == added }) { setFilter("") }
-      if let index = viewModel.visible.firstIndex(where: { $0.id == added }) { select(index) }
-      viewModel.status = change.status
+      self?.selectAdded(change)
     }
+  }
+
+  /// Selects the item a change added or brought back, clearing a search that hides it.
+  private func selectAdded(_ change: Change) {
+    guard let added = change.added else { return }
+    if !viewModel.visible.contains(where: { $0.id == added }) { setFilter("") }
+    if let index = viewModel.visible.firstIndex(where: { $0.id == added }) { select(index) }
+    viewModel.status = change.status
   }
 
   /// Asks for confirmation before deleting the selected item; the view shows it.
@@ -202,10 +207,15 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     }
   }
 
-  /// Reverts the last change.
+  /// Reverts the last change; an item it brings back (a delete undone) is selected.
   package func undo() {
     change("undo the last change") { document, _ in
-      Change(status: "undid: " + (try document.undoLast()))
+      let before = Set(document.items.map(\.id))
+      let summary = try document.undoLast()
+      let restored = document.items.lazy.map(\.id).filter { !before.contains($0) }.min()
+      return Change(status: "undid: " + summary, added: restored)
+    } then: { [weak self] change in
+      self?.selectAdded(change)
     }
   }
 
@@ -275,12 +285,13 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     if started == nil { viewModel.status = "still saving the last change" }
   }
 
-  /// Orders items as `todo list --all` does (open in listing order, then done),
+  /// Orders items as `todo list --all` does (open in listing order, then done:
+  /// ``TodoOrder/standard``, overdue first),
   /// counts them, applies the filter.
   private func arrange(_ items: [TodoItem]) -> [TodoItem] {
     let today = viewModel.today
     viewModel.counts = TodoCounts(items, today: today)
-    let ordered = TodoItem.inListOrder(items)
+    let ordered = TodoItem.inListOrder(items, by: .standard, today: today)
     viewModel.todos = .loaded(ordered)
     applyFilter(all: ordered, keepingItem: false)
     return ordered
@@ -407,14 +418,14 @@ final class TodoListScreen: TerminalScreen {
     let today = model.today
     let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
     // ListView gives the detail at most half the row (less its scroll bar).
-    let detailWidth = max(0, (area.width - 1) / 2 - 1)
+    let columns = DetailColumns(rows, width: max(0, (area.width - 1) / 2 - 1))
     list.select(model.selection, count: rows.count)
     LoadableView.render(
       model.todos, into: &frame, area: body, isEmpty: { _ in rows.isEmpty },
       emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
       content: { [self] _, frame, area in
         list.render(into: &frame, area: area, count: rows.count) { index in
-          Self.row(rows[index], today: today, idWidth: idWidth, detailWidth: detailWidth)
+          Self.row(rows[index], today: today, idWidth: idWidth, columns: columns)
         }
       })
     if var field {
@@ -428,6 +439,7 @@ final class TodoListScreen: TerminalScreen {
     }
   }
 
+<<<<<<< HEAD
   /// `HH:MM` of `date` in a zone `offset` seconds from UTC.
   static func clockTime(_ date: Date, offset: Int) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
@@ -435,26 +447,54 @@ final class TodoListScreen: TerminalScreen {
     let hours = String(minutes / 60)
     let rest = String(minutes % 60)
     return (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
+=======
+  /// The widths of the detail's columns — tags, priority, due date — the same for
+  /// every row, so that they line up. When the detail has too little room, the tags
+  /// go first, then the priority, so the due date is the last thing cut.
+  struct DetailColumns {
+    var tags = 0
+    var priority = 0
+    var due = 0
+
+    /// The columns the rows need, within `width`.
+    init(_ rows: [TodoItem], width: Int) {
+      if rows.contains(where: { $0.due != nil }) { due = 10 }
+      if rows.contains(where: { $0.priority != nil }) { priority = 6 }
+      let tagWidth = rows.lazy.map { DetailColumns.tagText($0).terminalWidth }.max() ?? 0
+      if due + priority + (due > 0 && priority > 0 ? 2 : 0) > width { priority = 0 }
+      let used = due + priority + (due > 0 && priority > 0 ? 2 : 0)
+      let room = width - used - (used > 0 ? 2 : 0)
+      tags = room >= 6 ? min(tagWidth, room) : 0
+    }
+
+    init() {}
+
+    /// `+home  +money`.
+    static func tagText(_ item: TodoItem) -> String {
+      item.tags.map { "+" + $0 }.joined(separator: "  ")
+    }
+>>>>>>> main
   }
 
   /// One row: check box, id (padded to `idWidth`) and title; tags, priority and due
-  /// date at the right, within `detailWidth` columns: tags go first when it is
-  /// narrow, then the priority, so the due date is the last thing cut.
-  static func row(_ item: TodoItem, today: Day, idWidth: Int = 0, detailWidth: Int = .max)
-    -> ListRow
-  {
-    var essentials: [String] = []
-    if let priority = item.priority { essentials.append(priority.name) }
-    if let due = item.due { essentials.append(due.description) }
-    if essentials.joined(separator: "  ").terminalWidth > detailWidth, essentials.count == 2 {
-      essentials.removeFirst()
+  /// date at the right, each in its column of `columns`.
+  static func row(
+    _ item: TodoItem, today: Day, idWidth: Int = 0, columns: DetailColumns = DetailColumns()
+  ) -> ListRow {
+    var parts: [String] = []
+    if columns.tags > 0 {
+      var tags = DetailColumns.tagText(item).terminalSafe
+      if tags.terminalWidth > columns.tags {
+        tags = String(tags.prefix(max(0, columns.tags - 1))) + "…"
+      }
+      parts.append(tags + String(repeating: " ", count: max(0, columns.tags - tags.terminalWidth)))
     }
-    var detail = essentials.joined(separator: "  ")
-    for tag in item.tags.reversed() {
-      let longer = detail.isEmpty ? "+" + tag : "+" + tag + "  " + detail
-      guard longer.terminalWidth <= detailWidth else { break }
-      detail = longer
+    if columns.priority > 0 {
+      let name = item.priority?.name ?? ""
+      parts.append(name + String(repeating: " ", count: columns.priority - name.count))
     }
+    if columns.due > 0 { parts.append(item.due?.description ?? String(repeating: " ", count: 10)) }
+    let detail = parts.joined(separator: "  ")
     let style: TextStyle =
       item.isDone
       ? .secondary : item.isOverdue(today: today) ? TextStyle(foreground: .role(.danger)) : .plain
@@ -462,7 +502,7 @@ final class TodoListScreen: TerminalScreen {
     let padding = String(repeating: " ", count: max(0, idWidth - id.count))
     return ListRow(
       (item.isDone ? "[x] " : "[ ] ") + padding + id + "  " + item.title,
-      detail: detail.isEmpty ? nil : detail, style: style)
+      detail: detail.allSatisfy { $0 == " " } ? nil : detail, style: style)
   }
 
   func handle(_ event: InputEvent) -> Bool {

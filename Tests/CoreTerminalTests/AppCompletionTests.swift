@@ -107,6 +107,9 @@ struct AppCompletionTests {
     ("feed", ["feed", "re"], "refresh"),
     ("settings", ["settings", "get", "appear"], "appearance"),
     ("settings", ["settings", "reset", "--a"], "--all"),
+    ("settings", ["settings", "set", "appearance", ""], "dark"),  // the key's own values
+    ("settings", ["settings", "set", "notifications", "f"], "false"),
+    ("feed", ["feed", "show", ""], "sample.3"),  // item ids, from `feed read`
   ]
 
   @Test(
@@ -147,6 +150,9 @@ struct AppCompletionTests {
         for: words, script: script, shell: shell, folder: home, environment: environment)
       #expect(got.contains(offered), "\(shell) \(words): \(got) lacks \(offered)")
       if words == ["todo", "reopen", ""] { #expect(!got.contains("2"), "open ids for reopen") }
+      if words == ["settings", "set", "appearance", ""] {
+        #expect(!got.contains("true") && !got.contains("compact"), "another key's values: \(got)")
+      }
     }
   }
 }

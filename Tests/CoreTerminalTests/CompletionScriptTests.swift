@@ -31,6 +31,15 @@ struct CompletionScriptTests {
       CommandSpec(
         "export", summary: "Export everything.",
         options: [.option("to", valueName: "folder", help: "Where.").completing(.directory)]),
+      CommandSpec(
+        "set", summary: "Set a key; its values depend on the key.",
+        options: [.flag("force", help: "Even so.")],
+        arguments: [
+          .required("key", help: "The key.").completing(.list(["size", "shape"])),
+          .required("value", help: "Its value.").completing(
+            .shellCommand(
+              #"case "$1" in size) echo small; echo large ;; shape) echo round ;; esac"#)),
+        ]),
     ],
     globalOptions: [.flag("verbose", short: "v", help: "Say more.")])
 
@@ -88,6 +97,9 @@ struct CompletionScriptTests {
     (["demo", "remove", "1"], ["10", "11"], ["20"]),
     (["demo", "add", "alpha", "*/no"], ["notes.txt"], ["other.md"]),
     (["demo", "export", "--to", "*/s"], ["sub"], ["notes.txt"]),
+    // A shell command sees the arguments before the cursor as $1, $2, …
+    (["demo", "set", "size", ""], ["small", "large"], ["round"]),
+    (["demo", "set", "--force", "shape", ""], ["round"], ["small"]),
   ]
 
   @Test(

@@ -95,7 +95,7 @@ struct FeedFeatureTests {
     #expect(try run("show", "1.3").output.contains("News · 2026-10-04\n"))
   }
 
-  @Test("add of a local file checks it is a feed now; an http URL only with --check")
+  @Test("add reads at once: a file or URL that is not a feed and names none is refused")
   func addChecks() throws {
     let notFeed = try write("<html><body>hello</body></html>", to: "page.html")
     let refused = try run("add", notFeed, expect: 65)
@@ -107,19 +107,21 @@ struct FeedFeatureTests {
       "/feed.xml": .text(FeedSamples.rss(count: 1)),
     ])
     defer { server.stop() }
-    try run("add", server.url("/page").absoluteString)  // not fetched
-    #expect(server.requests.isEmpty)
-    let checked = try run("add", "--check", server.url("/page").absoluteString + "?2", expect: 65)
-    #expect(checked.error.contains("not a feed"))
-    try run("add", "--check", server.url("/feed.xml").absoluteString)
-    #expect(server.requests.count == 2)
+    let page = try run("add", server.url("/page").absoluteString, expect: 65)
+    #expect(page.error.contains("not a feed"), "\(page.error)")
+    #expect(page.error.contains("hint: nothing was added: it names no feed either"))
+    #expect(try run("list").output.hasPrefix("No feeds yet."))
+    let added = try run("add", server.url("/feed.xml").absoluteString)
+    #expect(added.output.hasSuffix("Read it now: 1 item.\n"), "\(added.output)")
+    #expect(server.requests.map(\.path) == ["/page", "/feed.xml"])
   }
 
   @Test("a huge Retry-After waits a day at most, shows in list, and --force fetches anyway")
   func retryAfterCap() throws {
     let server = try LoopbackServer(replies: [
-      .text("busy", status: 503, headers: ["Retry-After": "99999999999"]),
       .text(FeedSamples.rss(count: 1)),
+      .text("busy", status: 503, headers: ["Retry-After": "99999999999"]),
+      .text(FeedSamples.rss(count: 2)),
     ])
     defer { server.stop() }
     try run("add", server.url("/feed.xml").absoluteString)
@@ -135,9 +137,9 @@ struct FeedFeatureTests {
     #expect(until >= before.addingTimeInterval(24 * 3600 - 60))
     #expect(try run("list").output.contains("waiting until"))
     #expect(try run("refresh").output.contains("skipped"))
-    #expect(server.requests.count == 1)
-    #expect(try run("refresh", "--force").output.contains("1 new, 1 cached"))
     #expect(server.requests.count == 2)
+    #expect(try run("refresh", "--force").output.contains("1 new, 2 cached"))
+    #expect(server.requests.count == 3)
   }
 
   @Test("refresh announces new items; the bell rings only on a terminal")
@@ -215,7 +217,7 @@ struct FeedFeatureTests {
     defer { server.stop() }
     try run("add", server.url("/web.xml").absoluteString)
     try run("refresh")
-    #expect(server.requests.count == 1)
+    #expect(server.requests.count == 2)
     let data = home.appending("data")
     let cache = home.appending("cache")
     let dataEntries = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []

@@ -10,14 +10,15 @@ struct StalledServerTests {
   func waitingCostsNoCPU() async throws {
     let home = try TemporaryDirectory(prefix: "feed-stalled")
     let feed = try BuiltProduct("feed")
-    let server = try LoopbackServer(replies: [
-      LoopbackServer.Reply.status(200).delayed(.seconds(50))
-    ])
+    let feedText = LoopbackServer.Reply.text("<rss><channel><title>T</title></channel></rss>")
+    let server = try LoopbackServer(routes: ["/a.xml": feedText, "/b.xml": feedText])
     defer { server.stop() }
     let environment = home.isolatedEnvironment()
+    // `add` reads each feed once; then both fall silent.
     for path in ["/a.xml", "/b.xml"] {
       let added = try feed.run(["add", server.url(path).absoluteString], environment: environment)
       #expect(added.status == 0, "\(added.error)")
+      server.setRoute(path, to: LoopbackServer.Reply.status(200).delayed(.seconds(50)))
     }
     // Both fetches wait 4 s on a silent server (the per-feed deadline). A client that
     // spins while it waits (FoundationNetworking's URLSession on Linux spends most of a
@@ -34,7 +35,7 @@ struct StalledServerTests {
     let status = try await refresh.runToExit()
     #expect(refresh.terminationReason == .exit, "ended by signal \(status)")
     #expect(status == 69)
-    #expect(server.requests.map(\.target).sorted() == ["/a.xml", "/b.xml"])
+    #expect(server.requests.map(\.target).sorted() == ["/a.xml", "/a.xml", "/b.xml", "/b.xml"])
     let list = try feed.run(["list"], environment: environment)
     #expect(
       list.output.components(separatedBy: "took longer than 4 s").count == 3, "\(list.output)")

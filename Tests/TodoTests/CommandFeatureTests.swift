@@ -130,7 +130,7 @@ struct CommandFeatureTests {
     #expect(try ids(["--sort", "created"]) == ["1", "2", "3"])
     let bad = try home.run(["list", "--sort", "size"])
     #expect(bad.status == 64)
-    #expect(bad.error.contains("due, priority, created or id"))
+    #expect(bad.error.contains("urgent, priority, due, created or id"))
   }
 
   @Test("the quick syntax: due:, +tag and !priority among the title's words")
@@ -234,7 +234,9 @@ struct TerminalListingTests {
     }
     let output = try await list(displayName: "Ada \u{1B}[31m")
     #expect(output.hasPrefix("Hello, Ada"))
-    #expect(output.contains("1 open · 1 done · 1 overdue\n"))
+    #expect(
+      output.contains(
+        "1 open · 1 done · 1 overdue · overdue first, then due today, then by priority\n"))
     #expect(!output.contains("\u{1B}[31m"))
     #expect(output.contains("late"))
     let none = try await list(["list", "--search", "zzz"])

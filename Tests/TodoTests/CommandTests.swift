@@ -13,7 +13,7 @@ struct CommandTests {
 
   init() throws { home = try TodoHome() }
 
-  @Test("add prints the new id; list orders by priority, due date, id; the file is private")
+  @Test("add prints the new id; list: overdue first, then priority, due date, id; file private")
   func addAndList() throws {
     #expect(try home.output(["add", "Buy", "milk"]) == "1\n")
     #expect(
@@ -25,9 +25,9 @@ struct CommandTests {
     let list = try home.output(["list"])
     #expect(
       list == """
+         3  [ ]         2000-01-01  Old thing
          4  [ ] high    2099-01-01  Pay rent
          2  [ ] high    2099-01-02  Call mom  +family
-         3  [ ]         2000-01-01  Old thing
          1  [ ]                     Buy milk
 
         """)

@@ -39,6 +39,14 @@ struct DayTests {
       ("next  month", "2026-06-01"),
       ("eow", "2026-05-10"),  // the coming Sunday
       ("eom", "2026-05-31"),
+      // The forms people type (issue 31), English, any case.
+      ("next friday", "2026-05-08"), ("Next Fri", "2026-05-08"), ("next wednesday", "2026-05-13"),
+      ("Dec 15", "2026-12-15"), ("15 Dec", "2026-12-15"), ("December 15", "2026-12-15"),
+      ("15 december", "2026-12-15"), ("may 6", "2026-05-06"), ("May 5", "2027-05-05"),
+      ("sept 3", "2026-09-03"), ("Dec 15 2027", "2027-12-15"), ("15 Dec 2025", "2025-12-15"),
+      ("feb 29", "2028-02-29"), ("2026-12-3", "2026-12-03"), ("2026-1-01", "2026-01-01"),
+      ("end of month", "2026-05-31"), ("End Of Week", "2026-05-10"), ("tmrw", "2026-05-07"),
+      ("TMRW", "2026-05-07"),
     ])
   func parses(text: String, expected: String) throws {
     let today = try #require(Self.today)
@@ -48,10 +56,12 @@ struct DayTests {
   @Test(
     "rejects what is not a date",
     arguments: [
-      "", "2026-13-01", "2026-02-30", "2025-02-29", "26-12-01", "2026-1-01", "2026-12-01x",
+      "", "2026-13-01", "2026-02-30", "2025-02-29", "26-12-01", "2026-1-001", "2026-12-01x",
       "+3", "+d", "+-3d", "++3d", "+3y", "+99999999999999999999d", "mond", "２０２６-12-01",
       "in 3", "in days", "in 3 months", "next", "next year", "last week", "3 days", "in -3 days",
       "+36501d", "5300w", "eod", "in 3 days please",
+      "12/20", "20/12", "12.20", "dec", "dec 32", "feb 30", "32 dec", "de 15", "dec 15 27",
+      "next fridays", "end of", "end of year", "2026-12-3x", "2026-12-123",
     ])
   func rejects(text: String) throws {
     let today = try #require(Self.today)
@@ -96,5 +106,28 @@ struct DayTests {
     let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
     let timeZone = try #require(TimeZone(identifier: zone))
     #expect(Day.today(in: timeZone, now: instant).description == expected)
+  }
+}
+
+@Suite("Dates refused on purpose")
+struct AmbiguousDateTests {
+  @Test(
+    "12/20-style dates get a hint to write the ISO date; others none",
+    arguments: [
+      ("12/20", "2026-12-20"), ("20/12", "2026-12-20"), ("12.20", "2026-12-20"),
+      ("12/20/2026", "2026-12-20"),
+    ])
+  func hint(text: String, example: String) throws {
+    let today = try #require(Day(iso: "2026-05-06"))
+    #expect(Day.parse(text, today: today) == nil)
+    let hint = try #require(Day.ambiguityHint(for: text, today: today))
+    #expect(hint.hasPrefix("write the date as YYYY-MM-DD, e.g. \(example)"))
+    #expect(hint.contains("'\(text)'"))
+  }
+
+  @Test("no hint for what is simply not a date", arguments: ["someday", "12", "a/b", "1/2/3/4"])
+  func noHint(text: String) throws {
+    let today = try #require(Day(iso: "2026-05-06"))
+    #expect(Day.ambiguityHint(for: text, today: today) == nil)
   }
 }

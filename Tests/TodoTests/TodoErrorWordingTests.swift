@@ -24,9 +24,9 @@ struct TodoErrorWordingTests {
       ),
       (
         .invalidDate("someday"),
-        "'someday' is not a date: YYYY-MM-DD, today, tomorrow, yesterday, a weekday (mon…sun, "
-          + "the next one), next week, next month, +3d, 2w, in 3 days, eow (end of week), "
-          + "eom (end of month)",
+        "'someday' is not a date: YYYY-MM-DD, Dec 15, 15 Dec, today, tomorrow, tmrw, yesterday, "
+          + "mon…sun, next friday, next week, next month, +3d, 2w, in 3 days, eow, eom, "
+          + "end of month",
         "e.g. due:tomorrow", 64
       ),
       (

@@ -196,12 +196,10 @@ public struct FeedRefresher: Sendable {
       failed.saveFailed = true
       return failed
     }
-    let title = feed.customTitle ?? record.title ?? feed.url.absoluteString
-    func result(_ outcome: RefreshResult.Outcome, movedTo: URL? = nil) -> RefreshResult {
-      RefreshResult(feedID: feed.id, title: title, outcome: outcome, movedTo: movedTo)
-    }
     if !force, let notBefore = record.retryNotBefore, notBefore > start {
-      return result(.skipped(until: notBefore))
+      return RefreshResult(
+        feedID: feed.id, title: feed.customTitle ?? record.title ?? feed.url.absoluteString,
+        outcome: .skipped(until: notBefore))
     }
     let host = feed.url.host ?? feed.url.scheme ?? ""
     let response: FeedFetcher.Response
@@ -213,12 +211,31 @@ public struct FeedRefresher: Sendable {
         }
       }
     } catch {
-      let message = Self.message(for: Task.isCancelled ? RefreshDeadlinePassed() : error)
-      let wait = Self.backoff(after: error)
-      return await saveState(feed, result(.failed(message))) { record in
-        record.lastError = message
-        record.retryNotBefore = wait.map { start.addingTimeInterval($0.seconds) }
-      }
+      return await save(
+        failure: Task.isCancelled ? RefreshDeadlinePassed() : error, backoff: error, of: feed,
+        record: record, at: start)
+    }
+    return await save(response, of: feed, record: record, fetchedAt: start)
+  }
+
+  /// Saves what a fetch of `feed` gave, as a refresh does: the new items merged into
+  /// its record, or the `304` noted. A command that fetched a feed itself (`feed add`
+  /// reads a new feed at once) saves the response with this instead of fetching again.
+  ///
+  /// - Parameters:
+  ///   - response: What the fetch gave.
+  ///   - feed: The feed.
+  ///   - record: Its fetch state before the fetch (an empty record for a new feed).
+  ///   - start: When the fetch started.
+  /// - Returns: The result. A `304` that changes nothing has ``RefreshResult/checkedAt``
+  ///   set and is not saved (``refresh(_:force:onResult:)`` saves those times at once).
+  public func save(
+    _ response: FeedFetcher.Response, of feed: Subscription, record: FeedRecord,
+    fetchedAt start: Date
+  ) async -> RefreshResult {
+    let title = feed.customTitle ?? record.title ?? feed.url.absoluteString
+    func result(_ outcome: RefreshResult.Outcome, movedTo: URL? = nil) -> RefreshResult {
+      RefreshResult(feedID: feed.id, title: title, outcome: outcome, movedTo: movedTo)
     }
     switch response {
     case .notModified:
@@ -257,6 +274,30 @@ public struct FeedRefresher: Sendable {
         record.retryNotBefore = nil
         return .updated(new: added, total: record.items.count)
       }
+    }
+  }
+
+  /// Saves that a fetch of `feed` failed: the message in its record, and the wait a
+  /// server asked for (`Retry-After`, or the default after a `429`/`503`).
+  ///
+  /// - Parameters:
+  ///   - error: Why the fetch failed, as the user sees it.
+  ///   - backoff: The error the wait is read from (`error` unless a deadline replaced it).
+  ///   - feed: The feed.
+  ///   - record: Its fetch state before the fetch.
+  ///   - start: When the fetch started.
+  /// - Returns: The failed result.
+  public func save(
+    failure error: any Error, backoff: (any Error)? = nil, of feed: Subscription,
+    record: FeedRecord, at start: Date
+  ) async -> RefreshResult {
+    let title = feed.customTitle ?? record.title ?? feed.url.absoluteString
+    let message = Self.message(for: error)
+    let wait = Self.backoff(after: backoff ?? error)
+    let failed = RefreshResult(feedID: feed.id, title: title, outcome: .failed(message))
+    return await saveState(feed, failed) { record in
+      record.lastError = message
+      record.retryNotBefore = wait.map { start.addingTimeInterval($0.seconds) }
     }
   }
 

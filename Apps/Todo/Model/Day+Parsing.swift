@@ -1,14 +1,20 @@
 internal import Core
+internal import Foundation
 
 /// Dates as people type them, for `--due`, the UI's fields and the quick add line.
 extension Day {
   /// The accepted forms, for error messages and help.
   package static let expectedInput =
-    "a date: YYYY-MM-DD, today, tomorrow, yesterday, a weekday (mon…sun, the next one), "
-    + "next week, next month, +3d, 2w, in 3 days, eow (end of week), eom (end of month)"
+    "a date: YYYY-MM-DD, Dec 15, 15 Dec, today, tomorrow, tmrw, yesterday, mon…sun, "
+    + "next friday, next week, next month, +3d, 2w, in 3 days, eow, eom, end of month"
 
   private static let weekdayNames = [
     "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+  ]
+
+  private static let monthNames = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
   ]
 
   /// The most days a relative date may reach ahead (about a hundred years).
@@ -20,14 +26,19 @@ extension Day {
   ///
   /// | Typed | Day |
   /// |---|---|
-  /// | `2026-12-01` | that day |
-  /// | `today`, `tomorrow`, `yesterday` | |
-  /// | `friday`, `fri` | the next Friday, never today |
+  /// | `2026-12-01`, `2026-12-1` | that day |
+  /// | `Dec 15`, `15 Dec`, `December 15` | the next December 15th (today included) |
+  /// | `Dec 15 2027`, `15 December 2027` | that day |
+  /// | `today`, `tomorrow` (`tmrw`), `yesterday` | |
+  /// | `friday`, `fri`, `next friday` | the next Friday, never today |
   /// | `next week` | Monday of next week |
   /// | `next month` | the first of next month |
   /// | `+3d`, `3d`, `in 3 days`, `+2w`, `2w`, `in 2 weeks`, `in a week` | that many days or weeks on |
-  /// | `eow` | the coming Sunday (today on a Sunday) |
-  /// | `eom` | the last day of this month |
+  /// | `eow`, `end of week` | the coming Sunday (today on a Sunday) |
+  /// | `eom`, `end of month` | the last day of this month |
+  ///
+  /// `12/20` is refused: whether it is the 12th of month 20 or December 20th cannot
+  /// be told (see ``ambiguityHint(for:today:)``).
   ///
   /// A pure function: the caller decides what today is.
   ///
@@ -38,10 +49,10 @@ extension Day {
   package static func parse(_ text: String, today: Day) -> Day? {
     let words = text.lowercased().split(separator: " ").map(String.init)
     guard let first = words.first else { return nil }
-    if words.count == 1, let day = Day(iso: first) { return day }
+    if words.count == 1, let day = Day(iso: first) ?? Day(shortISO: first) { return day }
     switch words.joined(separator: " ") {
     case "today": return today
-    case "tomorrow": return today.adding(days: 1)
+    case "tomorrow", "tmrw": return today.adding(days: 1)
     case "yesterday": return today.adding(days: -1)
     case "next week":
       let ahead = (8 - today.weekday) % 7
@@ -50,20 +61,88 @@ extension Day {
       let (year, month, _) = today.components
       return month == 12
         ? Day(year: year + 1, month: 1, day: 1) : Day(year: year, month: month + 1, day: 1)
-    case "eow": return today.adding(days: (7 - today.weekday) % 7)
-    case "eom":
+    case "eow", "end of week": return today.adding(days: (7 - today.weekday) % 7)
+    case "eom", "end of month":
       let (year, month, _) = today.components
       return Day(year: year, month: month, day: CivilCalendar.daysIn(month: month, year: year))
     default: break
     }
-    if words.count == 1,
-      let index = weekdayNames.firstIndex(where: { $0 == first || String($0.prefix(3)) == first })
+    let weekdayWords = words.count == 2 && first == "next" ? words.dropFirst() : words[...]
+    if weekdayWords.count == 1, let word = weekdayWords.first,
+      let index = weekdayNames.firstIndex(where: { $0 == word || String($0.prefix(3)) == word })
     {
       let ahead = (index - today.weekday + 7) % 7
       return today.adding(days: ahead == 0 ? 7 : ahead)
     }
+    if let day = monthAndDay(words, today: today) { return day }
     guard let days = offset(words) else { return nil }
     return today.adding(days: days)
+  }
+
+  /// The most words a date takes (`in 3 days`, `end of month`, `Dec 15 2027`): the
+  /// quick syntax's `due:` reads up to this many.
+  package static let longestForm = 3
+
+  /// A hint for a form that is refused on purpose, or nil: `12/20` and `20.12`
+  /// name a month and a day in an order that cannot be told.
+  ///
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - today: The current day (its year goes into the suggestion).
+  /// - Returns: `write 2026-12-20 (…)`, or nil.
+  package static func ambiguityHint(for text: String, today: Day) -> String? {
+    let parts = text.trimmingCharacters(in: .whitespaces).split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "." })
+    guard (2...3).contains(parts.count), parts.allSatisfy({ wholeNumber($0) != nil }) else {
+      return nil
+    }
+    let (year, _, _) = today.components
+    let numbers = parts.compactMap { wholeNumber($0) }
+    let month = numbers[0] <= 12 ? numbers[0] : numbers[1]
+    let day = numbers[0] <= 12 ? numbers[1] : numbers[0]
+    let example = Day(year: year, month: month, day: day)?.description ?? "\(year)-12-20"
+    return "write the date as YYYY-MM-DD, e.g. \(example): "
+      + "in '\(text)' the order of month and day cannot be told"
+  }
+
+  /// `YYYY-M-D`: an ISO date with one-digit months or days.
+  private init?(shortISO text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count),
+      (1...2).contains(parts[2].count), let year = Day.wholeNumber(parts[0]),
+      let month = Day.wholeNumber(parts[1]), let day = Day.wholeNumber(parts[2])
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// `dec 15`, `15 dec`, `december 15`, with an optional year after them; without a
+  /// year, the next such day from `today` on.
+  private static func monthAndDay(_ words: [String], today: Day) -> Day? {
+    guard (2...3).contains(words.count) else { return nil }
+    func monthNumber(_ word: String) -> Int? {
+      guard word.count >= 3 else { return nil }
+      let word = word.hasSuffix(".") ? String(word.dropLast()) : word
+      return monthNames.firstIndex { $0 == word || ($0.hasPrefix(word) && word.count == 3) }
+        .map { $0 + 1 } ?? (word == "sept" ? 9 : nil)
+    }
+    let month: Int
+    let day: Int
+    if let named = monthNumber(words[0]), let number = wholeNumber(Substring(words[1])) {
+      (month, day) = (named, number)
+    } else if let named = monthNumber(words[1]), let number = wholeNumber(Substring(words[0])) {
+      (month, day) = (named, number)
+    } else {
+      return nil
+    }
+    if words.count == 3 {
+      guard words[2].count == 4, let year = wholeNumber(Substring(words[2])) else { return nil }
+      return Day(year: year, month: month, day: day)
+    }
+    let (year, _, _) = today.components
+    for candidate in year...(year + 8) {  // February 29th comes back within 8 years
+      if let found = Day(year: candidate, month: month, day: day), found >= today { return found }
+    }
+    return nil
   }
 
   /// Days for `+3d`, `3d`, `2w`, `in 3 days`, `in 1 week`, `in a week`.

@@ -6,8 +6,9 @@
 /// Call mom due:next week +family
 /// ```
 ///
-/// `due:` takes one date word, or two or three for `next week`, `next month` and
-/// `in 3 days`; `+` must start a word that begins with a letter (`+1` stays in the
+/// `due:` takes a date of one to three words (`due:fri`, `due:next week`,
+/// `due:Dec 15`, `due:end of month`; the longest reading wins, by the one date rule
+/// of `Day.parse(_:today:)`); `+` must start a word that begins with a letter (`+1` stays in the
 /// title); `!` takes `low`, `medium`, `high` or `l`, `m`, `h`. Every other word is
 /// part of the title.
 package struct QuickEntry: Hashable, Sendable {
@@ -29,12 +30,25 @@ package struct QuickEntry: Hashable, Sendable {
     var titleWords: [String] = []
     while let word = words.popFirst() {
       if word.lowercased().hasPrefix("due:") {
+        // `due:next week`, `due:end of month`, `due:Dec 15`: the date may go on
+        // over the next words; the longest reading that is a date wins.
         var date = String(word.dropFirst(4))
-        // `due:next week`, `due:in 3 days`: the date goes on over the next words.
-        let extra = ["next": 1, "in": 2][date.lowercased()] ?? 0
-        for _ in 0..<extra { if let next = words.popFirst() { date += " " + next } }
-        guard let day = Day.parse(date, today: today) else {
-          throw .invalidDate(date)
+        var found = Day.parse(date, today: today)
+        for count in stride(from: Day.longestForm - 1, through: 1, by: -1)
+        where words.count >= count {
+          let longer = ([date] + words.prefix(count)).joined(separator: " ")
+          if let day = Day.parse(longer, today: today) {
+            found = day
+            date = longer
+            words = words.dropFirst(count)
+            break
+          }
+        }
+        guard let day = found else {
+          // Name the words a person meant as the date: `next`, `in` and `end`
+          // always go on.
+          let extra = ["next": 1, "in": 2, "end": 2][date.lowercased()] ?? 0
+          throw .invalidDate(([date] + words.prefix(extra)).joined(separator: " "))
         }
         due = day
       } else if word.hasPrefix("+"), word.dropFirst().first?.isLetter == true {

@@ -1,5 +1,8 @@
 /// The orders a listing can take; in each, done items come after open ones.
 package enum TodoOrder: String, CaseIterable, Sendable {
+  /// Overdue items first, then those due today, then the rest; within each, as
+  /// ``priority``. The order `todo list` and the interactive list use by default.
+  case urgent
   /// Priority (high first), then due date (soonest first, none last), then id.
   case priority
   /// Due date (soonest first, none last), then priority, then id.
@@ -10,23 +13,49 @@ package enum TodoOrder: String, CaseIterable, Sendable {
   case id
 }
 
+extension TodoOrder {
+  /// The order of `todo list` without `--sort` and of the interactive list: one
+  /// rule for both.
+  package static let standard = TodoOrder.urgent
+
+  /// How the order reads in a listing's header, e.g. `overdue first, then today,
+  /// then by priority`.
+  package var summary: String {
+    switch self {
+    case .urgent: "overdue first, then due today, then by priority"
+    case .priority: "by priority"
+    case .due: "by due date"
+    case .created: "by when added"
+    case .id: "by id"
+    }
+  }
+}
+
 extension TodoItem {
   /// The items in listing order; sorts small keys, not the items themselves.
+  ///
+  /// - Parameters:
+  ///   - items: The items.
+  ///   - order: The order.
+  ///   - today: The day ``TodoOrder/urgent`` measures overdue against.
+  ///   - isIncluded: Which items to keep.
+  /// - Returns: The included items, in `order`.
   package static func inListOrder(
-    _ items: [TodoItem], by order: TodoOrder = .priority,
+    _ items: [TodoItem], by order: TodoOrder = .priority, today: Day = Day(number: 0),
     where isIncluded: (TodoItem) -> Bool = { _ in true }
   ) -> [TodoItem] {
-    listOrder(of: items, by: order, where: isIncluded).map { items[$0] }
+    listOrder(of: items, by: order, today: today, where: isIncluded).map { items[$0] }
   }
 
   /// The indices of the included items, in `order`.
   package static func listOrder(
-    of items: [TodoItem], by order: TodoOrder = .priority, where isIncluded: (TodoItem) -> Bool
+    of items: [TodoItem], by order: TodoOrder = .priority, today: Day = Day(number: 0),
+    where isIncluded: (TodoItem) -> Bool
   ) -> [Int] {
     var keys: [SortKey] = []
     keys.reserveCapacity(items.count)
     for index in items.indices where isIncluded(items[index]) {
-      keys.append(SortKey(items[index], order: order, index: index))
+      keys.append(SortKey(items[index], order: order, today: today.number, index: index))
     }
     keys.sort(by: <)
     return keys.map(\.index)
@@ -37,15 +66,21 @@ extension TodoItem {
     /// 0 open, 1 done: done items sink below open ones in every order, on the
     /// command line (`list --all`) as in the interactive list.
     var done: Int
+    /// For ``TodoOrder/urgent``: 0 overdue, 1 due today, 2 the rest; else 0.
+    var group: Int
     var first: Int
     var second: Int
     var id: Int
     var index: Int
 
-    init(_ item: TodoItem, order: TodoOrder, index: Int) {
+    init(_ item: TodoItem, order: TodoOrder, today: Int, index: Int) {
       let priority = -(item.priority?.rawValue ?? 0)
       let due = item.due?.number ?? Int.max
+      group = 0
       switch order {
+      case .urgent:
+        group = due < today ? 0 : due == today ? 1 : 2
+        (first, second) = (priority, due)
       case .priority: (first, second) = (priority, due)
       case .due: (first, second) = (due, priority)
       case .created: (first, second) = (item.created, 0)
@@ -57,7 +92,8 @@ extension TodoItem {
     }
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-      (lhs.done, lhs.first, lhs.second, lhs.id) < (rhs.done, rhs.first, rhs.second, rhs.id)
+      (lhs.done, lhs.group, lhs.first, lhs.second, lhs.id)
+        < (rhs.done, rhs.group, rhs.first, rhs.second, rhs.id)
     }
   }
 }

@@ -62,6 +62,7 @@ extension TodoError {
       "the title has \(length) characters, more than \(maximum)"
     case .containsNUL(let field): "the \(field) holds a NUL character"
     case .invalidTag(let tag): "invalid tag '\(tag.prefix(40))' (a tag is one word)"
+    case .invalidDate(let text): "bad due date '\(text.prefix(40))' (YYYY-MM-DD)"
     default: "\(self)"
     }
   }

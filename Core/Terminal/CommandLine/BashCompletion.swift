@@ -40,6 +40,7 @@ struct BashCompletion {
     var text = """
       \(function)() {
         local cur="${COMP_WORDS[COMP_CWORD]}" command="" option="" position=0 only=0 i word
+        local -a args=()
         COMPREPLY=()
         for ((i = 1; i < COMP_CWORD; i++)); do
           word="${COMP_WORDS[i]}"
@@ -59,8 +60,8 @@ struct BashCompletion {
       """
     text +=
       hasCommands
-      ? "    if [[ -z \"$command\" ]]; then command=\"$word\"; else position=$((position + 1)); fi\n"
-      : "    position=$((position + 1))\n"
+      ? "    if [[ -z \"$command\" ]]; then command=\"$word\"; else position=$((position + 1)); args+=(\"$word\"); fi\n"
+      : "    position=$((position + 1)); args+=(\"$word\")\n"
     text += "  done\n"
     text += optionValueCase()
     text += optionCase()
@@ -145,8 +146,9 @@ struct BashCompletion {
     case .directory:
       return "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
     case .shellCommand(let command):
+      // The arguments before the cursor are the command's $1, $2, …
       return "mapfile -t COMPREPLY < <(compgen -W \"$(sh -c \(ShellQuote.single(command))"
-        + " 2>/dev/null)\" -- \"$cur\")"
+        + " sh \"${args[@]}\" 2>/dev/null)\" -- \"$cur\")"
     }
   }
 }

@@ -11,8 +11,12 @@ extension CommandLineSpec {
       text += "\nCOMMANDS:\n"
       text += Self.table(
         commands.map { command in
-          let isDefault = command.name == defaultCommand
-          return (command.name, isDefault ? "\(command.summary) (default)" : command.summary)
+          var summary = command.summary
+          if command.name == defaultCommand { summary += " (default)" }
+          if !command.aliases.isEmpty {
+            summary += " Also: \(command.aliases.joined(separator: ", "))."
+          }
+          return (command.name, summary)
         })
     }
     text +=
@@ -33,6 +37,9 @@ extension CommandLineSpec {
   /// - Returns: The help text, ending in a newline.
   public func helpText(for command: CommandSpec) -> String {
     var text = "\(command.summary)\n\nUSAGE: \(usage(for: command))\n"
+    if !command.aliases.isEmpty {
+      text += "ALIASES: \(command.aliases.map { "\(name) \($0)" }.joined(separator: ", "))\n"
+    }
     if let discussion = command.discussion { text += "\n\(discussion)\n" }
     if !command.arguments.isEmpty {
       text += "\nARGUMENTS:\n"

@@ -74,6 +74,9 @@ extension CommandLineSpec {
       }
     }
     text += "\n\(Roff.text(command.summary))\n"
+    if !command.aliases.isEmpty {
+      text += ".IP\n\(Roff.text("Also: \(command.aliases.joined(separator: ", "))."))\n"
+    }
     if let discussion = command.discussion {
       text += ".IP\n\(Roff.text(discussion))\n"
     }

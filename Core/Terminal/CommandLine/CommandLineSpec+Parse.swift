@@ -93,9 +93,11 @@ private struct Parser {
 
   private func findCommand(_ name: String) throws(CommandLineError) -> CommandSpec {
     if let command = spec.command(named: name) { return command }
+    let words = spec.commands.flatMap { [$0.name] + $0.aliases }
     let hint =
-      Suggestion.closest(to: name, in: spec.commands.map(\.name)).map { "did you mean '\($0)'?" }
-      ?? "run '\(spec.name) --help' to see the commands"
+      Suggestion.closest(to: name, in: words).map { word in
+        "did you mean '\(spec.command(named: word)?.name ?? word)'?"
+      } ?? "run '\(spec.name) --help' to see the commands"
     throw CommandLineError("unknown command '\(CommandLineEcho.quote(name))'", hint: hint)
   }
 
@@ -176,6 +178,7 @@ private struct Parser {
   }
 
   private mutating func record(_ option: OptionSpec, _ value: String) throws(CommandLineError) {
+    let value = Self.canonical(value, for: option)
     if option.name == CommandLineSpec.colorOption.name, ColorChoice(argument: value) == nil {
       throw .invalidValue(value, for: "'--color'", expected: "auto, always or never")
     }
@@ -184,6 +187,16 @@ private struct Parser {
     } else {
       values[option.name] = [value]
     }
+  }
+
+  /// A value that matches one of the option's listed words in another case is read
+  /// as that word (`--sort Due` is `--sort due`), for every app's options alike.
+  private static func canonical(_ value: String, for option: OptionSpec) -> String {
+    guard case .list(let words) = option.completion.storage, !words.contains(value) else {
+      return value
+    }
+    let lowered = value.lowercased()
+    return words.first { $0.lowercased() == lowered } ?? value
   }
 
   private var helpHint: String {

@@ -87,12 +87,12 @@ public struct CommandLineSpec: Sendable {
     "color", valueName: "when", help: "Use color: auto, always or never (default: auto)."
   ).completing(.list(["auto", "always", "never"]))
 
-  /// Finds a command by name.
+  /// Finds a command by name or by one of its aliases (see ``CommandSpec/alsoCalled(_:)``).
   ///
-  /// - Parameter name: The command's name.
+  /// - Parameter name: The command's name or an alias.
   /// - Returns: The command, or `nil` when there is none by that name.
   public func command(named name: String) -> CommandSpec? {
-    commands.first { $0.name == name }
+    commands.first { $0.name == name } ?? commands.first { $0.aliases.contains(name) }
   }
 }
 
@@ -108,6 +108,8 @@ public struct CommandSpec: Sendable {
   public var options: [OptionSpec]
   /// The positional arguments, in order.
   public var arguments: [ArgumentSpec]
+  /// Other words that select the command (`ls` for `list`); see ``alsoCalled(_:)``.
+  public var aliases: [String] = []
 
   /// Creates a command.
   ///
@@ -126,6 +128,24 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.options = options
     self.arguments = arguments
+  }
+
+  /// The command, also selected by the words people coming from other tools type.
+  ///
+  /// The parser runs the command for an alias as for its name (``ParsedCommand/name``
+  /// is the command's name), `--help` lists the aliases after the summary, and the
+  /// unknown-command suggestion considers them. Completion scripts offer the names only.
+  ///
+  /// ```swift
+  /// CommandSpec("rm", summary: "Delete todos.").alsoCalled("del", "delete", "remove")
+  /// ```
+  ///
+  /// - Parameter aliases: The other words.
+  /// - Returns: The command with those aliases.
+  public func alsoCalled(_ aliases: String...) -> CommandSpec {
+    var command = self
+    command.aliases += aliases
+    return command
   }
 }
 

@@ -39,7 +39,10 @@ public struct CompletionKind: Sendable, Hashable {
   /// The lines a shell command prints, e.g. the ids of the app's own items.
   ///
   /// The command runs in the user's shell each time Tab is pressed, with its standard
-  /// error discarded; keep it quick and give it `--color never`.
+  /// error discarded; keep it quick and give it `--color never`. The command's
+  /// arguments before the cursor are its `$1`, `$2`, … (in zsh, the words after the
+  /// command that do not start with `-`), so that a value can depend on a key:
+  /// `case "$1" in appearance) echo light dark system ;; esac`.
   ///
   /// - Parameter command: A POSIX shell command; each line of its output is offered.
   /// - Returns: The completion.

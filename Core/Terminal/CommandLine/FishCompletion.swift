@@ -56,7 +56,8 @@ struct FishCompletion {
   }
 
   /// `PREFIX_state` prints the command and how many arguments follow it (or `value`
-  /// when the word at the cursor is an option's value), reading the words before it.
+  /// when the word at the cursor is an option's value), then those arguments one a
+  /// line, reading the words before it.
   private func stateFunction() -> String {
     let hasCommands = !spec.commands.isEmpty
     return """
@@ -67,6 +68,7 @@ struct FishCompletion {
           set -l position 0
           set -l skip 0
           set -l only 0
+          set -l arguments
           for word in $words
               if test $skip = 1
                   set skip 0
@@ -86,6 +88,7 @@ struct FishCompletion {
                   set command $word
               else
                   set position (math $position + 1)
+                  set -a arguments $word
               end
           end
           echo $command
@@ -94,6 +97,7 @@ struct FishCompletion {
           else
               echo $position
           end
+          test (count $arguments) -gt 0; and printf '%s\\n' $arguments
       end
 
       """
@@ -147,7 +151,10 @@ struct FishCompletion {
     case .directory:
       return requires + " -f -a " + quote("(__fish_complete_directories)")
     case .shellCommand(let command):
-      return requires + " -f -a " + quote("(sh -c \(quote(command)) 2>/dev/null)")
+      // The arguments before the cursor (the state's lines after the second) are the
+      // command's $1, $2, …
+      return requires + " -f -a "
+        + quote("(sh -c \(quote(command)) sh (\(prefix)_state)[3..-1] 2>/dev/null)")
     }
   }
 

@@ -115,7 +115,11 @@ struct ZshCompletion {
     case .directory:
       return "_files -/"
     case .shellCommand(let command):
-      let body = "values=(${(f)\"$(sh -c \(ShellQuote.single(command)) 2>/dev/null)\"})"
+      // The words between the command and the cursor that are not options are the
+      // command's $1, $2, … (`*::` made the command `words[1]`).
+      let body =
+        "values=(${(f)\"$(sh -c \(ShellQuote.single(command)) sh ${${words[2,CURRENT-1]}:#-*}"
+        + " 2>/dev/null)\"})"
       if let known = helpers.firstIndex(where: { $0.contains(body) }) {
         return "\(function)_values_\(known + 1)"
       }

@@ -90,23 +90,41 @@ public struct KeyBinding {
 public enum KeyHintsView {
   /// Draws the hints of the bindings marked for the footer.
   ///
+  /// When the row is too narrow for all of them, the `kept` ones (the stack's own
+  /// `? Help` and `q Quit`) stay at the end and the others are dropped from the
+  /// last one back: one footer rule for every app.
+  ///
   /// - Parameters:
-  ///   - bindings: The screen's bindings, then the stack's.
+  ///   - bindings: The screen's bindings.
+  ///   - kept: Bindings shown after them that are never dropped while they fit.
   ///   - frame: The frame to draw into.
   ///   - row: The footer row.
   ///   - width: The width available.
-  public static func render(_ bindings: [KeyBinding], into frame: inout Frame, row: Int, width: Int)
-  {
+  public static func render(
+    _ bindings: [KeyBinding], keeping kept: [KeyBinding] = [], into frame: inout Frame, row: Int,
+    width: Int
+  ) {
+    func needed(_ binding: KeyBinding) -> Int {
+      TextWidth.of(binding.label) + 1 + TextWidth.of(binding.summary)
+    }
+    let keptShown = kept.filter(\.isInFooter)
+    let reserved = keptShown.reduce(0) { $0 + needed($1) + 2 }
     var column = 0
-    for binding in bindings where binding.isInFooter {
-      let needed = TextWidth.of(binding.label) + 1 + TextWidth.of(binding.summary)
-      guard column + needed <= width else { break }
+    func draw(_ binding: KeyBinding) {
       column += frame.draw(
         binding.label, row: row, column: column, style: .header, sanitizing: false)
       column += 1
       column += frame.draw(
         binding.summary, row: row, column: column, style: .secondary, sanitizing: false)
       column += 2
+    }
+    for binding in bindings where binding.isInFooter {
+      guard column + needed(binding) + reserved <= width else { break }
+      draw(binding)
+    }
+    for binding in keptShown {
+      guard column + needed(binding) <= width else { break }
+      draw(binding)
     }
   }
 }

@@ -27,10 +27,17 @@ extension ScreenStack {
     renderStatus(into: &frame, row: size.rows - 2, width: size.columns - 2)
     let own = front.screen.keyBindings
     let declared = Set(own.flatMap(\.keys))
-    let bindings = own + stackBindings.filter { declared.isDisjoint(with: $0.keys) }
-    // While a prompt is open only its keys work, so the footer shows those.
-    KeyHintsView.render(
-      prompt?.view.keyBindings ?? bindings, into: &frame, row: size.rows - 1, width: size.columns)
+    let stack = stackBindings.filter { declared.isDisjoint(with: $0.keys) }
+    let bindings = own + stack
+    // While a prompt is open only its keys work, so the footer shows those; else the
+    // stack's own keys (Back, Help, Quit) stay when the row is narrow.
+    if let prompt {
+      KeyHintsView.render(
+        prompt.view.keyBindings, into: &frame, row: size.rows - 1, width: size.columns)
+    } else {
+      KeyHintsView.render(
+        own, keeping: stack, into: &frame, row: size.rows - 1, width: size.columns)
+    }
     if let prompt {
       frame.cursor = nil
       prompt.view.render(into: &frame, area: content)

@@ -1,0 +1,161 @@
+import BlueprintFeedFormats
+import BlueprintFeedKit
+import Core
+import CoreTerminal
+import Foundation
+
+extension FeedCommands {
+  /// `feed add`: subscribes and reads the feed at once (see Docs/Apps/Feed.md for the
+  /// rule that turns what was typed into an address).
+  static func add(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
+    async throws
+  {
+    let text = try command.argument("url")
+    var library = library
+    if let seconds = try positiveSeconds(command, "feed-timeout") { library.feedDeadline = seconds }
+    let address: FeedLocation.Address
+    do {
+      address = try FeedLocation.address(
+        from: text, currentDirectory: FileManager.default.currentDirectoryPath,
+        fileExists: { FileManager.default.fileExists(atPath: $0) })
+    } catch {
+      throw AppError(
+        error.description,
+        hint:
+          "a feed is an http, https or file URL, a host and path (example.com/feed.xml), or a path")
+    }
+    let title = command.string("title").map { $0.trimmingCharacters(in: .whitespaces) }
+    let customTitle = title?.isEmpty == true ? nil : title
+    if address.url.isFileURL {
+      try await addFile(address.url, title: customTitle, context, library)
+    } else {
+      try await addWeb(
+        address, typed: text, title: customTitle, strict: command.flag("check"), context, library)
+    }
+  }
+
+  /// A local file costs nothing to read: it must be a feed now, not at the next refresh.
+  private static func addFile(
+    _ url: URL, title: String?, _ context: CommandContext, _ library: FeedLibrary
+  ) async throws {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      throw AppError("no such file: \(url.path)", exitCode: .noInput)
+    }
+    if isFolder.boolValue {
+      throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
+    }
+    for warning in try await library.check(url) { context.warn(warning) }
+    let feed = try subscribe(url, title: title, context, library)
+    // Read it at once, as a refresh would, so `list` shows it fetched; its warnings
+    // were given by the check above.
+    let outcome = try await library.refresh([feed.id]).first?.outcome
+    switch outcome {
+    case .updated(_, let total)?:
+      context.write("Read it now: \(items(total)).\n")
+    case .failed(let reason)?:
+      context.warn(
+        "feed \(feed.id) was added but could not be read now: \(reason)",
+        hint: "'\(context.appName) refresh \(feed.id)' tries again")
+    case .notModified?, .skipped?, nil:
+      context.write("Read it with: \(context.appName) refresh \(feed.id)\n")
+    }
+  }
+
+  /// An http(s) address: fetched once; a web page that names its feed subscribes to
+  /// that feed. A failed fetch keeps the subscription (exit 69) unless `strict` or the
+  /// scheme was assumed: then nothing is added.
+  private static func addWeb(
+    _ address: FeedLocation.Address, typed: String, title: String?, strict: Bool,
+    _ context: CommandContext, _ library: FeedLibrary
+  ) async throws {
+    let url = address.url
+    // A damaged subscription list is said before anything goes over the network.
+    _ = try library.store.subscriptions()
+    if address.assumedScheme != nil {
+      context.write("No file '\(typed.terminalSafe)' here: trying \(echo(url))\n")
+    }
+    let refresher = library.refresher()
+    let start = library.now()
+    let found: FeedDiscovery
+    do throws(FeedDiscoveryError) {
+      found = try await refresher.discover(url)
+    } catch {
+      switch error {
+      case .fetchFailed(let failedURL, let underlying):
+        guard !strict, address.assumedScheme == nil else {
+          throw AppError(
+            "cannot read \(echo(failedURL)): \(error.description.terminalSafe)",
+            hint: address.assumedScheme != nil
+              ? "nothing was added; there is no file '\(typed)' here either: give the whole address (https://… or http://…) or a file's path"
+              : "nothing was added (--check); without it the feed is added and read at the next refresh",
+            exitCode: .unavailable)
+        }
+        let feed = try subscribe(failedURL, title: title, context, library)
+        _ = await refresher.save(
+          failure: underlying, of: feed, record: FeedRecord(), at: start)
+        throw AppError(
+          "feed \(feed.id) was added but could not be read now: \(error.description.terminalSafe)",
+          hint: "'\(context.appName) refresh \(feed.id)' tries again", exitCode: .unavailable)
+      case .notAFeed:
+        throw AppError(
+          "cannot add \(echo(url)): \(error.description.terminalSafe)",
+          hint:
+            "nothing was added: it names no feed either (no <link rel=\"alternate\"> to RSS, Atom or JSON Feed); give the address of the feed itself",
+          exitCode: .dataError)
+      case .linkedNotAFeed:
+        throw AppError(
+          "cannot add \(echo(url)): \(error.description.terminalSafe)",
+          hint: "nothing was added; give the address of the RSS, Atom or JSON feed itself",
+          exitCode: .dataError)
+      }
+    }
+    if let page = found.page {
+      context.write("\(echo(page)) is a web page; it names the feed \(echo(found.feedURL))\n")
+    }
+    let feed = try subscribe(found.feedURL, title: title, context, library)
+    let result = await refresher.save(
+      found.response, of: feed, record: FeedRecord(), fetchedAt: found.fetchedAt)
+    for warning in result.warnings { context.warn(warning) }
+    switch result.outcome {
+    case .updated(_, let total):
+      context.write("Read it now: \(items(total)).\n")
+    case .failed(let reason):
+      throw AppError(
+        "feed \(feed.id) was added but could not be saved: \(reason)",
+        hint: "'\(context.appName) refresh \(feed.id)' tries again",
+        exitCode: result.saveFailed ? .ioError : .dataError)
+    case .notModified, .skipped:
+      context.write("Read it with: \(context.appName) refresh \(feed.id)\n")
+    }
+    guard !found.otherFeeds.isEmpty else { return }
+    let count = found.otherFeeds.count
+    context.write(
+      "The page names \(count) other feed\(count == 1 ? "" : "s") too ('\(context.appName) add URL' adds one):\n"
+    )
+    for link in found.otherFeeds {
+      let title = link.title.map { "  \($0.terminalSafe)" } ?? ""
+      context.write("  \(echo(link.url))\(title)\n")
+    }
+  }
+
+  /// Adds the subscription and says so.
+  private static func subscribe(
+    _ url: URL, title: String?, _ context: CommandContext, _ library: FeedLibrary
+  ) throws -> Subscription {
+    let feed: Subscription
+    do {
+      feed = try library.store.add(url, title: title)
+    } catch FeedStoreError.alreadySubscribed(let existing) {
+      throw AppError(
+        "already subscribed to \(echo(existing.url)) (feed \(existing.id))",
+        hint: "'\(context.appName) list' shows the feeds")
+    } catch let error as FeedStoreError {
+      throw AppError(error.description)
+    }
+    context.write("Added feed \(feed.id): \(echo(url))\n")
+    return feed
+  }
+
+  private static func items(_ count: Int) -> String { "\(count) item\(count == 1 ? "" : "s")" }
+}

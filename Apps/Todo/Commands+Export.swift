@@ -1,0 +1,104 @@
+internal import BlueprintTodoModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
+
+/// The formats `todo import --from` reads.
+enum ImportFormat: String, CaseIterable {
+  /// The `list --json` schema.
+  case json
+  /// What `task export` prints.
+  case taskwarrior
+  /// todo.txt lines.
+  case todoTxt = "todo.txt"
+
+  /// What a file of the format looks like, for the hint of a refused one.
+  var expectation: String {
+    switch self {
+    case .json: "a JSON array in the schema of '\(appIdentity.name) list --json'"
+    case .taskwarrior: "what 'task export' prints (Taskwarrior 2.6)"
+    case .todoTxt: "todo.txt lines such as '(A) 2026-12-01 Call Mom +family due:2026-12-05'"
+    }
+  }
+}
+
+/// The formats `todo export` writes.
+enum ExportFormat: String, CaseIterable {
+  /// The `list --json` schema.
+  case json
+  /// todo.txt lines.
+  case todoTxt = "todo.txt"
+}
+
+extension TodoCommands {
+  /// `todo export`: every todo, open and done, in id order.
+  static let exportSpec = CommandSpec(
+    "export", summary: "Print every todo, open and done (JSON, or todo.txt lines).",
+    discussion: """
+      The JSON is the 'list --json' schema, which 'import' reads back. todo.txt has
+      no notes: they are left out, with a warning.
+      """,
+    options: [
+      .option("format", short: "f", valueName: "format", help: "json (the default) or todo.txt.")
+        .completing(.list(ExportFormat.allCases.map(\.rawValue)))
+    ])
+
+  static func export(_ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext)
+    throws
+  {
+    let format =
+      try command.value("format", expected: "json or todo.txt", parse: ExportFormat.init(rawValue:))
+      ?? .json
+    let items = try store.load().items.sorted { $0.id < $1.id }
+    switch format {
+    case .json: context.write(try TodoItem.jsonArray(items))
+    case .todoTxt:
+      var text = ""
+      for item in items { text += TodoTxt.line(item, timeZone: .current).terminalSafe + "\n" }
+      context.write(text)
+      let notes = items.count { $0.note != nil }
+      if notes > 0 {
+        context.warn(
+          "todo.txt has no notes: \(notes) note\(notes == 1 ? " was" : "s were") left out",
+          hint: "'\(context.appName) export' (JSON) keeps them")
+      }
+    }
+  }
+
+  /// The drafts of an import in the format `--from` names, and what was left out
+  /// (`skipped 1 deleted task`), if anything.
+  static func importedDrafts(_ command: ParsedCommand, _ input: CommandLineInput, now: Int)
+    throws -> (drafts: [TodoDocument.Draft], skipped: String?)
+  {
+    let format =
+      try command.value(
+        "from", expected: "json, taskwarrior or todo.txt", parse: ImportFormat.init(rawValue:))
+      ?? .json
+    do {
+      switch format {
+      case .json:
+        return (try TodoDocument.Draft.importing(input.data, source: input.name, now: now), nil)
+      case .taskwarrior:
+        let read = try TaskwarriorImport(
+          input.data, source: input.name, now: now, timeZone: .current)
+        let skipped = read.skipped
+        return (
+          read.drafts,
+          skipped == 0
+            ? nil : "skipped \(skipped) deleted or recurring task\(skipped == 1 ? "" : "s")"
+        )
+      case .todoTxt:
+        return (
+          try TodoTxt.drafts(input.data, source: input.name, now: now, timeZone: .current), nil
+        )
+      }
+    } catch {
+      guard format != .json, case .invalidImport(let source, let reason) = error else {
+        throw error
+      }
+      throw AppError(
+        "cannot import \(source): \(reason)",
+        hint: "--from \(format.rawValue) expects " + format.expectation, exitCode: .dataError)
+    }
+  }
+}

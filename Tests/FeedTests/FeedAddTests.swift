@@ -1,0 +1,131 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// `feed add` through the built binary: addresses as people paste them, reading at
+/// once, and web pages that name their feed.
+@Suite("feed add, end to end", .timeLimit(.minutes(1)))
+struct FeedAddTests {
+  let home: TemporaryDirectory
+  let feed: BuiltProduct
+
+  init() throws {
+    home = try TemporaryDirectory(prefix: "feed-add")
+    feed = try BuiltProduct("feed")
+  }
+
+  func run(_ arguments: String..., expect status: Int32 = 0) async throws -> ProductResult {
+    let result = try await feed.runToExit(arguments, environment: home.isolatedEnvironment())
+    #expect(result.status == status, "feed \(arguments): \(result.error)")
+    return result
+  }
+
+  static let page = """
+    <!DOCTYPE html>
+    <html><HEAD><title>A blog</title>
+    <!-- <link rel="alternate" type="application/rss+xml" href="/old.xml"> -->
+    <LINK TYPE='application/rss+xml' href=feed.xml REL="alternate" title="Posts">
+    <link rel="alternate" type="application/feed+json" href="/comments.json" title="Comments">
+    </head><body><p>Hello</p></body></html>
+    """
+
+  @Test("a page given as host:port/path (no scheme) subscribes to the feed it names, read at once")
+  func pageWithoutScheme() async throws {
+    let server = try LoopbackServer(routes: [
+      "/blog/": .text(Self.page, headers: ["Content-Type": "text/html"]),
+      "/blog/feed.xml": .text(FeedSamples.rss(title: "Posts", count: 3)),
+    ])
+    defer { server.stop() }
+    let typed = "127.0.0.1:\(server.port)/blog/"
+    let base = "http://127.0.0.1:\(server.port)"
+    let added = try await run("add", typed)
+    #expect(
+      added.output == """
+        No file '\(typed)' here: trying \(base)/blog/
+        \(base)/blog/ is a web page; it names the feed \(base)/blog/feed.xml
+        Added feed 1: \(base)/blog/feed.xml
+        Read it now: 3 items.
+        The page names 1 other feed too ('feed add URL' adds one):
+          \(base)/comments.json  Comments
+
+        """)
+    #expect(server.requests.map(\.path) == ["/blog/", "/blog/feed.xml"])
+    // Read now: the items are there without a refresh, and the list shows it fetched.
+    #expect(try await run("read").output.contains("Item 3"))
+    let list = try await run("list").output
+    #expect(list.contains("Posts") && !list.contains("never"), "\(list)")
+    #expect(server.requests.count == 2)
+  }
+
+  @Test("a failed fetch keeps the subscription, says why and exits 69")
+  func failedFetchKeeps() async throws {
+    let server = try LoopbackServer(routes: [:])
+    defer { server.stop() }
+    let url = server.url("/gone.xml").absoluteString
+    let added = try await run("add", url, expect: 69)
+    #expect(added.output == "Added feed 1: \(url)\n")
+    #expect(
+      added.error == """
+        feed: error: feed 1 was added but could not be read now: HTTP 404 from 127.0.0.1:\(server.port)
+        hint: 'feed refresh 1' tries again
+
+        """)
+    let list = try await run("list").output
+    #expect(list.contains("error: HTTP 404"), "\(list)")
+  }
+
+  @Test("--check, or a scheme that was assumed, adds nothing when the fetch fails")
+  func strictAddsNothing() async throws {
+    let server = try LoopbackServer(routes: [:])
+    defer { server.stop() }
+    let checked = try await run(
+      "add", "--check", server.url("/gone.xml").absoluteString, expect: 69)
+    #expect(checked.output.isEmpty)
+    #expect(
+      checked.error.contains("cannot read http://127.0.0.1:\(server.port)/gone.xml: HTTP 404"))
+    #expect(checked.error.contains("hint: nothing was added (--check)"))
+    let typed = "localhost:\(server.port)/missing.xml"
+    let assumed = try await run("add", typed, expect: 69)
+    #expect(assumed.output == "No file '\(typed)' here: trying http://\(typed)\n")
+    #expect(
+      assumed.error.contains("hint: nothing was added; there is no file '\(typed)' here either"))
+    #expect(try await run("list").output.hasPrefix("No feeds yet."))
+  }
+
+  @Test("a file of that name wins over a host-looking name; a missing one is 66")
+  func fileWins() async throws {
+    let folder = home.appending("work/example.com")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(FeedSamples.rss(title: "Local", count: 2).utf8)
+      .write(to: folder.appendingPathComponent("feed.xml"))
+    let added = try await runIn(home.appending("work"), "add", "example.com/feed.xml")
+    #expect(added.status == 0, "\(added.error)")
+    #expect(
+      added.output
+        == "Added feed 1: \(folder.appendingPathComponent("feed.xml").absoluteString)\nRead it now: 2 items.\n"
+    )
+    let missing = try await runIn(home.appending("work"), "add", "feed.xml")
+    #expect(missing.status == 66)
+    #expect(missing.error.contains("no such file: \(home.appending("work/feed.xml").path)"))
+  }
+
+  /// Runs `feed` with `folder` as its current directory.
+  func runIn(_ folder: URL, _ arguments: String...) async throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    let process = Process()
+    process.executableURL = feed.url
+    process.arguments = arguments
+    process.environment = home.isolatedEnvironment()
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    let status = try await process.runToExit()
+    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (status, out, err)
+  }
+}
