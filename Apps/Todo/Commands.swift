@@ -129,11 +129,8 @@ package enum TodoCommands {
         arguments: [
           .required("file", help: "A file, or - for standard input.").completing(.file)
         ]),
-<<<<<<< HEAD
-      syncSpec,
-=======
       exportSpec,
->>>>>>> main
+      syncSpec,
     ]
   ).withManualPage(manual)
 
@@ -185,11 +182,8 @@ package enum TodoCommands {
       let summary = try store.change { try $0.undoLast() }
       context.write("undid: \(summary.terminalSafe)\n")
     case "import": try importItems(command, store, clock, context)
-<<<<<<< HEAD
-    case "sync": try await syncCommand(command, store, context, connector: connector)
-=======
     case "export": try export(command, store, context)
->>>>>>> main
+    case "sync": try await syncCommand(command, store, context, connector: connector)
     default:
       throw AppError(
         "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")

@@ -439,7 +439,6 @@ final class TodoListScreen: TerminalScreen {
     }
   }
 
-<<<<<<< HEAD
   /// `HH:MM` of `date` in a zone `offset` seconds from UTC.
   static func clockTime(_ date: Date, offset: Int) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
@@ -447,7 +446,8 @@ final class TodoListScreen: TerminalScreen {
     let hours = String(minutes / 60)
     let rest = String(minutes % 60)
     return (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
-=======
+  }
+
   /// The widths of the detail's columns — tags, priority, due date — the same for
   /// every row, so that they line up. When the detail has too little room, the tags
   /// go first, then the priority, so the due date is the last thing cut.
@@ -473,7 +473,6 @@ final class TodoListScreen: TerminalScreen {
     static func tagText(_ item: TodoItem) -> String {
       item.tags.map { "+" + $0 }.joined(separator: "  ")
     }
->>>>>>> main
   }
 
   /// One row: check box, id (padded to `idWidth`) and title; tags, priority and due
