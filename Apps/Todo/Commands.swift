@@ -30,7 +30,7 @@ package enum TodoCommands {
         "list", summary: "List open todos: overdue, due today, then by priority.",
         discussion: """
           A filter is typed as in add: +tag (several: every one), !priority and
-          due:DATE (due by then, overdue included), e.g. 'todo list +work !high'.
+          due:DATE (due by then, overdue included), e.g. '\(appIdentity.name) list +work !high'.
           """,
         options: [
           .flag("all", short: "a", help: "Include done todos."),
@@ -75,7 +75,7 @@ package enum TodoCommands {
         "edit", summary: "Change a todo.",
         discussion: """
           --due none and --priority none remove them; --tag +T adds a tag, --tag -T
-          removes it. The quick syntax of add works too: 'todo edit 2 due:sat +home
+          removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
           !low'; other words become the new title.
           """,
         options: [

@@ -29,13 +29,14 @@ extension TodoCommands {
           + "todos.json.last-good beside it holds the version before the last change."),
       .init(
         "$XDG_DATA_HOME/\(folder)/sync/",
-        "What 'todo sync' remembers: per item its address on the server, its version and "
+        "What '\(appIdentity.name) sync' remembers: per item its address on the server, its version and "
           + "the version both sides last agreed on; no credentials."),
       .init(
         "$XDG_CONFIG_HOME/\(appIdentity.family)/\(TodoSyncConfig.storeKey).json",
-        "Where 'todo sync' syncs: the server and the task list, written by 'todo sync setup'."),
+        "Where '\(appIdentity.name) sync' syncs: the server and the task list, written by '\(appIdentity.name) sync setup'."
+      ),
     ] + sharedSettingsFile,
-    // 69: 'todo sync' could not reach the server or stopped midway.
+    // 69: '\(appIdentity.name) sync' could not reach the server or stopped midway.
     exitCodes: ManualPage.runnerExitCodes,
     // The other samples, only where they are (not in a copy of this sample).
     seeAlso: TodoPreferences.readsSharedSettings ? ["settings(1)", "feed(1)"] : [])
