@@ -36,7 +36,7 @@ extension TodoCommands {
         "Where '\(appIdentity.name) sync' syncs: the server and the task list, written by '\(appIdentity.name) sync setup'."
       ),
     ] + sharedSettingsFile,
-    // 69: '\(appIdentity.name) sync' could not reach the server or stopped midway.
+    // 69: 'todo sync' could not reach the server or stopped midway.
     exitCodes: ManualPage.runnerExitCodes,
     // The other samples, only where they are (not in a copy of this sample).
     seeAlso: TodoPreferences.readsSharedSettings ? ["settings(1)", "feed(1)"] : [])
