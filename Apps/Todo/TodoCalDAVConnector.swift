@@ -29,8 +29,11 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
     guard let url = URL(string: config.list) else {
       throw DAVError.noCalendarHome(url: URL(fileURLWithPath: config.list))
     }
+    // Credentials are looked up by the address given to setup: a provider's lists may
+    // live on other hosts (iCloud's pNN-caldav.icloud.com), found by discovery.
+    let server = URL(string: config.server) ?? url
     return CalDAVCollection(
-      url: url, client: try client(config), credentials: try credentials(for: url, config))
+      url: url, client: try client(config), credentials: try credentials(for: server, config))
   }
 
   /// The task lists found from `url`.

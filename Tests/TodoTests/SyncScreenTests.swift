@@ -21,7 +21,7 @@ struct SyncScreenTests {
     try store.change { try $0.add([.init(title: "Buy milk", created: 1_778_000_000)]) }
   }
 
-  func harness(columns: Int = 72, sync: TodoListSync?) async -> (
+  func harness(columns: Int = 96, sync: TodoListSync?) async -> (
     ScreenHarness, TodoListInteractor
   ) {
     let fixed = now

@@ -1,0 +1,89 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import BlueprintTodoFeatures
+
+/// todoman's `todo` program (`.ci/run` installs todoman 4.7 beside Radicale and sets
+/// `BLUEPRINT_TODOMAN`), or `nil` without it.
+private let todoman = ProcessInfo.processInfo.environment["BLUEPRINT_TODOMAN"].flatMap {
+  $0.isEmpty ? nil : URL(fileURLWithPath: $0)
+}
+private let caldavURL = ProcessInfo.processInfo.environment["BLUEPRINT_CALDAV_URL"].flatMap {
+  $0.isEmpty ? nil : URL(string: $0)
+}
+
+/// Items todo writes, read by todoman from the server's copies.
+@Suite(
+  "todoman reads what todo syncs",
+  .enabled(
+    if: todoman != nil && caldavURL != nil,
+    "BLUEPRINT_TODOMAN or BLUEPRINT_CALDAV_URL is not set: no todoman or CalDAV server (.ci/run installs and starts them)"
+  ), .timeLimit(.minutes(2)))
+struct SyncTodomanTests {
+  @Test("title, note, due, priority, tags and done come out of todoman as todo put them in")
+  func todomanReads() async throws {
+    let base = try #require(caldavURL)
+    let user = "tm\(UUID().uuidString.prefix(8).lowercased())"
+    let home = try TodoHome()
+    let netrc = home.folder.appending(".netrc")
+    try Data("machine 127.0.0.1 login \(user) password unused\n".utf8).write(to: netrc)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: netrc.path)
+    try home.output([
+      "add", "Pay rent, twice; then rest", "--due", "2026-12-24", "--priority", "high",
+      "--tag", "home", "--tag", "money",
+    ])
+    try home.output(["add", "Call Bob"])
+    try home.output(["note", "2", "about the party"])
+    try home.output(["done", "2"])
+    try home.output(["sync", "setup", base.absoluteString, "--list", "Chores"])
+    try home.output(["sync"])
+
+    // The server's copies into a vdir, as vdirsyncer would leave them for todoman.
+    let list = CalDAVCollection(
+      url: base.appendingPathComponent("\(user)/chores/"),
+      client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
+      credentials: DAVCredentials(user: user, password: "unused"))
+    let items = try await list.fetch(try await list.changes(since: nil).changed.map(\.href))
+    #expect(items.count == 2)
+    let vdir = home.folder.appending("vdir/chores")
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    for (index, item) in items.enumerated() {
+      try Data(item.body.utf8).write(to: vdir.appendingPathComponent("\(index).ics"))
+    }
+    let config = home.folder.appending("tm-config/todoman")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try Data(
+      """
+      path = "\(home.folder.path)/vdir/*"
+      date_format = "%Y-%m-%d"
+      time_format = "%H:%M"
+      default_list = "chores"
+
+      """.utf8
+    ).write(to: config.appendingPathComponent("config.py"))
+    let process = Process()
+    process.executableURL = todoman
+    process.arguments = ["--porcelain", "list", "--status", "ANY"]
+    process.environment = home.folder.isolatedEnvironment([
+      "XDG_CONFIG_HOME": home.folder.appending("tm-config").path, "TZ": "UTC", "LANG": "C.UTF-8",
+    ])
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let read = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    let rent = try #require(read.first { $0["summary"] as? String == "Pay rent, twice; then rest" })
+    #expect(rent["priority"] as? Int == 1)
+    #expect((rent["categories"] as? [String])?.sorted() == ["home", "money"])
+    #expect(rent["completed"] as? Bool == false)
+    // todoman gives a due date as seconds since 1970 at local midnight (TZ=UTC here).
+    #expect(rent["due"] as? Int == 1_798_070_400)
+    let call = try #require(read.first { $0["summary"] as? String == "Call Bob" })
+    #expect(call["completed"] as? Bool == true)
+    #expect(call["description"] as? String == "about the party")
+  }
+}
