@@ -1,3 +1,4 @@
+import Core
 import CoreTesting
 import Foundation
 import Testing
