@@ -2,10 +2,11 @@
 # todo sync against vdirsyncer 0.21 (filesystem storage) on one throwaway Radicale 3.9 on
 # loopback, N items (default 1,000) in a VTODO task list: a sync with nothing changed,
 # one item changed on each side, a first download into an empty list / folder (hyperfine,
-# medians and ratios), a first upload of UP local items (default 200: Radicale takes
-# ~0.1–0.2 s a PUT, so 1,000 would be minutes of server time per tool; client CPU from
-# /usr/bin/time -v, requests counted from Radicale's log), and todo's peak memory for a
-# first download of BIG items (default 10,000).
+# medians and ratios, with a curl floor), a first upload of UP local items (default 200,
+# since Radicale's PUTs slow down as the list fills: UP=1000 took 30–40 s of server time
+# per tool here; client CPU from /usr/bin/time -v, requests counted from Radicale's log,
+# todo's file-system calls from strace -c when it is installed), and todo's peak memory
+# for a first download of BIG items (default 10,000). Docs/Benchmarks.md has the figures.
 # Radicale and vdirsyncer come from PyPI into .build/sync-bench-venv (kept across runs).
 # The server's items are written straight into its storage folder (Radicale reads files
 # changed behind its back), since N PUTs would take minutes; then one PROPFIND warms
