@@ -71,8 +71,9 @@ struct OldStoreTests {
     var arguments = [command, id]
     if command == "edit" { arguments += ["--title", "eggs"] }
     let result = try home.run(arguments)
-    #expect(result.status == 64, "todo \(arguments): \(result.error)")
-    #expect(result.error.hasPrefix("todo: error: invalid value '"), "\(result.error)")
+    #expect(result.status == 64, "\(arguments): \(result.error)")
+    #expect(
+      result.error.hasPrefix("\(appIdentity.name): error: invalid value '"), "\(result.error)")
     #expect(home.storedBytes == before)
     #expect(try home.output(["show", "1"]).contains("milk"))
   }
