@@ -57,8 +57,12 @@ level = info
 CONFIG
 "$VENV/bin/python" -m radicale --config "$WORK/radicale.conf" > "$WORK/radicale.log" 2>&1 &
 SERVER=$!
+# A poll for the real server's start, at most 30 s (it dies or answers well before).
+tries=0
 until curl -s -o /dev/null "$BASE/.web/"; do
   kill -0 $SERVER 2> /dev/null || { cat "$WORK/radicale.log" >&2; exit 70; }
+  tries=$((tries + 1))
+  [ $tries -lt 300 ] || { echo "Radicale did not answer in 30 s" >&2; exit 70; }
   sleep 0.1
 done
 
