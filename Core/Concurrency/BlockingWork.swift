@@ -1,8 +1,9 @@
 import Foundation
 
 /// Blocking work — a store transaction that may wait seconds for a lock, then
-/// `fsync`s — run on a thread of its own, so the main actor (and the screen drawn
-/// on it) never waits for the disk.
+/// `fsync`s — run on a thread of its own (``offThePool(isolation:_:)``), so the main
+/// actor (and the screen drawn on it) never waits for the disk, and settled when the
+/// app quits.
 ///
 /// An app makes one `BlockingWork` and gives it to the interactors that save; each
 /// save runs through ``run(_:_:)``, usually by way of the interactor's
@@ -126,15 +127,13 @@ public final class BlockingWork: Sendable {
     try await onThread(isolation: isolation, body)
   }
 
-  /// Runs `body` on a new thread (the caller's task waits without holding a thread),
-  /// or at once, on the caller's actor, when the ledger is inline.
+  /// Runs `body` off the pool (``offThePool(isolation:_:)``), or at once, on the
+  /// caller's actor, when the ledger is inline.
   private func onThread<Value: Sendable>(
     isolation: isolated (any Actor)?, _ body: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
     if isInline { return try body() }
-    return try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
+    return try await offThePool(isolation: isolation, body)
   }
 
   /// Ends the ledger, as an app does when it quits: work that has not committed is
