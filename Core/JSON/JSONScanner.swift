@@ -1,107 +1,21 @@
-public import Foundation
+/// Checks JSON bytes strictly and lists their values: the first step of
+/// ``StrictJSON``, from bytes to the index (``JSONIndex``) that the decoder reads.
+///
+/// One pass over the bytes, no `String` made unless a problem is reported: each
+/// value is appended to the token list as it is checked (a container's token first,
+/// its count and end filled in when it closes), and each object's keys are compared
+/// for repeats as they come (in place while there are few, by hash beyond 16).
+struct JSONScanner {
+  typealias Problem = StrictJSON.Problem
 
-/// The check and the decoder every stored value goes through.
-///
-/// Foundation's JSON readers on Linux accept more than RFC 8259 and say little
-/// about where a file is wrong: a trailing comma (`[1,2,]`) is read as if it were
-/// not there, and a repeated key keeps one of its values and drops the other in
-/// silence (`JSONDecoder` the first, `JSONSerialization` the last), so a value
-/// read and written back would lose what the file held. Their syntax errors name
-/// no line. This check refuses exactly what the grammar refuses, plus repeated
-/// keys in one object, and names the line and column of the problem.
-///
-/// It accepts RFC 8259 JSON in UTF-8: no comments, no trailing commas, no leading
-/// zeros, only the escapes the grammar lists, valid UTF-8 everywhere, surrogate
-/// escapes only in pairs, numbers a `Double` holds, nesting at most
-/// ``maximumDepth`` deep, less than 4 GiB in all. A differential test against
-/// `JSONSerialization` checks that it refuses everything Foundation refuses.
-///
-/// The typed store API reads every value through ``decode(_:from:)``, which checks
-/// and decodes in one pass; use it for other JSON an app reads, such as an import
-/// file.
-///
-/// ```swift
-/// let todos = try StrictJSON.decode([Todo].self, from: data)
-/// ```
-public struct StrictJSON {
-  /// Why bytes are not strict JSON, and where.
-  public struct Problem: Error, CustomStringConvertible, Equatable {
-    /// What is wrong, e.g. `the key 'title' appears twice`.
-    public var reason: String
-    /// The byte offset where it was noticed.
-    public var offset: Int
-    /// The line, from 1.
-    public var line: Int
-    /// The column on that line, in bytes from 1.
-    public var column: Int
-    /// The key, when the problem is a key written twice in one object (escapes
-    /// resolved); the line and column are then those of its second appearance.
-    public var repeatedKey: String?
-
-    /// `line 3, column 7: the key 'title' appears twice`.
-    public var description: String { "line \(line), column \(column): \(reason)" }
-  }
-
-  /// Checks `data` strictly and decodes it, in one pass over the bytes.
+  /// Checks `bytes` and returns the index of their values (``JSONIndex``'s tokens).
+  /// The caller owns the tokens (``JSONTokenBuffer/deallocate()``).
   ///
-  /// The check builds a flat index of the document's values, and the value is
-  /// decoded from that index: the result, and the `DecodingError` for a value of
-  /// the wrong shape, are what `JSONDecoder` gives (a differential test checks
-  /// this), several times faster (Docs/Benchmarks.md). Objects read by
-  /// ``Swift/Decoder/strictContainer(keyedBy:)`` are checked for unknown keys on
-  /// the index, without making a `String` of each key.
-  ///
-  /// - Parameters:
-  ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON.
-  /// - Returns: The value.
-  /// - Throws: ``Problem`` for bytes that are not strict JSON, else a
-  ///   `DecodingError` (or what the type's `init(from:)` throws).
-  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws
-    -> Value
-  {
-    try decode(type, from: data, userInfo: [:])
-  }
-
-  /// ``decode(_:from:)`` with values for the decoder's `userInfo`.
-  package static func decode<Value: Decodable>(
-    _ type: Value.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable]
-  ) throws -> Value {
-    try data.withUnsafeBytes { raw in
-      let tape = try JSONTape(scanning: raw.bindMemory(to: UInt8.self), userInfo: userInfo)
-      defer { tape.close() }
-      return try TapeDecoder(tape: tape).decodeValue(type)
-    }
-  }
-
-  /// The largest text read: less than 4 GiB (the index keeps offsets in 32 bits).
-  package static let maximumSize = 1 << 32
-
-  /// How deep objects and arrays may nest; deeper input is refused, never a crash.
-  package static let maximumDepth = 512
-
-  /// Checks that `data` is one strict JSON value and nothing else.
-  ///
-  /// - Parameter data: The bytes.
-  /// - Throws: ``Problem`` naming the first problem's line and column.
-  public static func check(_ data: Data) throws(Problem) {
-    let result = data.withUnsafeBytes { raw -> Problem? in
-      do throws(Problem) {
-        try scan(raw.bindMemory(to: UInt8.self)).deallocate()
-        return nil
-      } catch {
-        return error
-      }
-    }
-    if let result { throw result }
-  }
-
-  /// Checks `bytes` and returns the index of their values (``JSONTape``'s tokens).
-  /// The caller owns the tokens (``JSONTokens/deallocate()``).
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> JSONTokens {
-    var scanner = StrictJSON(bytes)
+  /// - Throws: ``StrictJSON/Problem`` naming the first problem's line and column.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> JSONTokenBuffer {
+    var scanner = JSONScanner(bytes)
     do throws(Failure) {
-      guard bytes.count < Self.maximumSize else {
+      guard bytes.count < StrictJSON.maximumSize else {
         throw scanner.fail("the text is 4 GiB or more, more than JSON text may be here")
       }
       try scanner.value()
@@ -116,13 +30,6 @@ public struct StrictJSON {
     }
   }
 
-  /// Whether `data` is one strict JSON value and nothing else.
-  public static func isValid(_ data: Data) -> Bool {
-    (try? check(data)) != nil
-  }
-
-  // MARK: - Scanner
-
   private struct Failure: Error {
     var reason: String
     var offset: Int
@@ -133,12 +40,12 @@ public struct StrictJSON {
   private var offset = 0
   private var depth = 0
   /// The values seen so far, in document order (see ``JSONToken``).
-  private var tokens: JSONTokens
+  private var tokens: JSONTokenBuffer
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     // About one value per 16 bytes of pretty-printed text.
-    tokens = JSONTokens(capacity: bytes.count / 16)
+    tokens = JSONTokenBuffer(capacity: bytes.count / 16)
   }
 
   private func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
@@ -146,7 +53,7 @@ public struct StrictJSON {
   private func located(_ failure: Failure) -> Problem {
     var line = 1
     var lineStart = 0
-    for index in 0..<min(failure.offset, bytes.count) where bytes[index] == 0x0A {
+    for index in 0..<min(failure.offset, bytes.count) where bytes[index] == JSONByte.newline {
       line += 1
       lineStart = index + 1
     }
@@ -159,13 +66,13 @@ public struct StrictJSON {
     skipWhitespace()
     guard offset < bytes.count else { throw fail("expected a value") }
     switch bytes[offset] {
-    case 0x7B: try object()
-    case 0x5B: try array()
-    case 0x22: try string()
-    case 0x74: try word("true", .true)
-    case 0x66: try word("false", .false)
-    case 0x6E: try word("null", .null)
-    case 0x2D, 0x30...0x39: try number()
+    case JSONByte.openBrace: try object()
+    case JSONByte.openBracket: try array()
+    case JSONByte.quote: try string()
+    case JSONByte.lowerT: try word("true", .true)
+    case JSONByte.lowerF: try word("false", .false)
+    case JSONByte.lowerN: try word("null", .null)
+    case JSONByte.minus, JSONByte.zero...JSONByte.nine: try number()
     default: throw fail("expected a value")
     }
   }
@@ -174,11 +81,11 @@ public struct StrictJSON {
     try enter()
     defer { depth -= 1 }
     let index = tokens.count
-    tokens.append(JSONToken(kind: .object, start: 0, end: 0))
-    defer { tokens[index].end = tokens.count }
+    tokens.append(.container(.object))
+    defer { tokens[index].tokenEnd = tokens.count }
     offset += 1
     skipWhitespace()
-    if offset < bytes.count, bytes[offset] == 0x7D {
+    if offset < bytes.count, bytes[offset] == JSONByte.closeBrace {
       offset += 1
       return
     }
@@ -191,7 +98,9 @@ public struct StrictJSON {
     var hasEscapedKey = false
     while true {
       skipWhitespace()
-      guard offset < bytes.count, bytes[offset] == 0x22 else { throw fail("expected a key") }
+      guard offset < bytes.count, bytes[offset] == JSONByte.quote else {
+        throw fail("expected a key")
+      }
       let start = offset
       try string()
       let key = tokens.count - 1
@@ -202,7 +111,7 @@ public struct StrictJSON {
       if count < 16 {
         var other = mayRepeat ? index + 1 : key
         while other != key {
-          if JSONTape.sameKey(tokens[other], tokens[key], in: bytes) {
+          if JSONIndex.sameKey(tokens[other], tokens[key], in: bytes) {
             throw repeated(tokens[key], at: start)
           }
           other = tokens[other + 1].next(at: other + 1)
@@ -210,28 +119,30 @@ public struct StrictJSON {
         if count == 15 {
           var other = index + 1
           for _ in 0...count {
-            keySet.insert(JSONTape.keyBytes(tokens[other], in: bytes))
+            keySet.insert(JSONIndex.keyBytes(tokens[other], in: bytes))
             if other != key { other = tokens[other + 1].next(at: other + 1) }
           }
         }
       } else {
-        guard keySet.insert(JSONTape.keyBytes(tokens[key], in: bytes)).inserted else {
+        guard keySet.insert(JSONIndex.keyBytes(tokens[key], in: bytes)).inserted else {
           throw repeated(tokens[key], at: start)
         }
       }
       count += 1
-      tokens[index].start = count
+      tokens[index].memberCount = count
       skipWhitespace()
-      guard offset < bytes.count, bytes[offset] == 0x3A else { throw fail("expected ':'") }
+      guard offset < bytes.count, bytes[offset] == JSONByte.colon else {
+        throw fail("expected ':'")
+      }
       offset += 1
       try value()
       skipWhitespace()
       guard offset < bytes.count else { throw fail("expected ',' or '}'") }
-      if bytes[offset] == 0x2C {
+      if bytes[offset] == JSONByte.comma {
         offset += 1
         continue
       }
-      guard bytes[offset] == 0x7D else { throw fail("expected ',' or '}'") }
+      guard bytes[offset] == JSONByte.closeBrace else { throw fail("expected ',' or '}'") }
       offset += 1
       return
     }
@@ -249,7 +160,7 @@ public struct StrictJSON {
   }
 
   private func repeated(_ key: JSONToken, at start: Int) -> Failure {
-    let name = String(decoding: JSONTape.keyBytes(key, in: bytes), as: UTF8.self)
+    let name = String(decoding: JSONIndex.keyBytes(key, in: bytes), as: UTF8.self)
     return Failure(reason: "the key '\(name)' appears twice", offset: start, repeatedKey: name)
   }
 
@@ -257,32 +168,32 @@ public struct StrictJSON {
     try enter()
     defer { depth -= 1 }
     let index = tokens.count
-    tokens.append(JSONToken(kind: .array, start: 0, end: 0))
-    defer { tokens[index].end = tokens.count }
+    tokens.append(.container(.array))
+    defer { tokens[index].tokenEnd = tokens.count }
     offset += 1
     skipWhitespace()
-    if offset < bytes.count, bytes[offset] == 0x5D {
+    if offset < bytes.count, bytes[offset] == JSONByte.closeBracket {
       offset += 1
       return
     }
     while true {
-      tokens[index].start += 1
+      tokens[index].memberCount += 1
       try value()
       skipWhitespace()
       guard offset < bytes.count else { throw fail("expected ',' or ']'") }
-      if bytes[offset] == 0x2C {
+      if bytes[offset] == JSONByte.comma {
         offset += 1
         continue
       }
-      guard bytes[offset] == 0x5D else { throw fail("expected ',' or ']'") }
+      guard bytes[offset] == JSONByte.closeBracket else { throw fail("expected ',' or ']'") }
       offset += 1
       return
     }
   }
 
   private mutating func enter() throws(Failure) {
-    guard depth < Self.maximumDepth else {
-      throw fail("nested deeper than \(Self.maximumDepth) levels")
+    guard depth < StrictJSON.maximumDepth else {
+      throw fail("nested deeper than \(StrictJSON.maximumDepth) levels")
     }
     depth += 1
   }
@@ -308,7 +219,7 @@ public struct StrictJSON {
     while offset < bytes.count {
       let byte = bytes[offset]
       switch byte {
-      case 0x22:
+      case JSONByte.quote:
         let range = contentStart..<offset
         if hasHighBytes,
           String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil
@@ -320,14 +231,14 @@ public struct StrictJSON {
             kind: hasEscapes ? .escapedString : .string, start: contentStart, end: offset))
         offset += 1
         return
-      case 0x5C:
+      case JSONByte.backslash:
         hasEscapes = true
         offset += 1
         try escape()
-      case ..<0x20:
+      case ..<JSONByte.firstPrintable:
         throw fail("control character in a string")
       default:
-        if byte >= 0x80 { hasHighBytes = true }
+        if byte > JSONByte.delete { hasHighBytes = true }
         offset += 1
       }
     }
@@ -339,17 +250,21 @@ public struct StrictJSON {
     let byte = bytes[offset]
     offset += 1
     switch byte {
-    case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: return
-    case 0x75:
-      let scalar = try hex4()
-      if (0xD800..<0xDC00).contains(scalar) {
-        guard offset + 1 < bytes.count, bytes[offset] == 0x5C, bytes[offset + 1] == 0x75 else {
+    case JSONByte.quote, JSONByte.backslash, JSONByte.slash, JSONByte.lowerB, JSONByte.lowerF,
+      JSONByte.lowerN, JSONByte.lowerR, JSONByte.lowerT:
+      return
+    case JSONByte.lowerU:
+      let scalar = try escapedCodeUnit()
+      if JSONByte.highSurrogates.contains(scalar) {
+        guard offset + 1 < bytes.count, bytes[offset] == JSONByte.backslash,
+          bytes[offset + 1] == JSONByte.lowerU
+        else {
           throw fail("unpaired surrogate")
         }
         offset += 2
-        let low = try hex4()
-        guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate") }
-      } else if (0xDC00..<0xE000).contains(scalar) {
+        let low = try escapedCodeUnit()
+        guard JSONByte.lowSurrogates.contains(low) else { throw fail("unpaired surrogate") }
+      } else if JSONByte.lowSurrogates.contains(scalar) {
         throw fail("unpaired surrogate")
       }
     default:
@@ -358,21 +273,15 @@ public struct StrictJSON {
     }
   }
 
-  private mutating func hex4() throws(Failure) -> UInt32 {
+  /// The four hex digits of a `\u` escape, read with ``JSONByte/hex4(_:at:)``; a
+  /// problem is reported at the first byte that is not a hex digit.
+  private mutating func escapedCodeUnit() throws(Failure) -> UInt32 {
     guard offset + 4 <= bytes.count else { throw fail("invalid \\u escape") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[offset]
-      let digit: UInt32
-      switch byte {
-      case 0x30...0x39: digit = UInt32(byte - 0x30)
-      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-      case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-      default: throw fail("invalid \\u escape")
-      }
-      value = value << 4 | digit
-      offset += 1
+    guard let value = JSONByte.hex4(bytes, at: offset) else {
+      while JSONByte.hexValue(bytes[offset]) != nil { offset += 1 }
+      throw fail("invalid \\u escape")
     }
+    offset += 4
     return value
   }
 
@@ -381,23 +290,25 @@ public struct StrictJSON {
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` whose value is finite.
   private mutating func number() throws(Failure) {
     let start = offset
-    if bytes[offset] == 0x2D { offset += 1 }
-    guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
-    if bytes[offset] == 0x30 {
+    if bytes[offset] == JSONByte.minus { offset += 1 }
+    guard offset < bytes.count, JSONByte.isDigit(bytes[offset]) else { throw refuseNumber(start) }
+    if bytes[offset] == JSONByte.zero {
       offset += 1
-      if offset < bytes.count, isDigit(bytes[offset]) { throw refuseNumber(start) }
+      if offset < bytes.count, JSONByte.isDigit(bytes[offset]) { throw refuseNumber(start) }
     } else {
       skipDigits()
     }
-    if offset < bytes.count, bytes[offset] == 0x2E {
+    if offset < bytes.count, bytes[offset] == JSONByte.period {
       offset += 1
-      guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+      guard offset < bytes.count, JSONByte.isDigit(bytes[offset]) else { throw refuseNumber(start) }
       skipDigits()
     }
-    if offset < bytes.count, bytes[offset] == 0x65 || bytes[offset] == 0x45 {
+    if offset < bytes.count, bytes[offset] == JSONByte.lowerE || bytes[offset] == JSONByte.upperE {
       offset += 1
-      if offset < bytes.count, bytes[offset] == 0x2B || bytes[offset] == 0x2D { offset += 1 }
-      guard offset < bytes.count, isDigit(bytes[offset]) else { throw refuseNumber(start) }
+      if offset < bytes.count, bytes[offset] == JSONByte.plus || bytes[offset] == JSONByte.minus {
+        offset += 1
+      }
+      guard offset < bytes.count, JSONByte.isDigit(bytes[offset]) else { throw refuseNumber(start) }
       skipDigits()
       // Like Foundation, refuse what no Double holds (1e999): it cannot be read back.
       let text = String(
@@ -407,10 +318,8 @@ public struct StrictJSON {
     tokens.append(JSONToken(kind: .number, start: start, end: offset))
   }
 
-  private func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-
   private mutating func skipDigits() {
-    while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+    while offset < bytes.count, JSONByte.isDigit(bytes[offset]) { offset += 1 }
   }
 
   private mutating func refuseNumber(_ start: Int) -> Failure {
@@ -421,7 +330,7 @@ public struct StrictJSON {
   private mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab: offset += 1
       default: return
       }
     }

@@ -1,32 +1,11 @@
 import Foundation
 
-extension StoreCoding {
-  /// The typed store's text for `value`: pretty-printed (``encode(_:forKey:)``),
-  /// or, when that text would be larger than `limit` (the store's
-  /// ``FileKeyValueStore/compactAbove``), the same JSON value without
-  /// its indentation (``compacted(_:)``), so that a store which opens stays
-  /// changeable: a large value is written in the smallest form the store reads
-  /// rather than refused.
-  ///
-  /// - Parameters:
-  ///   - value: The value.
-  ///   - key: The key, for errors.
-  ///   - limit: The size above which to write compactly, or `nil` for never.
-  /// - Returns: UTF-8 JSON text with a final newline.
-  /// - Throws: ``PersistenceError/cannotEncode(key:underlying:)``.
-  static func encode<Value: Encodable>(_ value: Value, forKey key: String, limit: Int?)
-    throws(PersistenceError) -> Data
-  {
-    let pretty = try encode(value, forKey: key)
-    guard let limit, pretty.count > limit else { return pretty }
-    return compacted(pretty)
-  }
-
+extension StrictJSON {
   /// `json` without the whitespace between its tokens, a final newline kept: the
   /// same value in about half the bytes of the pretty-printed text (string contents,
   /// escapes included, are copied as they are).
   ///
-  /// - Parameter json: UTF-8 JSON text, as ``StoreJSONEncoder`` writes it.
+  /// - Parameter json: UTF-8 JSON text, as ``encode(_:)`` writes it.
   /// - Returns: The compact text, ending in a newline.
   static func compacted(_ json: Data) -> Data {
     json.withUnsafeBytes { raw -> Data in
@@ -41,30 +20,26 @@ extension StoreCoding {
           if inString {
             if escaped {
               escaped = false
-            } else if byte == 0x5C {
+            } else if byte == JSONByte.backslash {
               escaped = true
-            } else if byte == 0x22 {
+            } else if byte == JSONByte.quote {
               inString = false
             }
-          } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+          } else if byte == JSONByte.space || byte == JSONByte.newline
+            || byte == JSONByte.carriageReturn || byte == JSONByte.tab
+          {
             continue
-          } else if byte == 0x22 {
+          } else if byte == JSONByte.quote {
             inString = true
           }
           out[written] = byte
           written += 1
         }
-        out[written] = 0x0A
+        out[written] = JSONByte.newline
         return written + 1
       }
       output.count = count
       return output
     }
   }
-}
-
-extension KeyValueStore {
-  /// The size above which a typed write is compact, when the store has one
-  /// (``FileKeyValueStore/compactAbove``).
-  var writtenSizeLimit: Int? { (self as? FileKeyValueStore)?.compactAbove }
 }
