@@ -1,4 +1,4 @@
-/// The tokens of ``JSONIndex``'s index, in memory the index owns.
+/// The tokens of a ``JSONIndex``, in memory the index owns.
 ///
 /// An `Array` would do, but reading it from the scanner's and the decoder's hot
 /// loops retains and releases its buffer on many accesses (a fifth of decoding a

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Core's JSON: the strict check and decoder every stored value goes through, and
 /// the front of `Core/JSON` (a scanner checks the bytes and builds a flat index of
-/// their values, ``JSONIndex``; a decoder reads values from that index).
+/// their values, `JSONIndex`; a decoder reads values from that index).
 ///
 /// Foundation's JSON readers on Linux accept more than RFC 8259 and say little
 /// about where a file is wrong: a trailing comma (`[1,2,]`) is read as if it were
