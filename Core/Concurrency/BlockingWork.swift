@@ -6,7 +6,7 @@ import Foundation
 /// app quits.
 ///
 /// An app makes one `BlockingWork` and gives it to the interactors that save; each
-/// save runs through ``run(_:_:)``, usually by way of the interactor's
+/// save runs through ``run(_:isolation:_:)``, usually by way of the interactor's
 /// ``Interactor/blockingTask(_:on:_:then:onFailure:)``, which also shows it as busy.
 /// A save calls its ``Commit`` under the store's lock, just before it writes: that
 /// is its point of no return.
@@ -30,7 +30,7 @@ import Foundation
 /// let notMade = await work.settle()  // e.g. ["mark 3 done"]
 /// ```
 public final class BlockingWork: Sendable {
-  /// Thrown by a ``Commit`` (and by ``run(_:_:)``) once the work was abandoned by
+  /// Thrown by a ``Commit`` (and by ``run(_:isolation:_:)``) once the work was abandoned by
   /// ``settle()``: the work must not write.
   public struct Abandoned: Error, CustomStringConvertible {
     /// The work's label.

@@ -14,8 +14,8 @@ public import Foundation
 ///
 /// It accepts RFC 8259 JSON in UTF-8: no comments, no trailing commas, no leading
 /// zeros, only the escapes the grammar lists, valid UTF-8 everywhere, surrogate
-/// escapes only in pairs, numbers a `Double` holds, nesting at most
-/// ``maximumDepth`` deep, less than 4 GiB in all. A differential test against
+/// escapes only in pairs, numbers a `Double` holds, nesting at most 512 levels
+/// deep, less than 4 GiB in all. A differential test against
 /// `JSONSerialization` checks that it refuses everything Foundation refuses.
 ///
 /// The typed store API reads every value through ``decode(_:from:)``, which checks
@@ -50,8 +50,8 @@ public enum StrictJSON {
   /// decoded from that index: the result, and the `DecodingError` for a value of
   /// the wrong shape, are what `JSONDecoder` gives (a differential test checks
   /// this), several times faster (Docs/Benchmarks.md). Objects read by
-  /// ``Swift/Decoder/strictContainer(keyedBy:)`` are checked for unknown keys on
-  /// the index, without making a `String` of each key.
+  /// `decoder.strictContainer(keyedBy:)` are checked for unknown keys on the index,
+  /// without making a `String` of each key.
   ///
   /// - Parameters:
   ///   - type: The type to decode.
