@@ -139,7 +139,7 @@ struct FeedReaderKeysTests {
     _ = try library.store.add(url)
     let (harness, feeds) = makeHarness(refreshesOnOpen: true)
     await feeds.waitForTasks()
-    while feeds.viewModel.notice == nil { await Task.yield() }
+    await waitUntil("the refresh notice") { feeds.viewModel.notice != nil }
     await feeds.waitForTasks()
     await harness.settle()
     #expect(try library.store.record("1").items.count == 2)

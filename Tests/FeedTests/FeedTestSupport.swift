@@ -46,29 +46,46 @@ enum FeedSamples {
   }
 }
 
-/// A thread-safe in-flight counter for the concurrency tests.
-final class InFlight: Sendable {
-  private let state = Locked(
-    (current: [String: Int](), maximum: [String: Int](), total: 0, maxTotal: 0))
+/// A thread-safe in-flight counter for the concurrency tests, measured at the server.
+///
+/// A request can wait in ``holdUntilOverlap(bound:)`` until a second one is in flight at
+/// the same time, so that the test sees requests overlap without a sleep deciding it.
+final class InFlight: @unchecked Sendable {
+  // Safe: every field is read and written only while `condition` is locked.
+  private let condition = NSCondition()
+  private var current: [String: Int] = [:]
+  private var maximum: [String: Int] = [:]
+  private var total = 0
+  private var maxTotal = 0
 
   func enter(_ host: String) {
-    state.withLock {
-      $0.current[host, default: 0] += 1
-      $0.total += 1
-      $0.maximum[host] = max($0.maximum[host, default: 0], $0.current[host, default: 0])
-      $0.maxTotal = max($0.maxTotal, $0.total)
+    condition.withLock {
+      current[host, default: 0] += 1
+      total += 1
+      maximum[host] = max(maximum[host, default: 0], current[host, default: 0])
+      maxTotal = max(maxTotal, total)
+      condition.broadcast()
     }
   }
 
   func leave(_ host: String) {
-    state.withLock {
-      $0.current[host, default: 0] -= 1
-      $0.total -= 1
+    condition.withLock {
+      current[host, default: 0] -= 1
+      total -= 1
     }
   }
 
-  var maximumPerHost: [String: Int] { state.withLock { $0.maximum } }
-  var maximumTotal: Int { state.withLock { $0.maxTotal } }
+  /// Holds the calling request until two requests have been in flight at once, or until
+  /// `bound` passes (a guard against a hang: the test's own assertion then fails).
+  func holdUntilOverlap(bound: TimeInterval = 30) {
+    let giveUp = Date(timeIntervalSinceNow: bound)
+    condition.withLock {
+      while maxTotal < 2, condition.wait(until: giveUp) {}
+    }
+  }
+
+  var maximumPerHost: [String: Int] { condition.withLock { maximum } }
+  var maximumTotal: Int { condition.withLock { maxTotal } }
 }
 
 /// Hostile feed bodies for the end-to-end tests.

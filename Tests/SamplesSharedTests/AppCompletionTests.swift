@@ -9,6 +9,11 @@ import Testing
 @Suite("Completions and manual pages of todo, feed and settings, run as built executables")
 struct AppCompletionTests {
   static let apps = ["todo", "feed", "settings"]
+
+  /// groff, when it is installed, to format each app's manual page.
+  static var groff: String? {
+    ["/usr/bin/groff", "/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory(prefix: "app-completion") }
@@ -77,7 +82,7 @@ struct AppCompletionTests {
     for option in options {
       #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")), "\(app): \(option)")
     }
-    if let groff = ManualPageTests.groff {
+    if let groff = Self.groff {
       let url = home.appending("\(app).1")
       try result.standardOutput.write(to: url)
       let check = try await CompletionShells.run(groff, ["-man", "-ww", "-z", url.path])

@@ -1,31 +1,30 @@
 import Core
-import CoreTerminal
-import CoreTesting
-import Foundation
+package import CoreTerminal
+package import Foundation
 
 /// The real shells the completion tests load generated scripts into, when they are
 /// installed: each asks its shell what Tab offers for a partial command line.
-enum CompletionShells {
+package enum CompletionShells {
   /// The shell's executable, or `nil` when it is not installed (the test skips).
-  static func path(_ shell: CompletionShell) -> String? {
+  package static func path(_ shell: CompletionShell) -> String? {
     ["/usr/bin", "/bin", "/usr/local/bin"].map { "\($0)/\(shell.rawValue)" }
       .first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
   /// Whether `shell` is installed.
-  static func isInstalled(_ shell: CompletionShell) -> Bool { path(shell) != nil }
+  package static func isInstalled(_ shell: CompletionShell) -> Bool { path(shell) != nil }
 
   /// How a run of a shell or tool ended.
-  struct Outcome {
-    var status: Int32
-    var output: String
-    var error: String
+  package struct Outcome {
+    package var status: Int32
+    package var output: String
+    package var error: String
   }
 
   /// Runs `executable` to its end with `environment` added to a minimal one, on a
   /// thread of its own, so that waiting for it never holds one of the test pool's
   /// threads (two here: blocking them starves every other test).
-  static func run(
+  package static func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:]
   ) async throws -> Outcome {
     try await offThePool { try runBlocking(executable, arguments, environment: environment) }
@@ -58,7 +57,8 @@ enum CompletionShells {
   }
 
   /// Checks a script's syntax without running it (`bash -n`, `zsh -n`, `fish -n`).
-  static func checkSyntax(_ script: URL, in shell: CompletionShell) async throws -> Outcome {
+  package static func checkSyntax(_ script: URL, in shell: CompletionShell) async throws -> Outcome
+  {
     try await run(path(shell) ?? shell.rawValue, ["-n", script.path])
   }
 
@@ -73,7 +73,7 @@ enum CompletionShells {
   ///   - environment: Extra variables (`PATH` to find the app, its `XDG_*`).
   /// - Returns: The candidates, in the shell's order.
   /// - Throws: When the shell cannot be started or the scratch files written.
-  static func candidates(
+  package static func candidates(
     for words: [String], script: URL, shell: CompletionShell, folder: TemporaryDirectory,
     environment: [String: String] = [:]
   ) async throws -> [String] {
