@@ -118,21 +118,24 @@ let package = Package(
       path: "Apps/Settings",
       exclude: ["Model"]
     ),
-    // The feed reader's parser and fetch engine are libraries so the benchmarks can drive them.
-    .target(name: "BlueprintFeedFormats", dependencies: ["Core"], path: "Apps/Feed/Formats"),
+    // The feed reader's model — formats, parser, store, fetch engine — with no shell: a
+    // library so the benchmarks can drive it.
+    .target(name: "BlueprintFeedModel", dependencies: ["Core"], path: "Apps/Feed/Model"),
+    // The feed reader itself — commands, screens — as a library, as todo's is.
     .target(
-      name: "BlueprintFeedKit",
-      dependencies: ["Core", "BlueprintFeedFormats"],
-      path: "Apps/Feed/Kit"
-    ),
-    .executableTarget(
-      name: "BlueprintFeed",
+      name: "BlueprintFeedFeatures",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit",
-        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
+        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
+        "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
-      exclude: ["Formats", "Kit"]
+      exclude: ["Model", "Main"]
+    ),
+    // `feed`: the command line and the interactive reader.
+    .executableTarget(
+      name: "BlueprintFeed",
+      dependencies: ["Core", "CoreTerminal", "BlueprintFeedFeatures"],
+      path: "Apps/Feed/Main"
     ),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(
@@ -193,7 +196,7 @@ let package = Package(
     .testTarget(
       name: "FeedTests",
       dependencies: [
-        "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "BlueprintSamplesShared",
+        "BlueprintFeedModel", "BlueprintFeedFeatures", "BlueprintFeed", "BlueprintSamplesShared",
         "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/FeedTests",
@@ -212,7 +215,7 @@ let package = Package(
     .executableTarget(
       name: "BlueprintBenchmarks",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintTodoModel",
+        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintTodoModel",
         "BlueprintSamplesShared", "CoreTesting",
       ],
       path: "Tests/Benchmarks"

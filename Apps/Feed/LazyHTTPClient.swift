@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 /// An HTTP client made on first use.
 ///

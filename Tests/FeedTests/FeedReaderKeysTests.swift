@@ -1,11 +1,11 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// Records the programs the reader starts instead of starting them.
 final class StartedPrograms: Sendable {

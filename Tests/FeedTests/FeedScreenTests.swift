@@ -1,11 +1,11 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// The interactive reader: interactors headless, screens as golden frames.
 @MainActor

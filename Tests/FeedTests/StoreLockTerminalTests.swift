@@ -4,7 +4,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// The built `feed` reader on a real pseudo-terminal while another process holds the
 /// store's lock: the screen shows busy and still answers keys, resizes and quitting;

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 extension TextEncoding {
   /// The `charset` parameter of a `Content-Type`, lowercased and unquoted.

@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 // MARK: - Deadlines and back-off
 

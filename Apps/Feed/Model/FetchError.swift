@@ -1,7 +1,7 @@
-import Foundation
+internal import Foundation
 
 /// Why a feed could not be fetched, apart from HTTP failures (`APIError`).
-public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The URL's scheme is not `http`, `https` or `file`.
   case unsupportedScheme(String)
   /// The text is not a usable URL.
@@ -16,7 +16,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   case tooLong(length: Int, limit: Int)
 
   /// A one-line message.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unsupportedScheme(let scheme):
       "unsupported URL scheme '\(scheme)': only http, https and file feeds are read"

@@ -1,18 +1,18 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 /// A feed's cached record that did not decode and was set aside.
-public struct DamagedRecord: Sendable, Equatable {
+package struct DamagedRecord: Sendable, Equatable {
   /// The feed's id.
-  public var feedID: String
+  package var feedID: String
   /// Where the damaged bytes are now, byte for byte.
-  public var setAsideAt: String
+  package var setAsideAt: String
   /// How many read marks were recovered from the damaged bytes and kept; `nil` when
   /// the bytes are too damaged to tell (then the feed's read marks are lost).
-  public var keptReadMarks: Int?
+  package var keptReadMarks: Int?
 
   /// What a warning says was lost with the cache: nothing but the items, or the read marks.
-  public var readMarksSummary: String {
+  package var readMarksSummary: String {
     switch keptReadMarks {
     case nil: "its read marks could not be recovered from them and are lost"
     case 0?: "it had no read marks, so nothing else was lost"

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// One feed the user subscribed to: what `feed add` stores.
 ///
@@ -6,13 +6,13 @@ public import Foundation
 /// live in the feed's own ``FeedRecord``, so a refresh writes one small file per feed
 /// and the subscription list only changes when the user (or a permanent redirect)
 /// changes it.
-public struct Subscription: Sendable, Hashable, Codable {
+package struct Subscription: Sendable, Hashable, Codable {
   /// A short number-like id, unique among subscriptions (`3`), stable for the feed's life.
-  public var id: String
+  package var id: String
   /// Where the feed is read from: an `http`, `https` or `file` URL.
-  public var url: URL
+  package var url: URL
   /// The title the user gave with `--title`, if any.
-  public var customTitle: String?
+  package var customTitle: String?
 
   /// Creates a subscription.
   ///
@@ -20,7 +20,7 @@ public struct Subscription: Sendable, Hashable, Codable {
   ///   - id: Its id.
   ///   - url: Its URL.
   ///   - customTitle: A title chosen by the user.
-  public init(id: String, url: URL, customTitle: String? = nil) {
+  package init(id: String, url: URL, customTitle: String? = nil) {
     self.id = id
     self.url = url
     self.customTitle = customTitle
@@ -28,17 +28,17 @@ public struct Subscription: Sendable, Hashable, Codable {
 }
 
 /// Every subscription, in the order they were added, and the next id to hand out.
-public struct SubscriptionList: Sendable, Hashable, Codable {
+package struct SubscriptionList: Sendable, Hashable, Codable {
   /// The subscriptions.
-  public var feeds: [Subscription] = []
+  package var feeds: [Subscription] = []
   /// The id the next subscription gets.
-  public var nextID = 1
+  package var nextID = 1
 
   /// The largest id handed out; a stored `nextID` beyond it is damage, not a count.
-  public static let maximumID = 1 << 40
+  package static let maximumID = 1 << 40
 
   /// Creates an empty list.
-  public init() {}
+  package init() {}
 
   /// Decodes a list, refusing a `nextID` no count of feeds could reach and ids that
   /// are malformed or used twice.
@@ -51,7 +51,7 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
   /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`, an id
   ///   that is not a whole number from 1 to ``maximumID`` or appears twice, or a URL
   ///   subscribed twice (naming both ids).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     feeds = try container.decode([Subscription].self, forKey: .feeds)
     nextID = try container.decode(Int.self, forKey: .nextID)
@@ -123,7 +123,7 @@ public struct SubscriptionList: Sendable, Hashable, Codable {
   ///   - reference: What the user typed.
   ///   - titles: The display title of each feed by id.
   /// - Returns: The matching subscription, or `nil`.
-  public func find(_ reference: String, titles: [String: String] = [:]) -> Subscription? {
+  package func find(_ reference: String, titles: [String: String] = [:]) -> Subscription? {
     if let byID = feeds.first(where: { $0.id == reference }) { return byID }
     if let byURL = feeds.first(where: { $0.url.absoluteString == reference }) { return byURL }
     let lowered = reference.lowercased()

@@ -1,24 +1,23 @@
-public import BlueprintFeedFormats
-public import Foundation
+package import Foundation
 
 /// What ``FeedRefresher/discover(_:)`` found at an address.
-public struct FeedDiscovery: Sendable {
+package struct FeedDiscovery: Sendable {
   /// The feed to subscribe to: the address itself, where it moved permanently, or
   /// the first feed the web page at the address names.
-  public var feedURL: URL
+  package var feedURL: URL
   /// What the fetch of ``feedURL`` gave, to save with
   /// ``FeedRefresher/save(_:of:record:fetchedAt:)`` instead of fetching again.
-  public var response: FeedFetcher.Response
+  package var response: FeedFetcher.Response
   /// When that fetch started.
-  public var fetchedAt: Date
+  package var fetchedAt: Date
   /// The web page that named the feed, when the address was a page.
-  public var page: URL?
+  package var page: URL?
   /// The other feeds the page names, in its order.
-  public var otherFeeds: [FeedLink] = []
+  package var otherFeeds: [FeedLink] = []
 }
 
 /// Why ``FeedRefresher/discover(_:)`` found no feed.
-public enum FeedDiscoveryError: Error, Sendable, CustomStringConvertible {
+package enum FeedDiscoveryError: Error, Sendable, CustomStringConvertible {
   /// The fetch of `url` failed (the network, the server, a deadline).
   case fetchFailed(url: URL, error: any Error)
   /// `url` gave something that is not a feed and names no feed.
@@ -27,7 +26,7 @@ public enum FeedDiscoveryError: Error, Sendable, CustomStringConvertible {
   case linkedNotAFeed(page: URL, feed: URL, FeedParseError)
 
   /// A one-line message (not sanitized: it contains URLs from the network).
-  public var description: String {
+  package var description: String {
     switch self {
     case .fetchFailed(_, let error): FeedRefresher.message(for: error)
     case .notAFeed(_, let error): error.message
@@ -47,7 +46,7 @@ extension FeedRefresher {
   /// - Parameter url: An `http` or `https` URL.
   /// - Returns: The feed, and the response to save.
   /// - Throws: ``FeedDiscoveryError``.
-  public func discover(_ url: URL) async throws(FeedDiscoveryError) -> FeedDiscovery {
+  package func discover(_ url: URL) async throws(FeedDiscoveryError) -> FeedDiscovery {
     let start = now()
     let response = try await fetchOnce(url)
     guard case .body(let body) = response else {

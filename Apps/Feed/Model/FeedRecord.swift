@@ -1,41 +1,40 @@
-public import BlueprintFeedFormats
-public import Core
-public import Foundation
+package import Core
+package import Foundation
 
 /// What the reader keeps for one feed: how the last fetch went, the cached items and
 /// which of them were read. Stored under its own key, `feed-<id>`.
-public struct FeedRecord: Sendable, Equatable, Codable {
+package struct FeedRecord: Sendable, Equatable, Codable {
   /// The title the feed gives itself.
-  public var title: String?
+  package var title: String?
   /// The feed's web site.
-  public var siteLink: URL?
+  package var siteLink: URL?
   /// The `ETag` / `Last-Modified` of the last full response.
-  public var validators = Validators()
+  package var validators = Validators()
   /// When the feed was last fetched successfully (a `304` counts).
-  public var lastFetched: Date?
+  package var lastFetched: Date?
   /// The last attempt's error, `nil` after a success.
-  public var lastError: String?
+  package var lastError: String?
   /// Not to be fetched before this time: the server asked to wait (`Retry-After`).
-  public var retryNotBefore: Date?
+  package var retryNotBefore: Date?
   /// The cached items, newest first.
-  public var items: [CachedItem] = []
+  package var items: [CachedItem] = []
   /// The ids of the items that were read.
-  public var read: Set<String> = []
+  package var read: Set<String> = []
   /// The number the next new item gets.
-  public var nextNumber = 1
+  package var nextNumber = 1
 
   /// Creates an empty record.
-  public init() {}
+  package init() {}
 
   /// The largest item number; a stored number beyond it is damage, not a count.
-  public static let maximumNumber = 1 << 53
+  package static let maximumNumber = 1 << 53
 
   /// Decodes a record, refusing numbers and dates no real feed could produce, so that
   /// later arithmetic and date formatting cannot trap.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError.dataCorrupted` for an out-of-range number or date.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     title = try container.decodeIfPresent(String.self, forKey: .title)
     siteLink = try container.decodeIfPresent(URL.self, forKey: .siteLink)
@@ -70,13 +69,13 @@ public struct FeedRecord: Sendable, Equatable, Codable {
     Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
 
   /// How many cached items are unread.
-  public var unreadCount: Int { items.count { !read.contains($0.id) } }
+  package var unreadCount: Int { items.count { !read.contains($0.id) } }
 
   /// Whether an item was read.
   ///
   /// - Parameter item: A cached item.
   /// - Returns: `true` when it was read.
-  public func isRead(_ item: CachedItem) -> Bool { read.contains(item.id) }
+  package func isRead(_ item: CachedItem) -> Bool { read.contains(item.id) }
 
   /// Merges freshly parsed items into the cache, newest first, keeping at most `limit`.
   ///
@@ -89,7 +88,7 @@ public struct FeedRecord: Sendable, Equatable, Codable {
   ///   - limit: The most items to keep.
   /// - Returns: How many new items were kept.
   @discardableResult
-  public mutating func merge(_ parsed: [ParsedItem], now: Date, limit: Int) -> Int {
+  package mutating func merge(_ parsed: [ParsedItem], now: Date, limit: Int) -> Int {
     var byID: [String: Int] = [:]
     for (index, item) in items.enumerated() { byID[item.id] = index }
     var seen: Set<String> = []
@@ -132,25 +131,25 @@ public struct FeedRecord: Sendable, Equatable, Codable {
 }
 
 /// One item as the reader keeps it.
-public struct CachedItem: Sendable, Equatable, Codable {
+package struct CachedItem: Sendable, Equatable, Codable {
   /// The feed's id for the item (guid, id, link or a hash).
-  public var id: String
+  package var id: String
   /// A per-feed number, stable for the item's life: the `17` of item `3.17`.
-  public var number: Int
+  package var number: Int
   /// The title, as the feed wrote it (sanitize before display).
-  public var title: String?
+  package var title: String?
   /// The link to the article.
-  public var link: URL?
+  package var link: URL?
   /// Published, else updated.
-  public var date: Date?
+  package var date: Date?
   /// The author.
-  public var author: String?
+  package var author: String?
   /// The summary as HTML.
-  public var summaryHTML: String?
+  package var summaryHTML: String?
   /// The content as HTML.
-  public var contentHTML: String?
+  package var contentHTML: String?
   /// When the reader first saw the item.
-  public var firstSeen: Date
+  package var firstSeen: Date
 
   /// Creates a cached item from a parsed one.
   ///
@@ -158,7 +157,7 @@ public struct CachedItem: Sendable, Equatable, Codable {
   ///   - item: The parsed item.
   ///   - number: Its per-feed number.
   ///   - firstSeen: When it was first fetched.
-  public init(_ item: ParsedItem, number: Int, firstSeen: Date) {
+  package init(_ item: ParsedItem, number: Int, firstSeen: Date) {
     id = item.id
     self.number = number
     self.firstSeen = firstSeen
@@ -180,13 +179,13 @@ public struct CachedItem: Sendable, Equatable, Codable {
   }
 
   /// The date the item sorts by: its own, else when it was first seen.
-  public var sortDate: Date { date ?? firstSeen }
+  package var sortDate: Date { date ?? firstSeen }
 
   /// "Newest first" as listings show it: dated items by date, then undated ones (the
   /// most recently seen first); equal dates by number, highest first.
   ///
   /// - Returns: Whether `lhs` comes before `rhs`.
-  public static func newestFirst(_ lhs: CachedItem, _ rhs: CachedItem) -> Bool {
+  package static func newestFirst(_ lhs: CachedItem, _ rhs: CachedItem) -> Bool {
     switch (lhs.date, rhs.date) {
     case (let left?, let right?): (left, lhs.number) > (right, rhs.number)
     case (.some, nil): true
@@ -196,7 +195,7 @@ public struct CachedItem: Sendable, Equatable, Codable {
   }
 
   /// The body as plain text: the content, else the summary, rendered from HTML.
-  public var bodyText: String? {
+  package var bodyText: String? {
     let html = contentHTML ?? summaryHTML
     return html.map { HTMLText(html: $0, baseURL: link).rendered }
   }

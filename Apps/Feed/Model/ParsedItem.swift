@@ -1,25 +1,25 @@
-public import Foundation
+package import Foundation
 
 /// One entry of a feed: an RSS `item`, an Atom `entry` or a JSON Feed item.
-public struct ParsedItem: Sendable, Equatable, Codable {
+package struct ParsedItem: Sendable, Equatable, Codable {
   /// A stable id: the item's guid or id, else its link, else a hash of its title and date.
   ///
   /// The hash is FNV-1a (64 bit), so the same item gets the same id in every process.
-  public var id: String
+  package var id: String
   /// The title as plain text.
-  public var title: String?
+  package var title: String?
   /// The item's web page (an `http` or `https` URL).
-  public var link: URL?
+  package var link: URL?
   /// When the item was first published.
-  public var published: Date?
+  package var published: Date?
   /// When the item was last changed.
-  public var updated: Date?
+  package var updated: Date?
   /// The author's name (or the e-mail address RSS gives).
-  public var author: String?
+  package var author: String?
   /// A short summary as HTML; plain-text sources are escaped into HTML.
-  public var summaryHTML: String?
+  package var summaryHTML: String?
   /// The full content as HTML; plain-text sources are escaped into HTML.
-  public var contentHTML: String?
+  package var contentHTML: String?
 
   /// Creates an item.
   ///
@@ -32,7 +32,7 @@ public struct ParsedItem: Sendable, Equatable, Codable {
   ///   - author: The author's name.
   ///   - summaryHTML: A short summary as HTML.
   ///   - contentHTML: The full content as HTML.
-  public init(
+  package init(
     id: String, title: String? = nil, link: URL? = nil, published: Date? = nil,
     updated: Date? = nil, author: String? = nil, summaryHTML: String? = nil,
     contentHTML: String? = nil
@@ -48,14 +48,18 @@ public struct ParsedItem: Sendable, Equatable, Codable {
   }
 
   /// The publication date, else the update date: what a list sorts by.
-  public var date: Date? { published ?? updated }
+  package var date: Date? { published ?? updated }
 
   /// The summary as readable plain text, links listed at the end.
-  public var summaryText: String? { summaryHTML.map { HTMLText(html: $0, baseURL: link).rendered } }
+  package var summaryText: String? {
+    summaryHTML.map { HTMLText(html: $0, baseURL: link).rendered }
+  }
 
   /// The content as readable plain text, links listed at the end.
-  public var contentText: String? { contentHTML.map { HTMLText(html: $0, baseURL: link).rendered } }
+  package var contentText: String? {
+    contentHTML.map { HTMLText(html: $0, baseURL: link).rendered }
+  }
 
   /// The best body text: the content, else the summary, as plain text.
-  public var bodyText: String? { contentText ?? summaryText }
+  package var bodyText: String? { contentText ?? summaryText }
 }

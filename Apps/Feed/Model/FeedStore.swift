@@ -1,5 +1,5 @@
-public import Core
-public import Foundation
+package import Core
+package import Foundation
 
 /// The reader's data in a ``KeyValueStore`` (a `FileKeyValueStore` under
 /// `$XDG_DATA_HOME/blueprint/feed/` in the app).
@@ -12,16 +12,16 @@ public import Foundation
 /// file, which is never overwritten. A corrupt feed record costs only that feed's
 /// cached items: it is set aside beside itself (``DamagedRecord``), ``onDamage`` is
 /// told, and the feed reads as never fetched.
-public struct FeedStore: Sendable {
+package struct FeedStore: Sendable {
   /// The store underneath.
-  public let store: any KeyValueStore
+  package let store: any KeyValueStore
   /// The most items kept per feed.
-  public var itemLimit: Int
+  package var itemLimit: Int
   /// Told once about each damaged record that was set aside.
-  public var onDamage: @Sendable (DamagedRecord) -> Void
+  package var onDamage: @Sendable (DamagedRecord) -> Void
 
   /// The default number of items kept per feed.
-  public static let defaultItemLimit = 500
+  package static let defaultItemLimit = 500
   static let subscriptionsKey = StoreKey("subscriptions", default: SubscriptionList())
 
   /// Creates a feed store.
@@ -30,7 +30,7 @@ public struct FeedStore: Sendable {
   ///   - store: Where to keep the data.
   ///   - itemLimit: The most items kept per feed.
   ///   - onDamage: Told once about each damaged record that was set aside.
-  public init(
+  package init(
     store: any KeyValueStore, itemLimit: Int = defaultItemLimit,
     onDamage: @escaping @Sendable (DamagedRecord) -> Void = { _ in }
   ) {
@@ -43,7 +43,7 @@ public struct FeedStore: Sendable {
   ///
   /// - Parameter id: The feed's id.
   /// - Returns: `feed-<id>`.
-  public static func recordKey(_ id: String) -> String { "feed-" + id }
+  package static func recordKey(_ id: String) -> String { "feed-" + id }
 
   // MARK: - Subscriptions
 
@@ -51,7 +51,7 @@ public struct FeedStore: Sendable {
   ///
   /// - Returns: The list; empty when nothing is stored.
   /// - Throws: `PersistenceError`.
-  public func subscriptions() throws -> SubscriptionList {
+  package func subscriptions() throws -> SubscriptionList {
     try store.value(forKey: Self.subscriptionsKey)
   }
 
@@ -61,7 +61,7 @@ public struct FeedStore: Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: `PersistenceError`, or what `body` throws.
   @discardableResult
-  public func updateSubscriptions<Result>(_ body: (inout SubscriptionList) throws -> Result)
+  package func updateSubscriptions<Result>(_ body: (inout SubscriptionList) throws -> Result)
     throws -> Result
   {
     try store.update(forKey: Self.subscriptionsKey, body)
@@ -74,7 +74,7 @@ public struct FeedStore: Sendable {
   ///   - title: A title chosen by the user.
   /// - Returns: The new subscription.
   /// - Throws: ``FeedStoreError/alreadySubscribed(_:)``, or `PersistenceError`.
-  public func add(_ url: URL, title: String? = nil) throws -> Subscription {
+  package func add(_ url: URL, title: String? = nil) throws -> Subscription {
     // A record left behind (a list restored from a backup) never passes to a new feed.
     let leftover = (try? store.keys())?.compactMap { key in
       key.hasPrefix("feed-") ? Int(key.dropFirst(5)) : nil
@@ -96,7 +96,7 @@ public struct FeedStore: Sendable {
   ///
   /// - Parameter id: The feed's id.
   /// - Throws: `PersistenceError`.
-  public func remove(_ id: String) throws {
+  package func remove(_ id: String) throws {
     try updateSubscriptions { list in list.feeds.removeAll { $0.id == id } }
     // A damaged record is set aside, never deleted.
     _ = try readRecord(id)
@@ -109,7 +109,7 @@ public struct FeedStore: Sendable {
   ///   - id: The feed's id.
   ///   - title: The new title; `nil` shows the feed's own title again.
   /// - Throws: `PersistenceError`.
-  public func rename(_ id: String, to title: String?) throws {
+  package func rename(_ id: String, to title: String?) throws {
     try updateSubscriptions { list in
       guard let index = list.feeds.firstIndex(where: { $0.id == id }) else { return }
       list.feeds[index].customTitle = title
@@ -124,7 +124,7 @@ public struct FeedStore: Sendable {
   /// - Returns: The record; empty when the feed was never fetched, or when its record
   ///   was damaged (then set aside and reported to ``onDamage``).
   /// - Throws: `PersistenceError`.
-  public func record(_ id: String) throws -> FeedRecord {
+  package func record(_ id: String) throws -> FeedRecord {
     try readRecord(id)
   }
 
@@ -136,7 +136,7 @@ public struct FeedStore: Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: `PersistenceError`, or what `body` throws.
   @discardableResult
-  public func updateRecord<Result>(_ id: String, _ body: (inout FeedRecord) throws -> Result)
+  package func updateRecord<Result>(_ id: String, _ body: (inout FeedRecord) throws -> Result)
     throws -> Result
   {
     do {
@@ -160,7 +160,7 @@ public struct FeedStore: Sendable {
   ///   - body: Changes the record.
   /// - Returns: What `body` returns, or `nil` when the feed is no longer subscribed.
   /// - Throws: `PersistenceError`, or what `body` throws.
-  public func updateRecordIfSubscribed<Result>(
+  package func updateRecordIfSubscribed<Result>(
     _ id: String, _ body: (inout FeedRecord) throws -> Result
   ) throws -> Result? {
     func isSubscribed() throws -> Bool { try subscriptions().feeds.contains { $0.id == id } }
@@ -180,7 +180,7 @@ public struct FeedStore: Sendable {
   ///
   /// - Returns: The feeds.
   /// - Throws: `PersistenceError` (a corrupt subscription list names its file).
-  public func feeds() throws -> [StoredFeed] {
+  package func feeds() throws -> [StoredFeed] {
     let checked = (try? store.value([String: Date].self, forKey: Self.checkedKey)) ?? nil
     return try subscriptions().feeds.map { subscription in
       var record = try record(subscription.id)
@@ -201,7 +201,7 @@ public struct FeedStore: Sendable {
   ///
   /// - Parameter times: The check time of each feed, by id.
   /// - Throws: `PersistenceError`.
-  public func noteChecked(_ times: [String: Date]) throws {
+  package func noteChecked(_ times: [String: Date]) throws {
     let ids = Set(try subscriptions().feeds.map(\.id))
     try store.updateData(forKey: Self.checkedKey) { data in
       var table = data.flatMap { try? JSONDecoder().decode([String: Date].self, from: $0) } ?? [:]
@@ -217,40 +217,40 @@ public struct FeedStore: Sendable {
 }
 
 /// A subscription together with its record.
-public struct StoredFeed: Sendable, Equatable {
+package struct StoredFeed: Sendable, Equatable {
   /// The subscription.
-  public var subscription: Subscription
+  package var subscription: Subscription
   /// What is known about it.
-  public var record: FeedRecord
+  package var record: FeedRecord
 
   /// Creates a stored feed.
   ///
   /// - Parameters:
   ///   - subscription: The subscription.
   ///   - record: Its record.
-  public init(subscription: Subscription, record: FeedRecord) {
+  package init(subscription: Subscription, record: FeedRecord) {
     self.subscription = subscription
     self.record = record
   }
 
   /// The feed's id.
-  public var id: String { subscription.id }
+  package var id: String { subscription.id }
 
   /// The user's title, else the feed's, else its URL (not sanitized).
-  public var displayTitle: String {
+  package var displayTitle: String {
     subscription.customTitle ?? record.title ?? subscription.url.absoluteString
   }
 }
 
 /// Errors of the feed store that are not storage failures.
-public enum FeedStoreError: Error, Equatable, CustomStringConvertible {
+package enum FeedStoreError: Error, Equatable, CustomStringConvertible {
   /// The URL is already subscribed.
   case alreadySubscribed(Subscription)
   /// Every id up to ``SubscriptionList/maximumID`` was handed out.
   case tooManyFeeds
 
   /// A one-line message.
-  public var description: String {
+  package var description: String {
     switch self {
     case .alreadySubscribed(let feed):
       "already subscribed to \(feed.url.absoluteString) (feed \(feed.id))"

@@ -1,28 +1,28 @@
-public import Foundation
+package import Foundation
 
 /// Turns what a user typed for `feed add` (a URL or a local path) into a feed URL.
-public enum FeedLocation {
+package enum FeedLocation {
   /// The schemes a feed may use.
-  public static let schemes: Set<String> = ["http", "https", "file"]
+  package static let schemes: Set<String> = ["http", "https", "file"]
 
   /// The longest URL or path accepted, in bytes: 8,000, what HTTP asks every server
   /// to take in a request line (RFC 9110, section 4.1).
-  public static let maximumLength = 8_000
+  package static let maximumLength = 8_000
 
   /// What a user typed for `feed add`, as a URL, and whether a scheme was assumed.
-  public struct Address: Sendable, Equatable {
+  package struct Address: Sendable, Equatable {
     /// The URL.
-    public var url: URL
+    package var url: URL
     /// The scheme added to a bare host name (`https`, or `http` for a loopback
     /// address); `nil` when the text gave a scheme or named a file.
-    public var assumedScheme: String?
+    package var assumedScheme: String?
 
     /// Creates an address.
     ///
     /// - Parameters:
     ///   - url: The URL.
     ///   - assumedScheme: The scheme that was added, if any.
-    public init(url: URL, assumedScheme: String? = nil) {
+    package init(url: URL, assumedScheme: String? = nil) {
       self.url = url
       self.assumedScheme = assumedScheme
     }
@@ -36,7 +36,7 @@ public enum FeedLocation {
   ///   - currentDirectory: The folder a relative path is resolved against.
   /// - Returns: The URL.
   /// - Throws: ``FetchError`` `unsupportedScheme`, `invalidURL` or `tooLong`.
-  public static func url(from text: String, currentDirectory: String) throws(FetchError) -> URL {
+  package static func url(from text: String, currentDirectory: String) throws(FetchError) -> URL {
     try address(from: text, currentDirectory: currentDirectory, fileExists: { _ in true }).url
   }
 
@@ -60,7 +60,7 @@ public enum FeedLocation {
   ///   - fileExists: Whether a path exists (injected for tests).
   /// - Returns: The address.
   /// - Throws: ``FetchError`` `unsupportedScheme`, `invalidURL` or `tooLong`.
-  public static func address(
+  package static func address(
     from text: String, currentDirectory: String, fileExists: (String) -> Bool
   ) throws(FetchError) -> Address {
     guard text.utf8.count <= maximumLength else {

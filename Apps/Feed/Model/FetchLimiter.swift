@@ -16,15 +16,15 @@
 ///
 /// Waiters are served first come, first served among those whose host has room, so a
 /// slow host never holds up the others.
-public actor FetchLimiter {
+package actor FetchLimiter {
   /// The most fetches at once to start with, and the least the total falls back to.
-  public let total: Int
+  package let total: Int
   /// The most fetches at once to one host.
-  public let perHost: Int
+  package let perHost: Int
   /// The most fetches at once the total may grow to.
-  public let ceiling: Int
+  package let ceiling: Int
   /// The most fetches at once now: between ``total`` and ``ceiling``.
-  public private(set) var limit: Int
+  package private(set) var limit: Int
 
   private var running = 0
   private var runningByHost: [String: Int] = [:]
@@ -37,7 +37,7 @@ public actor FetchLimiter {
   ///   - perHost: The most fetches at once to one host (at least 1).
   ///   - ceiling: The most the total may grow to; `nil` (or less than `total`) keeps
   ///     the total fixed.
-  public init(total: Int, perHost: Int, ceiling: Int? = nil) {
+  package init(total: Int, perHost: Int, ceiling: Int? = nil) {
     let start = max(1, total)
     self.total = start
     self.perHost = max(1, perHost)
@@ -52,7 +52,7 @@ public actor FetchLimiter {
   ///   - body: The work; throwing counts as a failed fetch.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  public func withPermit<T: Sendable>(
+  package func withPermit<T: Sendable>(
     for host: String, _ body: @Sendable () async throws -> T
   ) async rethrows -> T {
     let host = host.lowercased()  // host names are case-insensitive

@@ -1,6 +1,5 @@
-public import BlueprintFeedFormats
-public import Core
-public import Foundation
+package import Core
+package import Foundation
 
 /// Refreshes feeds: fetches each (bounded concurrency, politely), parses it off the
 /// caller's actor, and saves each feed's result in its own transaction as it finishes.
@@ -20,46 +19,46 @@ public import Foundation
 ///   print(result.summary)
 /// }
 /// ```
-public struct FeedRefresher: Sendable {
+package struct FeedRefresher: Sendable {
   /// Where records are kept.
-  public var store: FeedStore
+  package var store: FeedStore
   /// How bytes are fetched.
-  public var fetcher: FeedFetcher
+  package var fetcher: FeedFetcher
   /// How bytes become items.
-  public var parser: FeedParser
+  package var parser: FeedParser
   /// The most fetches at once to start with; the limit grows while fetches succeed
   /// and others wait (see ``FetchLimiter``), up to ``maximumConcurrency``.
-  public var concurrency: Int
+  package var concurrency: Int
   /// The most fetches at once the limit may grow to.
-  public var maximumConcurrency: Int
+  package var maximumConcurrency: Int
   /// The most fetches at once to one host.
-  public var perHost: Int
+  package var perHost: Int
   /// How long the whole refresh may take; feeds still running then fail, the others
   /// are saved.
-  public var deadline: Duration
+  package var deadline: Duration
   /// How long one feed's fetch may take once it started, however slowly bytes arrive.
-  public var feedDeadline: Duration
+  package var feedDeadline: Duration
   /// The current time (injected for tests).
-  public var now: @Sendable () -> Date
+  package var now: @Sendable () -> Date
   /// The clock the deadlines run on (injected for tests).
-  public var clock: any Clock<Duration>
+  package var clock: any Clock<Duration>
   /// Where the saves run: a thread of their own each, off the cooperative pool.
-  public var work: BlockingWork
+  package var work: BlockingWork
 
   /// The default number of fetches at once to start with.
-  public static let defaultConcurrency = 8
+  package static let defaultConcurrency = 8
   /// The default number of fetches at once the limit may grow to.
-  public static let defaultMaximumConcurrency = 48
+  package static let defaultMaximumConcurrency = 48
   /// The default number of fetches at once to one host.
-  public static let defaultPerHost = 2
+  package static let defaultPerHost = 2
   /// The default deadline of a whole refresh: 3 minutes.
-  public static let defaultDeadline = Duration.seconds(180)
+  package static let defaultDeadline = Duration.seconds(180)
   /// The default deadline of one feed's fetch: 45 seconds.
-  public static let defaultFeedDeadline = Duration.seconds(45)
+  package static let defaultFeedDeadline = Duration.seconds(45)
   /// The longest wait a server's `Retry-After` can impose: one day.
-  public static let maximumRetryAfter = Duration.seconds(24 * 3600)
+  package static let maximumRetryAfter = Duration.seconds(24 * 3600)
   /// The wait after a `429` or `503` that did not say how long to wait: 15 minutes.
-  public static let defaultBackoff = Duration.seconds(15 * 60)
+  package static let defaultBackoff = Duration.seconds(15 * 60)
 
   /// Creates a refresher.
   ///
@@ -75,7 +74,7 @@ public struct FeedRefresher: Sendable {
   ///   - now: The current time.
   ///   - clock: The clock the deadlines run on.
   ///   - work: Where the saves run; the app's ledger, so that it can settle them.
-  public init(
+  package init(
     store: FeedStore, fetcher: FeedFetcher, parser: FeedParser = FeedParser(),
     concurrency: Int = defaultConcurrency,
     maximumConcurrency: Int = defaultMaximumConcurrency, perHost: Int = defaultPerHost,
@@ -111,7 +110,7 @@ public struct FeedRefresher: Sendable {
   ///   be updated after a redirect. A result that could not be saved is a failure with
   ///   ``RefreshResult/saveFailed`` set.
   @discardableResult
-  public func refresh(
+  package func refresh(
     _ feeds: [Subscription], force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
@@ -229,7 +228,7 @@ public struct FeedRefresher: Sendable {
   ///   - start: When the fetch started.
   /// - Returns: The result. A `304` that changes nothing has ``RefreshResult/checkedAt``
   ///   set and is not saved (``refresh(_:force:onResult:)`` saves those times at once).
-  public func save(
+  package func save(
     _ response: FeedFetcher.Response, of feed: Subscription, record: FeedRecord,
     fetchedAt start: Date
   ) async -> RefreshResult {
@@ -287,7 +286,7 @@ public struct FeedRefresher: Sendable {
   ///   - record: Its fetch state before the fetch.
   ///   - start: When the fetch started.
   /// - Returns: The failed result.
-  public func save(
+  package func save(
     failure error: any Error, backoff: (any Error)? = nil, of feed: Subscription,
     record: FeedRecord, at start: Date
   ) async -> RefreshResult {
@@ -349,9 +348,9 @@ public struct FeedRefresher: Sendable {
 }
 
 /// How one feed's refresh went.
-public struct RefreshResult: Sendable, Equatable {
+package struct RefreshResult: Sendable, Equatable {
   /// What happened.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     /// Fetched and parsed: how many items were new, and how many are cached.
     case updated(new: Int, total: Int)
     /// The server said `304 Not Modified`; the cached items stay.
@@ -363,20 +362,20 @@ public struct RefreshResult: Sendable, Equatable {
   }
 
   /// The feed's id.
-  public var feedID: String
+  package var feedID: String
   /// The feed's title (not sanitized).
-  public var title: String
+  package var title: String
   /// What happened.
-  public var outcome: Outcome
+  package var outcome: Outcome
   /// The feed's new URL after a permanent redirect.
-  public var movedTo: URL?
+  package var movedTo: URL?
   /// When a `304` that changed nothing was received; saved once, with the others.
-  public var checkedAt: Date?
+  package var checkedAt: Date?
   /// Whether the failure is the store's: the result could not be saved.
-  public var saveFailed = false
+  package var saveFailed = false
   /// What the parser read only in part (an encoding it could not convert, an
   /// entity bomb after some items), for the user to see.
-  public var warnings: [String] = []
+  package var warnings: [String] = []
 
   /// Creates a result.
   ///
@@ -385,7 +384,7 @@ public struct RefreshResult: Sendable, Equatable {
   ///   - title: Its title.
   ///   - outcome: What happened.
   ///   - movedTo: Its new URL, if it moved.
-  public init(feedID: String, title: String, outcome: Outcome, movedTo: URL? = nil) {
+  package init(feedID: String, title: String, outcome: Outcome, movedTo: URL? = nil) {
     self.feedID = feedID
     self.title = title
     self.outcome = outcome
@@ -393,7 +392,7 @@ public struct RefreshResult: Sendable, Equatable {
   }
 
   /// Whether the refresh failed.
-  public var isFailure: Bool {
+  package var isFailure: Bool {
     if case .failed = outcome { return true }
     return false
   }

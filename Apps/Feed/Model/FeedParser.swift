@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -16,23 +16,23 @@ public import Foundation
 /// let feed = try parser.parse(body, contentType: response.value(forHTTPHeaderField: "Content-Type"))
 /// print(feed.title ?? "Untitled", feed.items.count)
 /// ```
-public struct FeedParser: Sendable {
+package struct FeedParser: Sendable {
   /// The largest body `parse` reads by default: 10 MiB.
-  public static let defaultMaximumBytes = 10 * 1024 * 1024
+  package static let defaultMaximumBytes = 10 * 1024 * 1024
   /// The most items `parse` keeps by default.
-  public static let defaultMaximumItems = 10_000
+  package static let defaultMaximumItems = 10_000
 
   /// The largest body, in bytes, that `parse` reads; a larger one is an error.
-  public var maximumBytes: Int
+  package var maximumBytes: Int
   /// The most items `parse` keeps; reading stops after the first `maximumItems`.
-  public var maximumItems: Int
+  package var maximumItems: Int
 
   /// Creates a parser.
   ///
   /// - Parameters:
   ///   - maximumBytes: The largest body to read.
   ///   - maximumItems: The most items to keep.
-  public init(maximumBytes: Int = defaultMaximumBytes, maximumItems: Int = defaultMaximumItems) {
+  package init(maximumBytes: Int = defaultMaximumBytes, maximumItems: Int = defaultMaximumItems) {
     self.maximumBytes = maximumBytes
     self.maximumItems = maximumItems
   }
@@ -45,7 +45,7 @@ public struct FeedParser: Sendable {
   ///   - baseURL: The feed's own URL, against which relative links resolve.
   /// - Returns: The feed.
   /// - Throws: `FeedParseError` when the body is too large, not a feed, or yields nothing.
-  public func parse(_ data: Data, contentType: String? = nil, baseURL: URL? = nil)
+  package func parse(_ data: Data, contentType: String? = nil, baseURL: URL? = nil)
     throws(FeedParseError) -> ParsedFeed
   {
     guard data.count <= maximumBytes else {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A feed as read from RSS, RSS 1.0 (RDF), Atom or JSON Feed, in one shape.
 ///
@@ -9,21 +9,21 @@ public import Foundation
 /// let feed = try FeedParser().parse(data, contentType: "application/rss+xml")
 /// for item in feed.items { print(item.title ?? "(untitled)", item.link?.absoluteString ?? "") }
 /// ```
-public struct ParsedFeed: Sendable, Equatable, Codable {
+package struct ParsedFeed: Sendable, Equatable, Codable {
   /// The format the content was detected as.
-  public var format: FeedFormat
+  package var format: FeedFormat
   /// The feed's title as plain text.
-  public var title: String?
+  package var title: String?
   /// The web site the feed belongs to (an `http` or `https` URL).
-  public var siteLink: URL?
+  package var siteLink: URL?
   /// The feed's description or subtitle as plain text.
-  public var description: String?
+  package var description: String?
   /// The items in document order, at most the parser's item limit.
-  public var items: [ParsedItem]
+  package var items: [ParsedItem]
   /// What the parser could read only in part, one line each, for a command to show as
   /// warnings: an encoding it cannot convert (read as UTF-8, with U+FFFD for what it could
   /// not read), or an entity bomb after some items. Not encoded by `Codable`.
-  public var warnings: [String] = []
+  package var warnings: [String] = []
 
   private enum CodingKeys: String, CodingKey {
     case format, title, siteLink, description, items
@@ -37,7 +37,7 @@ public struct ParsedFeed: Sendable, Equatable, Codable {
   ///   - siteLink: The site's URL.
   ///   - description: The description as plain text.
   ///   - items: The items in document order.
-  public init(
+  package init(
     format: FeedFormat, title: String? = nil, siteLink: URL? = nil, description: String? = nil,
     items: [ParsedItem] = []
   ) {
@@ -50,24 +50,24 @@ public struct ParsedFeed: Sendable, Equatable, Codable {
 }
 
 /// The format a feed was written in.
-public struct FeedFormat: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+package struct FeedFormat: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
   /// The format's stable name, e.g. `rss`.
-  public var rawValue: String
+  package var rawValue: String
 
   /// Creates a format from its stable name.
   ///
   /// - Parameter rawValue: The name, e.g. `atom`.
-  public init(rawValue: String) { self.rawValue = rawValue }
+  package init(rawValue: String) { self.rawValue = rawValue }
 
   /// RSS 2.0 and the 0.9x versions without RDF.
-  public static let rss = FeedFormat(rawValue: "rss")
+  package static let rss = FeedFormat(rawValue: "rss")
   /// RSS 1.0 and 0.90, written as RDF.
-  public static let rdf = FeedFormat(rawValue: "rdf")
+  package static let rdf = FeedFormat(rawValue: "rdf")
   /// Atom 1.0 (and the older 0.3 namespace).
-  public static let atom = FeedFormat(rawValue: "atom")
+  package static let atom = FeedFormat(rawValue: "atom")
   /// JSON Feed 1.0 and 1.1.
-  public static let jsonFeed = FeedFormat(rawValue: "json-feed")
+  package static let jsonFeed = FeedFormat(rawValue: "json-feed")
 
   /// The stable name.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }

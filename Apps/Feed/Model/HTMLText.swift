@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// HTML turned into readable plain text, with its links collected into a numbered list.
 ///
@@ -15,18 +15,18 @@ public import Foundation
 /// let text = HTMLText(html: "<p>Read <a href=\"https://example.com\">this</a>.</p>")
 /// text.rendered  // "Read this [1].\n\n[1] https://example.com"
 /// ```
-public struct HTMLText: Sendable, Equatable {
+package struct HTMLText: Sendable, Equatable {
   /// The text, with a `[n]` marker after each link.
-  public var text: String
+  package var text: String
   /// The links in order of first appearance; link `n` is `links[n - 1]`.
-  public var links: [URL]
+  package var links: [URL]
 
   /// Converts HTML to plain text.
   ///
   /// - Parameters:
   ///   - html: The HTML fragment or document.
   ///   - baseURL: The page the HTML comes from, against which relative links resolve.
-  public init(html: String, baseURL: URL? = nil) {
+  package init(html: String, baseURL: URL? = nil) {
     var renderer = HTMLRenderer(baseURL: baseURL)
     renderer.render(Array(html.utf8))
     text = renderer.finishedText()
@@ -34,7 +34,7 @@ public struct HTMLText: Sendable, Equatable {
   }
 
   /// The text followed by the numbered list of links.
-  public var rendered: String {
+  package var rendered: String {
     guard !links.isEmpty else { return text }
     let list = links.enumerated().map { "[\($0.offset + 1)] \($0.element.absoluteString)" }
     return (text.isEmpty ? "" : text + "\n\n") + list.joined(separator: "\n")

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Turns a feed's bytes into UTF-8, whatever they were written in.
 ///

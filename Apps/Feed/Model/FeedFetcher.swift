@@ -1,5 +1,5 @@
-public import Core
-public import Foundation
+package import Core
+package import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -7,9 +7,9 @@ public import Foundation
 
 /// Fetches a feed's bytes: over HTTP through an ``HTTPClient`` with conditional GET, or
 /// from a `file` URL with the same size cap.
-public struct FeedFetcher: Sendable {
+package struct FeedFetcher: Sendable {
   /// What a fetch gave.
-  public enum Response: Sendable, Equatable {
+  package enum Response: Sendable, Equatable {
     /// The server answered `304`: the cached items are current.
     case notModified
     /// A body to parse.
@@ -17,25 +17,25 @@ public struct FeedFetcher: Sendable {
   }
 
   /// A fetched body and what came with it.
-  public struct FetchedBody: Sendable, Equatable {
+  package struct FetchedBody: Sendable, Equatable {
     /// The bytes.
-    public var data: Data
+    package var data: Data
     /// The `Content-Type`, if any (its `charset` matters to the parser).
-    public var contentType: String?
+    package var contentType: String?
     /// The validators to send next time.
-    public var validators: Validators
+    package var validators: Validators
     /// The new URL when the feed moved permanently (`301`/`308`).
-    public var movedTo: URL?
+    package var movedTo: URL?
     /// The URL the body came from, after redirects.
-    public var url: URL
+    package var url: URL
   }
 
   /// The HTTP client.
-  public let client: any HTTPClient
+  package let client: any HTTPClient
   /// The largest body accepted, in bytes (the HTTP client's own cap should match).
-  public var maximumBytes: Int
+  package var maximumBytes: Int
   /// The timeout of one HTTP attempt.
-  public var timeout: Duration
+  package var timeout: Duration
 
   /// Creates a fetcher.
   ///
@@ -43,7 +43,7 @@ public struct FeedFetcher: Sendable {
   ///   - client: The HTTP client.
   ///   - maximumBytes: The largest body accepted.
   ///   - timeout: The timeout of one HTTP attempt.
-  public init(
+  package init(
     client: any HTTPClient, maximumBytes: Int = 10 << 20, timeout: Duration = .seconds(30)
   ) {
     self.client = client
@@ -63,7 +63,7 @@ public struct FeedFetcher: Sendable {
   ///   - version: The app's version.
   ///   - maximumBytes: The largest body accepted.
   /// - Returns: The client.
-  public static func makeClient(name: String, version: String, maximumBytes: Int = 10 << 20)
+  package static func makeClient(name: String, version: String, maximumBytes: Int = 10 << 20)
     -> any HTTPClient
   {
     let userAgent = "\(name)/\(version)"
@@ -75,7 +75,7 @@ public struct FeedFetcher: Sendable {
 
   /// One retry after half a second for failures that can heal; none for `429`, `503`
   /// or any response with `Retry-After` — those are remembered and honoured instead.
-  public static let politeRetryPolicy = RetryPolicy.custom(maxAttempts: 2, cap: .zero) {
+  package static let politeRetryPolicy = RetryPolicy.custom(maxAttempts: 2, cap: .zero) {
     _, error in
     if error.retryAfter != nil || error.statusCode == 429 || error.statusCode == 503 { return nil }
     return .milliseconds(500)
@@ -88,7 +88,7 @@ public struct FeedFetcher: Sendable {
   ///   - validators: The validators of the cached copy; empty for none.
   /// - Returns: The body, or ``Response/notModified``.
   /// - Throws: `APIError` for HTTP failures, ``FetchError`` otherwise.
-  public func fetch(_ url: URL, validators: Validators = Validators()) async throws -> Response {
+  package func fetch(_ url: URL, validators: Validators = Validators()) async throws -> Response {
     switch url.scheme?.lowercased() {
     case "file":
       return .body(try readFile(url))

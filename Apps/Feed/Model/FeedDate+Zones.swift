@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A time zone as a date names it.
 enum Zone {

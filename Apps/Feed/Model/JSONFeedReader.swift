@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Reads JSON Feed 1.0 and 1.1 with `JSONDecoder`, dropping any field of the wrong type.
 enum JSONFeedReader {

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 extension TextEncoding {
   /// The encoding a byte-order mark at the start names, and the mark's length.

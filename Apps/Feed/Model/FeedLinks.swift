@@ -1,15 +1,15 @@
-public import Foundation
+package import Foundation
 
 /// A feed that a web page names in its markup:
 /// `<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="News">`.
-public struct FeedLink: Sendable, Equatable {
+package struct FeedLink: Sendable, Equatable {
   /// The feed's address, resolved against the page (and its `<base href>`).
-  public var url: URL
+  package var url: URL
   /// The media type the page gives, lowercased: `application/rss+xml`,
   /// `application/atom+xml` or `application/feed+json`.
-  public var type: String
+  package var type: String
   /// The link's `title`, if any (not sanitized).
-  public var title: String?
+  package var title: String?
 
   /// Creates a link.
   ///
@@ -17,7 +17,7 @@ public struct FeedLink: Sendable, Equatable {
   ///   - url: The feed's address.
   ///   - type: Its media type.
   ///   - title: Its title.
-  public init(url: URL, type: String, title: String? = nil) {
+  package init(url: URL, type: String, title: String? = nil) {
     self.url = url
     self.type = type
     self.title = title
@@ -38,9 +38,9 @@ public struct FeedLink: Sendable, Equatable {
 /// let links = FeedLinks.find(in: body, contentType: "text/html", pageURL: page)
 /// if let first = links.first { subscribe(to: first.url) }
 /// ```
-public enum FeedLinks {
+package enum FeedLinks {
   /// The media types of feeds: RSS, Atom and JSON Feed.
-  public static let feedTypes: Set<String> = [
+  package static let feedTypes: Set<String> = [
     "application/rss+xml", "application/atom+xml", "application/feed+json",
   ]
 
@@ -51,7 +51,7 @@ public enum FeedLinks {
   ///   - contentType: The HTTP `Content-Type`, whose `charset` names the encoding.
   ///   - pageURL: The page's URL after redirects, against which `href`s resolve.
   /// - Returns: The feeds, in the page's order, without repeats.
-  public static func find(in data: Data, contentType: String? = nil, pageURL: URL) -> [FeedLink] {
+  package static func find(in data: Data, contentType: String? = nil, pageURL: URL) -> [FeedLink] {
     let bytes = TextEncoding.utf8Bytes(data, contentType: contentType).bytes
     var scanner = TagScanner(bytes: bytes)
     var base: URL?

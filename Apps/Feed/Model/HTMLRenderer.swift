@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The tokenizer and layout behind `HTMLText`.
 struct HTMLRenderer {

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The raw text of a feed's fields, as collected by a reader, before it is interpreted.
 struct FeedDraft {

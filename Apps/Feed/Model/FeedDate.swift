@@ -1,5 +1,5 @@
-import Core
-public import Foundation
+internal import Core
+package import Foundation
 
 /// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 / W3C-DTF (Atom, JSON Feed,
 /// `dc:date`), and the other layouts found in the wild.
@@ -21,12 +21,12 @@ public import Foundation
 ///
 /// Anything else, an impossible date such as 31 February or hour 25, or a bare number,
 /// gives `nil`.
-public enum FeedDate {
+package enum FeedDate {
   /// Parses a date in either format.
   ///
   /// - Parameter text: The date as written in the feed.
   /// - Returns: The date, or `nil` when the text is not a date this scanner knows.
-  public static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8 { bytes in
       var scanner = DateScanner(bytes)
