@@ -1,3 +1,4 @@
+import BlueprintFeedFeatures
 import Core
 import CoreTesting
 import Foundation
@@ -11,7 +12,7 @@ struct FeedFeatureTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-features")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
@@ -224,7 +225,8 @@ struct FeedFeatureTests {
     #expect(dataEntries == ["blueprint"])
     #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] == [])
     for folder in [
-      data.appendingPathComponent("blueprint"), data.appendingPathComponent("blueprint/feed"),
+      data.appendingPathComponent("blueprint"),
+      data.appendingPathComponent("\(appIdentity.family)/\(appIdentity.name)"),
     ] {
       let mode =
         try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
