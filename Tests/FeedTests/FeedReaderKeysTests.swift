@@ -9,7 +9,7 @@ import Testing
 
 /// Records the programs the reader starts instead of starting them.
 final class StartedPrograms: Sendable {
-  private let started = Locked<[[String]]>([])
+  private let started = LockedValue<[[String]]>([])
   var all: [[String]] { started.withLock { $0 } }
   func record(_ executable: String, _ arguments: [String]) {
     started.withLock { $0.append([executable] + arguments) }

@@ -113,3 +113,19 @@ enum HostileFeeds {
     </channel></rss>
     """
 }
+
+/// A value behind a lock, for the test doubles that tasks share (Core's own lock type is
+/// not public API, and a copy of these tests builds against Core's public API alone).
+final class LockedValue<Value>: @unchecked Sendable {
+  // Safe: `value` is read and written only while `lock` is held.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
