@@ -109,14 +109,20 @@ let package = Package(
     .target(
       name: "BlueprintSettingsModel", dependencies: ["Core", "BlueprintSamplesShared"],
       path: "Apps/Settings/Model"),
-    // `settings`: the command line and the interactive editor.
-    .executableTarget(
-      name: "BlueprintSettings",
+    // The settings editor itself — commands, screens — as a library, as todo's is.
+    .target(
+      name: "BlueprintSettingsFeatures",
       dependencies: [
         "Core", "CoreTerminal", "BlueprintSamplesShared", "BlueprintSettingsModel",
       ],
       path: "Apps/Settings",
-      exclude: ["Model"]
+      exclude: ["Model", "Main"]
+    ),
+    // `settings`: the command line and the interactive editor.
+    .executableTarget(
+      name: "BlueprintSettings",
+      dependencies: ["Core", "CoreTerminal", "BlueprintSettingsFeatures"],
+      path: "Apps/Settings/Main"
     ),
     // The feed reader's model — formats, parser, store, fetch engine — with no shell: a
     // library so the benchmarks can drive it.
@@ -177,7 +183,8 @@ let package = Package(
     .testTarget(
       name: "SettingsTests",
       dependencies: [
-        "BlueprintSettings", "BlueprintSettingsModel", "BlueprintSamplesShared", "Core",
+        "BlueprintSettings", "BlueprintSettingsFeatures", "BlueprintSettingsModel",
+        "BlueprintSamplesShared", "Core",
         "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/SettingsTests",

@@ -1,9 +1,9 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Foundation
-import Observation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
+internal import Observation
 
 /// Where the interactive editor can go from its list.
 enum SettingsRoute: Hashable, Sendable {

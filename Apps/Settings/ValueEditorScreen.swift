@@ -1,8 +1,8 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Observation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
+internal import Observation
 
 // MARK: - View model
 

@@ -1,8 +1,8 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// The theme preview: every palette role in both appearances, and the contrast of
 /// the pairs apps draw text with (under 4.5:1 flagged).

@@ -1,8 +1,8 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// The list of settings: `list`, `get` and `describe` as plain text and JSON.
 enum SettingsList {

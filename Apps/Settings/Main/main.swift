@@ -1,5 +1,6 @@
-import Core
-import CoreTerminal
+internal import BlueprintSettingsFeatures
+internal import Core
+internal import CoreTerminal
 
 // The settings editor reads and reports the shared settings file itself (a corrupt
 // file is exit 65 here, a warning in the other samples), so it draws with the kit's
