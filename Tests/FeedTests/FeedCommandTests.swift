@@ -7,76 +7,46 @@ import Testing
 /// The built `feed` executable, run with a temporary HOME and XDG folders.
 @Suite("feed commands, end to end", .timeLimit(.minutes(1)))
 struct FeedCommandTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
-  init() throws {
-    home = try TemporaryDirectory(prefix: "feed-test")
-    feed = try BuiltProduct(appIdentity.name)
-  }
-
-  var environment: [String: String] {
-    home.isolatedEnvironment(["TERM": "xterm-256color"])
-  }
-
-  var dataFolder: URL { home.appending("data/\(appIdentity.family)/\(appIdentity.name)") }
-
-  @discardableResult
-  func run(
-    _ arguments: String..., expect status: Int32 = 0,
-    sourceLocation: SourceLocation = #_sourceLocation
-  )
-    throws -> ProductResult
-  {
-    let result = try feed.run(arguments, environment: environment)
-    #expect(
-      result.status == status, "feed \(arguments.joined(separator: " ")): \(result.error)",
-      sourceLocation: sourceLocation)
-    return result
-  }
-
-  func write(_ text: String, to name: String) throws -> String {
-    let url = home.appending(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
-  }
+  init() throws { home = try FeedHome(prefix: "feed-test") }
 
   @Test("the first run shows the bundled sample and says how to add feeds")
   func firstRun() throws {
-    let result = try run()
+    let result = try home.run()
     #expect(result.output.contains("Subscribe to your first feed"))
     #expect(result.output.contains("sample.1"))
     #expect(result.output.contains("feed add URL"))
     #expect(result.error.isEmpty)
-    let show = try run("show", "sample.3")
+    let show = try home.run("show", "sample.3")
     #expect(show.output.contains("Subscribe to your first feed"))
     #expect(show.output.contains("feed add example.com/feed.xml"))
   }
 
   @Test("add, refresh, read, show, mark read, list")
   func readingFlow() throws {
-    let path = try write(FeedSamples.rss(title: "Local news", count: 3), to: "news.xml")
-    let added = try run("add", path, "--title", "News")
+    let path = try home.write(FeedSamples.rss(title: "Local news", count: 3), to: "news.xml")
+    let added = try home.run("add", path, "--title", "News")
     #expect(
       added.output
         == "Added feed 1: \(URL(fileURLWithPath: path).absoluteString)\nRead it now: 3 items.\n")
     #expect(!added.output.contains("Fetch it with"))
-    #expect(!(try run("list").output.contains("never")))
-    let refresh = try run("refresh")
+    #expect(!(try home.run("list").output.contains("never")))
+    let refresh = try home.run("refresh")
     #expect(refresh.output.contains("1  News   0 new, 3 cached"), "\(refresh.output)")
 
-    let read = try run("read")
+    let read = try home.run("read")
     let lines = read.output.split(separator: "\n")
     #expect(lines.count == 4)
     #expect(lines[1].contains("1.3") && lines[1].contains("Item 3") && lines[1].hasPrefix("•"))
 
-    let show = try run("show", "1.2")
+    let show = try home.run("show", "1.2")
     #expect(
       show.output.hasPrefix(
         "Item 2\nNews · 2026-10-03\nhttps://example.com/2\n\nText of item 2.\n"))
-    #expect(!(try run("read", "--unread").output.contains("Item 2")))
+    #expect(!(try home.run("read", "--unread").output.contains("Item 2")))
 
-    let json = try JSONSerialization.jsonObject(with: try run("list", "--json").standardOutput)
+    let json = try JSONSerialization.jsonObject(with: try home.run("list", "--json").standardOutput)
     let feeds = try #require((json as? [String: Any])?["feeds"] as? [[String: Any]])
     #expect(feeds.count == 1)
     #expect(feeds[0]["unread"] as? Int == 2)
@@ -85,37 +55,37 @@ struct FeedCommandTests {
     #expect(feeds[0]["feedTitle"] as? String == "Local news")
     #expect((feeds[0]["lastFetched"] as? String)?.hasSuffix("Z") == true)
 
-    #expect(try run("mark-read", "--all").output == "Marked 2 items read.\n")
-    #expect(try run("read", "--unread").output == "No unread items.\n")
-    #expect(try run().output == "No unread items.\n")  // no arguments, not a terminal
-    #expect(try run("read", "--limit", "1", "--json").output.contains("\"id\" : \"1.3\""))
+    #expect(try home.run("mark-read", "--all").output == "Marked 2 items read.\n")
+    #expect(try home.run("read", "--unread").output == "No unread items.\n")
+    #expect(try home.run().output == "No unread items.\n")  // no arguments, not a terminal
+    #expect(try home.run("read", "--limit", "1", "--json").output.contains("\"id\" : \"1.3\""))
   }
 
   @Test("a title shared by several feeds names them instead of saying there is none")
   func ambiguousTitle() throws {
-    try run("add", try write(FeedSamples.rss(count: 1), to: "a.xml"), "--title", "Same")
-    try run("add", try write(FeedSamples.rss(count: 1), to: "b.xml"), "--title", "same")
-    let result = try run("read", "SAME", expect: 64)
+    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "a.xml"), "--title", "Same")
+    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "b.xml"), "--title", "same")
+    let result = try home.run("read", "SAME", expect: 64)
     #expect(result.error.contains("'SAME' is the title of several feeds (1, 2)"), "\(result.error)")
     #expect(result.error.contains("hint: name the feed by its id"))
-    try run("read", "2")
+    try home.run("read", "2")
   }
 
   @Test("one failing feed: the others are saved, exit 69, one line per feed")
   func failingFeed() throws {
-    let good = try write(FeedSamples.rss(count: 2), to: "good.xml")
-    let bad = try write(FeedSamples.rss(count: 1), to: "bad.xml")
-    try run("add", good)
-    try run("add", bad)
-    _ = try write("<html>no</html>", to: "bad.xml")  // it was a feed when added
-    let result = try run("refresh", expect: 69)
+    let good = try home.write(FeedSamples.rss(count: 2), to: "good.xml")
+    let bad = try home.write(FeedSamples.rss(count: 1), to: "bad.xml")
+    try home.run("add", good)
+    try home.run("add", bad)
+    _ = try home.write("<html>no</html>", to: "bad.xml")  // it was a feed when added
+    let result = try home.run("refresh", expect: 69)
     #expect(result.output.contains("ok       1"))
     #expect(result.output.contains("failed   2"))
     #expect(result.output.contains("not a feed"))
     #expect(
       result.error.hasPrefix("\(appIdentity.name): error: 1 of 2 feeds failed to refresh\nhint: "))
-    #expect(try run("read", "1").output.contains("Item 2"))
-    #expect(try run("list").output.contains("error: not a feed"))
+    #expect(try home.run("read", "1").output.contains("Item 2"))
+    #expect(try home.run("list").output.contains("error: not a feed"))
   }
 
   @Test("a server that asked to wait is skipped on the next run")
@@ -125,10 +95,10 @@ struct FeedCommandTests {
       .text(FeedSamples.rss()),
     ])
     defer { server.stop() }
-    try run("add", server.url("/feed.xml").absoluteString)
-    let first = try run("refresh", expect: 69)
+    try home.run("add", server.url("/feed.xml").absoluteString)
+    let first = try home.run("refresh", expect: 69)
     #expect(first.output.contains("HTTP 503"))
-    let second = try run("refresh")
+    let second = try home.run("refresh")
     #expect(second.output.contains("skipped"))
     #expect(server.requests.count == 2)
     #expect(
@@ -139,19 +109,19 @@ struct FeedCommandTests {
 
   @Test("escape sequences and bidi overrides from a feed never reach stdout raw")
   func hostileText() throws {
-    let path = try write(HostileFeeds.escapes, to: "evil.xml")
-    try run("add", path)
-    try run("refresh")
+    let path = try home.write(HostileFeeds.escapes, to: "evil.xml")
+    try home.run("add", path)
+    try home.run("refresh")
     for command in [["list"], ["read"], ["show", "1.1"], ["refresh"], []] {
-      let result = try feed.run(command, environment: environment)
+      let result = try home.product.run(command, environment: home.environment)
       #expect(!result.output.contains("\u{1B}"), "\(command)")
       #expect(!result.output.contains("\u{7}"), "\(command)")
       #expect(!result.output.contains("\u{202E}"), "\(command)")
       #expect(!result.output.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x9D })
     }
-    #expect(try run("read").output.contains("Red title desrever"))
+    #expect(try home.run("read").output.contains("Red title desrever"))
     // JSON is data: kept as written, escaped.
-    let json = try run("show", "1.1", "--json").output
+    let json = try home.run("show", "1.1", "--json").output
     #expect(json.contains("\\u001b[31m"))
     #expect(!json.contains("\u{1B}"))
   }
@@ -181,7 +151,7 @@ struct FeedCommandTests {
       (["refesh"], 64, "did you mean 'refresh'"),
     ])
   func usageErrors(arguments: [String], status: Int32, message: String) throws {
-    let result = try feed.run(arguments, environment: environment)
+    let result = try home.product.run(arguments, environment: home.environment)
     #expect(result.status == status)
     #expect(result.error.hasPrefix("\(appIdentity.name): error: "))
     #expect(result.error.contains(message), "\(result.error)")
@@ -190,22 +160,22 @@ struct FeedCommandTests {
 
   @Test("export then import keeps every subscription, local files included")
   func exportImportRoundTrip() throws {
-    let path = try write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
-    try run("add", path, "--title", "Mine")
+    let path = try home.write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
+    try home.run("add", path, "--title", "Mine")
     let server = try LoopbackServer(replies: [.text(FeedSamples.rss(count: 1))])
     defer { server.stop() }
-    try run("add", server.url("/feed").absoluteString, "--title", "Line\u{2028}break")
-    let exported = try run("export").output
+    try home.run("add", server.url("/feed").absoluteString, "--title", "Line\u{2028}break")
+    let exported = try home.run("export").output
     #expect(exported.contains("Line&#x2028;break"))
-    let opml = try write(exported, to: "subs.opml")
+    let opml = try home.write(exported, to: "subs.opml")
 
     let other = try TemporaryDirectory(prefix: "feed-import")
     let otherEnvironment = other.isolatedEnvironment(["TERM": "xterm-256color"])
-    let imported = try feed.run(["import", opml], environment: otherEnvironment)
+    let imported = try home.product.run(["import", opml], environment: otherEnvironment)
     #expect(imported.status == 0, "\(imported.error)")
     #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
     #expect(imported.error.isEmpty, "\(imported.error)")
-    let list = try feed.run(["list", "--json"], environment: otherEnvironment)
+    let list = try home.product.run(["list", "--json"], environment: otherEnvironment)
     let json = try JSONSerialization.jsonObject(with: list.standardOutput)
     let feeds = try #require((json as? [String: Any])?["feeds"] as? [[String: Any]])
     #expect(
@@ -213,14 +183,14 @@ struct FeedCommandTests {
         == [URL(fileURLWithPath: path).absoluteString, server.url("/feed").absoluteString])
     #expect(feeds.compactMap { $0["title"] as? String } == ["Mine", "Line\u{2028}break"])
     // The same export again changes nothing.
-    let again = try feed.run(["import", opml], environment: otherEnvironment)
+    let again = try home.product.run(["import", opml], environment: otherEnvironment)
     #expect(again.output == "Imported 0 feeds (2 already subscribed).\n")
   }
 
   @Test("a 120 KB URL is refused with its length, and what is echoed is cut")
   func hugeURL() throws {
     let huge = "https://a.example/" + String(repeating: "x", count: 120_000)
-    let result = try run("add", huge, expect: 64)
+    let result = try home.run("add", huge, expect: 64)
     #expect(
       result.error.hasPrefix(
         "\(appIdentity.name): error: the URL has 120018 bytes; a feed URL or path may have at most 8000\n"
@@ -228,17 +198,17 @@ struct FeedCommandTests {
       "\(result.error.prefix(300))")
     #expect(result.error.count < 400)
     #expect(result.output.isEmpty)
-    #expect(try run("list").output.hasPrefix("No feeds yet."))
+    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
 
     // The longest URL accepted is stored whole but echoed cut, here and when added again.
     let server = try LoopbackServer(replies: [.text(FeedSamples.rss(count: 1))])
     defer { server.stop() }
     let long = server.url("/" + String(repeating: "y", count: 7_000)).absoluteString
-    let added = try run("add", long)
+    let added = try home.run("add", long)
     #expect(added.output.hasPrefix("Added feed 1: \(server.baseURL.absoluteString)yyy"))
     #expect(added.output.contains("…\n"))
     #expect(added.output.count < 400)
-    let again = try run("add", long, expect: 64)
+    let again = try home.run("add", long, expect: 64)
     #expect(
       again.error.hasPrefix(
         "\(appIdentity.name): error: already subscribed to \(server.baseURL.absoluteString)yyy"))
@@ -248,7 +218,7 @@ struct FeedCommandTests {
 
   @Test("OPML import subscribes, export lists the feeds as OPML 2.0")
   func opml() throws {
-    let opml = try write(
+    let opml = try home.write(
       """
       <?xml version="1.0"?>
       <opml version="1.0"><head><title>mine</title></head><body>
@@ -257,30 +227,30 @@ struct FeedCommandTests {
       <outline text="Bad" xmlUrl="javascript:alert(1)"/>
       </body></opml>
       """, to: "subs.opml")
-    let imported = try run("import", opml)
+    let imported = try home.run("import", opml)
     #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
     #expect(imported.error.contains("skipped javascript:alert(1)"))
-    #expect(try run("import", opml).output == "Imported 0 feeds (2 already subscribed).\n")
-    let exported = try run("export").output
+    #expect(try home.run("import", opml).output == "Imported 0 feeds (2 already subscribed).\n")
+    let exported = try home.run("export").output
     #expect(
       exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
     #expect(
       exported.contains(
         "<outline type=\"rss\" text=\"A &amp; B\" title=\"A &amp; B\" xmlUrl=\"https://a.example/feed\"/>"
       ))
-    let notOPML = try write(FeedSamples.rss(), to: "x.opml")
-    #expect(try feed.run(["import", notOPML], environment: environment).status == 65)
+    let notOPML = try home.write(FeedSamples.rss(), to: "x.opml")
+    #expect(try home.product.run(["import", notOPML], environment: home.environment).status == 65)
   }
 
   @Test("help and version come from the shared parser")
   func helpAndVersion() throws {
-    #expect(try run("--version").output == "\(appIdentity.name) \(appIdentity.version)\n")
-    let help = try run("--help").output
+    #expect(try home.run("--version").output == "\(appIdentity.name) \(appIdentity.version)\n")
+    let help = try home.run("--help").output
     for command in [
       "add", "rm", "list", "refresh", "read", "show", "mark-read", "import", "export",
     ] {
       #expect(help.contains(command))
     }
-    #expect(try run("refresh", "--help").output.contains("69"))
+    #expect(try home.run("refresh", "--help").output.contains("69"))
   }
 }

@@ -7,70 +7,51 @@ import Testing
 /// A damaged store, met through the built `feed` executable.
 @Suite("feed with a damaged store, end to end", .timeLimit(.minutes(1)))
 struct FeedDamageTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
-  init() throws {
-    home = try TemporaryDirectory(prefix: "feed-damage")
-    feed = try BuiltProduct(appIdentity.name)
-  }
-
-  var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
-  var dataFolder: URL { home.appending("data/\(appIdentity.family)/\(appIdentity.name)") }
-
-  @discardableResult
-  func run(
-    _ arguments: String..., expect status: Int32 = 0,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> ProductResult {
-    let result = try feed.run(arguments, environment: environment)
-    #expect(
-      result.status == status, "feed \(arguments.joined(separator: " ")): \(result.error)",
-      sourceLocation: sourceLocation)
-    return result
-  }
+  init() throws { home = try FeedHome(prefix: "feed-damage") }
 
   /// Two local feeds, refreshed.
   func addTwoFeeds() throws {
     for (name, title) in [("one.xml", "One"), ("two.xml", "Two")] {
       let url = home.appending(name)
       try Data(FeedSamples.rss(title: title, count: 2).utf8).write(to: url)
-      try run("add", url.path)
+      try home.run("add", url.path)
     }
-    try run("refresh")
+    try home.run("refresh")
   }
 
   func setAsideFiles() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: dataFolder.path)
+    try FileManager.default.contentsOfDirectory(atPath: home.dataFolder.path)
       .filter { $0.hasPrefix("feed-1.json.damaged-") }
   }
 
   @Test("a damaged feed record costs only that feed's cache: set aside once, refetched")
   func damagedRecord() throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("feed-1.json")
+    let file = home.dataFolder.appendingPathComponent("feed-1.json")
     let garbage = Data("{ not json".utf8)
     try garbage.write(to: file)
 
-    let list = try run("list")
+    let list = try home.run("list")
     #expect(list.output.contains("Two"))
     let aside = try setAsideFiles()
     #expect(aside.count == 1)
-    let asidePath = dataFolder.appendingPathComponent(aside[0]).path
+    let asidePath = home.dataFolder.appendingPathComponent(aside[0]).path
     #expect(
       list.error.hasPrefix("\(appIdentity.name): warning: the cached items of feed 1 were damaged"))
     #expect(list.error.contains(asidePath))
     #expect(try Data(contentsOf: URL(fileURLWithPath: asidePath)) == garbage)
 
     // Said once: the next commands work without a word.
-    let read = try run("read", "2")
+    let read = try home.run("read", "2")
     #expect(read.error.isEmpty)
     #expect(read.output.contains("Item 2"))
-    #expect(try run("list").error.isEmpty)
+    #expect(try home.run("list").error.isEmpty)
 
-    let refresh = try run("refresh")
+    let refresh = try home.run("refresh")
     #expect(refresh.output.contains("ok       1  One    2 new, 2 cached"), "\(refresh.output)")
-    #expect(try run("read", "1").output.contains("Item 2"))
+    #expect(try home.run("read", "1").output.contains("Item 2"))
     #expect(try setAsideFiles() == aside)  // never deleted
   }
 
@@ -79,16 +60,16 @@ struct FeedDamageTests {
   func damageWithReadMarks(_ damage: (String) -> String) throws -> String {
     let url = home.appending("five.xml")
     try Data(FeedSamples.rss(title: "Five", count: 5).utf8).write(to: url)
-    try run("add", url.path)
-    try run("refresh")
-    try run("mark-read", "1.1")
-    #expect(try run("list").output.contains(" 1       4  Five"))
-    let file = dataFolder.appendingPathComponent("feed-1.json")
+    try home.run("add", url.path)
+    try home.run("refresh")
+    try home.run("mark-read", "1.1")
+    #expect(try home.run("list").output.contains(" 1       4  Five"))
+    let file = home.dataFolder.appendingPathComponent("feed-1.json")
     let text = try String(contentsOf: file, encoding: .utf8)
     let damaged = damage(text)
     #expect(damaged != text)
     try Data(damaged.utf8).write(to: file)
-    return try run("list").error
+    return try home.run("list").error
   }
 
   @Test("a damaged record that still parses keeps its read marks across the refetch (issue 32, 4)")
@@ -98,8 +79,8 @@ struct FeedDamageTests {
     }
     #expect(warning.contains("its 1 read mark was recovered and kept"), "\(warning)")
     #expect(warning.contains("the next refresh fetches the feed again"))
-    try run("refresh")
-    let list = try run("list")
+    try home.run("refresh")
+    let list = try home.run("list")
     #expect(list.output.contains(" 1       4  Five"), "\(list.output)")
     #expect(try setAsideFiles().count == 1)
   }
@@ -108,14 +89,14 @@ struct FeedDamageTests {
   func readMarksLost() throws {
     let warning = try damageWithReadMarks { String($0.prefix(40)) }
     #expect(warning.contains("its read marks could not be recovered from them and are lost"))
-    try run("refresh")
-    #expect(try run("list").output.contains(" 1       5  Five"))
+    try home.run("refresh")
+    #expect(try home.run("list").output.contains(" 1       5  Five"))
   }
 
   @Test("a subscription list with one URL twice is corrupt: 65, the file and both ids named")
   func duplicateURL() throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let file = home.dataFolder.appendingPathComponent("subscriptions.json")
     let list = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
     var feeds = try #require(list["feeds"] as? [[String: Any]])
@@ -124,7 +105,7 @@ struct FeedDamageTests {
       withJSONObject: ["feeds": feeds, "nextID": 3], options: [.withoutEscapingSlashes])
     try bytes.write(to: file)
     for arguments in [["list"], ["refresh"], ["add", "https://a.example/f"]] {
-      let result = try feed.run(arguments, environment: environment)
+      let result = try home.product.run(arguments, environment: home.environment)
       #expect(result.status == 65, "\(arguments): \(result.error)")
       #expect(result.error.contains(file.path))
       #expect(result.error.contains("the feeds '1' and '2' have the same URL"), "\(result.error)")
@@ -141,8 +122,8 @@ struct FeedDamageTests {
     ])
   func commandsBesideDamage(arguments: [String]) throws {
     try addTwoFeeds()
-    try Data("[1, 2".utf8).write(to: dataFolder.appendingPathComponent("feed-1.json"))
-    let result = try feed.run(arguments, environment: environment)
+    try Data("[1, 2".utf8).write(to: home.dataFolder.appendingPathComponent("feed-1.json"))
+    let result = try home.product.run(arguments, environment: home.environment)
     #expect(result.status == 0, "\(arguments): \(result.error)")
     #expect(result.error.contains("were damaged"))
     #expect(try setAsideFiles().count == 1)
@@ -152,15 +133,16 @@ struct FeedDamageTests {
   func removeDamaged() throws {
     try addTwoFeeds()
     let garbage = Data("\u{0}\u{1}binary".utf8)
-    try garbage.write(to: dataFolder.appendingPathComponent("feed-1.json"))
-    try run("rm", "1")
+    try garbage.write(to: home.dataFolder.appendingPathComponent("feed-1.json"))
+    try home.run("rm", "1")
     #expect(
-      !FileManager.default.fileExists(atPath: dataFolder.appendingPathComponent("feed-1.json").path)
+      !FileManager.default.fileExists(
+        atPath: home.dataFolder.appendingPathComponent("feed-1.json").path)
     )
     let aside = try setAsideFiles()
     #expect(aside.count == 1)
-    #expect(try Data(contentsOf: dataFolder.appendingPathComponent(aside[0])) == garbage)
-    #expect(!(try run("list").output.contains("One")))
+    #expect(try Data(contentsOf: home.dataFolder.appendingPathComponent(aside[0])) == garbage)
+    #expect(!(try home.run("list").output.contains("One")))
   }
 
   @Test(
@@ -168,10 +150,10 @@ struct FeedDamageTests {
     arguments: [["list"], ["read"], ["refresh"], ["rm", "1"], ["add", "https://a.example/f"]])
   func damagedSubscriptions(arguments: [String]) throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let file = home.dataFolder.appendingPathComponent("subscriptions.json")
     let garbage = Data("{\"feeds\": [".utf8)
     try garbage.write(to: file)
-    let result = try feed.run(arguments, environment: environment)
+    let result = try home.product.run(arguments, environment: home.environment)
     #expect(result.status == 65, "\(arguments)")
     #expect(result.error.hasPrefix("\(appIdentity.name): error: "))
     #expect(result.error.contains(file.path))
@@ -189,13 +171,13 @@ struct FeedDamageTests {
     arguments: [["list"], ["refresh"], ["add", "https://a.example/f"]])
   func repeatedKeys(arguments: [String]) throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let file = home.dataFolder.appendingPathComponent("subscriptions.json")
     let text = try String(decoding: Data(contentsOf: file), as: UTF8.self)
     // The same key twice in the first subscription: Foundation alone would keep one.
     let doubled = Data(text.replacingOccurrences(of: #""id""#, with: #""id" : "9", "id""#).utf8)
     #expect(doubled.count > text.utf8.count)
     try doubled.write(to: file)
-    let result = try feed.run(arguments, environment: environment)
+    let result = try home.product.run(arguments, environment: home.environment)
     #expect(result.status == 65, "\(arguments): \(result.error)")
     #expect(result.error.contains(file.path))
     #expect(result.error.contains("the key 'id' appears twice"))
@@ -206,9 +188,9 @@ struct FeedDamageTests {
   @Test("the hint's cp command gives back the list as it was before its last change")
   func restoreSubscriptions() throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let file = home.dataFolder.appendingPathComponent("subscriptions.json")
     try Data("{\"feeds\": [".utf8).write(to: file)
-    let hint = try run("list", expect: 65).error
+    let hint = try home.run("list", expect: 65).error
     // Run the command the hint gives, as a user would paste it.
     let prefix = "restore the version before the last change with: "
     let start = try #require(hint.range(of: prefix)).upperBound
@@ -220,7 +202,7 @@ struct FeedDamageTests {
     shell.waitUntilExit()
     #expect(shell.terminationStatus == 0)
     // The list before the second `add`: the first feed only.
-    let list = try run("list")
+    let list = try home.run("list")
     #expect(list.output.contains("One"))
     #expect(!list.output.contains("Two"))
   }
@@ -228,10 +210,10 @@ struct FeedDamageTests {
   @Test("without a last good copy the hint says how to fix or replace the list")
   func damagedSubscriptionsWithoutCopy() throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let file = home.dataFolder.appendingPathComponent("subscriptions.json")
     try FileManager.default.removeItem(atPath: file.path + ".last-good")
     try Data("{\"feeds\": [".utf8).write(to: file)
-    let result = try run("list", expect: 65)
+    let result = try home.run("list", expect: 65)
     #expect(result.error.contains("hint: the file is left as it is: fix it in an editor"))
     #expect(!result.error.contains("cp "))
   }
@@ -241,25 +223,25 @@ struct FeedDamageTests {
     arguments: [Int.max, Int.max - 1, 1 << 62, 0, -5])
   func hugeCounters(value: Int) throws {
     try addTwoFeeds()
-    let subscriptions = dataFolder.appendingPathComponent("subscriptions.json")
+    let subscriptions = home.dataFolder.appendingPathComponent("subscriptions.json")
     let text = try String(contentsOf: subscriptions, encoding: .utf8)
     let damaged = text.replacingOccurrences(of: "\"nextID\" : 3", with: "\"nextID\" : \(value)")
     #expect(damaged != text)
     try Data(damaged.utf8).write(to: subscriptions)
-    let add = try run("add", "https://a.example/feed", expect: 65)
+    let add = try home.run("add", "https://a.example/feed", expect: 65)
     #expect(add.error.contains("nextID"))
     try Data(text.utf8).write(to: subscriptions)
 
-    let record = dataFolder.appendingPathComponent("feed-1.json")
+    let record = home.dataFolder.appendingPathComponent("feed-1.json")
     let recordText = try String(contentsOf: record, encoding: .utf8)
     let bigNumber = recordText.replacingOccurrences(
       of: "\"nextNumber\" : 3", with: "\"nextNumber\" : \(value)")
     #expect(bigNumber != recordText)
     try Data(bigNumber.utf8).write(to: record)
-    let list = try run("list")
+    let list = try home.run("list")
     #expect(list.error.contains("were damaged"))
-    try run("refresh")
-    #expect(try run("read", "1").output.contains("Item 2"))
+    try home.run("refresh")
+    #expect(try home.run("read", "1").output.contains("Item 2"))
   }
 
   @Test(
@@ -273,7 +255,7 @@ struct FeedDamageTests {
     ])
   func damagedIDs(id: String, message: String) throws {
     try addTwoFeeds()
-    let file = dataFolder.appendingPathComponent("subscriptions.json")
+    let file = home.dataFolder.appendingPathComponent("subscriptions.json")
     var json = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
     var feeds = try #require(json["feeds"] as? [[String: Any]])
@@ -282,7 +264,7 @@ struct FeedDamageTests {
     let damaged = try JSONSerialization.data(withJSONObject: json)
     try damaged.write(to: file)
     for command in [["list"], ["refresh"], ["read"], ["add", "https://b.example/feed"]] {
-      let result = try feed.run(command, environment: environment)
+      let result = try home.product.run(command, environment: home.environment)
       #expect(result.status == 65, "feed \(command): \(result.error)")
       #expect(result.error.contains(file.path), "\(result.error)")
       #expect(result.error.contains(message), "\(result.error)")
@@ -294,12 +276,12 @@ struct FeedDamageTests {
   @Test("a date no calendar can print is damage, not a crash")
   func hugeDate() throws {
     try addTwoFeeds()
-    let record = dataFolder.appendingPathComponent("feed-1.json")
+    let record = home.dataFolder.appendingPathComponent("feed-1.json")
     var json = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
     json["lastFetched"] = 1e300
     try JSONSerialization.data(withJSONObject: json).write(to: record)
-    let list = try run("list")
+    let list = try home.run("list")
     #expect(list.error.contains("were damaged"))
   }
 }

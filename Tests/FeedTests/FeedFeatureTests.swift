@@ -8,70 +8,46 @@ import Testing
 /// What a newsboat user reaches for, and output safety, through the built `feed`.
 @Suite("feed: reading features, end to end", .timeLimit(.minutes(1)))
 struct FeedFeatureTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
-  init() throws {
-    home = try TemporaryDirectory(prefix: "feed-features")
-    feed = try BuiltProduct(appIdentity.name)
-  }
-
-  var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
-
-  @discardableResult
-  func run(
-    _ arguments: String..., expect status: Int32 = 0,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> ProductResult {
-    let result = try feed.run(arguments, environment: environment)
-    #expect(
-      result.status == status, "feed \(arguments.joined(separator: " ")): \(result.error)",
-      sourceLocation: sourceLocation)
-    return result
-  }
-
-  func write(_ text: String, to name: String) throws -> String {
-    let url = home.appending(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
-  }
+  init() throws { home = try FeedHome(prefix: "feed-features") }
 
   func addFeed(_ text: String = FeedSamples.rss(title: "News", count: 3)) throws {
-    try run("add", try write(text, to: "news.xml"))
-    try run("refresh")
+    try home.run("add", try home.write(text, to: "news.xml"))
+    try home.run("refresh")
   }
 
   @Test("mark-unread and mark-read take an item or a feed")
   func markUnread() throws {
     try addFeed()
-    #expect(try run("mark-read", "1").output == "Marked 3 items read.\n")
-    #expect(try run("mark-unread", "1.2").output == "Marked 1.2 unread.\n")
-    let unread = try run("read", "--unread").output
+    #expect(try home.run("mark-read", "1").output == "Marked 3 items read.\n")
+    #expect(try home.run("mark-unread", "1.2").output == "Marked 1.2 unread.\n")
+    let unread = try home.run("read", "--unread").output
     #expect(unread.contains("Item 2") && !unread.contains("Item 3"))
-    #expect(try run("mark-read", "1.2").output == "Marked 1.2 read.\n")
-    #expect(try run("read", "--unread").output == "No unread items.\n")
-    #expect(try run("mark-unread", "--all").output == "Marked 3 items unread.\n")
-    #expect(try run("mark-unread", "1.99", expect: 64).error.contains("no item 1.99"))
+    #expect(try home.run("mark-read", "1.2").output == "Marked 1.2 read.\n")
+    #expect(try home.run("read", "--unread").output == "No unread items.\n")
+    #expect(try home.run("mark-unread", "--all").output == "Marked 3 items unread.\n")
+    #expect(try home.run("mark-unread", "1.99", expect: 64).error.contains("no item 1.99"))
   }
 
   @Test("read --search matches title, author and text, ignoring case")
   func search() throws {
     try addFeed()
-    let hits = try run("read", "--search", "ITEM 2").output
+    let hits = try home.run("read", "--search", "ITEM 2").output
     #expect(hits.contains("1.2") && !hits.contains("1.3"))
-    #expect(try run("read", "-s", "text of item 3").output.contains("1.3"))
-    #expect(try run("read", "--search", "zebra").output == "No items match 'zebra'.\n")
-    let json = try run("read", "--search", "item 1", "--json").output
+    #expect(try home.run("read", "-s", "text of item 3").output.contains("1.3"))
+    #expect(try home.run("read", "--search", "zebra").output == "No items match 'zebra'.\n")
+    let json = try home.run("read", "--search", "item 1", "--json").output
     #expect(json.contains("\"1.1\"") && !json.contains("\"1.2\""))
   }
 
   @Test("rename sets a title and clears it")
   func rename() throws {
     try addFeed()
-    #expect(try run("rename", "1", "Daily").output == "Feed 1 is now shown as: Daily\n")
-    #expect(try run("list").output.contains("Daily"))
-    #expect(try run("read", "Daily").output.contains("Item 3"))
-    #expect(try run("rename", "Daily").output == "Feed 1 is now shown as: News\n")
+    #expect(try home.run("rename", "1", "Daily").output == "Feed 1 is now shown as: Daily\n")
+    #expect(try home.run("list").output.contains("Daily"))
+    #expect(try home.run("read", "Daily").output.contains("Item 3"))
+    #expect(try home.run("rename", "Daily").output == "Feed 1 is now shown as: News\n")
   }
 
   @Test("undated items come after dated ones, newest first")
@@ -84,7 +60,7 @@ struct FeedFeatureTests {
       </channel></rss>
       """
     try addFeed(feedText)
-    let lines = try run("read").output.split(separator: "\n").dropFirst()
+    let lines = try home.run("read").output.split(separator: "\n").dropFirst()
     #expect(
       lines.map { $0.split(separator: " ").last.map(String.init) } == ["New", "Old", "Undated"])
   }
@@ -92,28 +68,28 @@ struct FeedFeatureTests {
   @Test("feed show dates the item as the listings do")
   func showDate() throws {
     try addFeed()
-    let listed = try run("read").output
+    let listed = try home.run("read").output
     #expect(listed.contains("2026-10-04"))
-    #expect(try run("show", "1.3").output.contains("News · 2026-10-04\n"))
+    #expect(try home.run("show", "1.3").output.contains("News · 2026-10-04\n"))
   }
 
   @Test("add reads at once: a file or URL that is not a feed and names none is refused")
   func addChecks() throws {
-    let notFeed = try write("<html><body>hello</body></html>", to: "page.html")
-    let refused = try run("add", notFeed, expect: 65)
+    let notFeed = try home.write("<html><body>hello</body></html>", to: "page.html")
+    let refused = try home.run("add", notFeed, expect: 65)
     #expect(refused.error.contains("not a feed"))
-    #expect(try run("list").output.hasPrefix("No feeds yet."))
+    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
 
     let server = try LoopbackServer(routes: [
       "/page": .text("<html><body>hello</body></html>"),
       "/feed.xml": .text(FeedSamples.rss(count: 1)),
     ])
     defer { server.stop() }
-    let page = try run("add", server.url("/page").absoluteString, expect: 65)
+    let page = try home.run("add", server.url("/page").absoluteString, expect: 65)
     #expect(page.error.contains("not a feed"), "\(page.error)")
     #expect(page.error.contains("hint: nothing was added: it names no feed either"))
-    #expect(try run("list").output.hasPrefix("No feeds yet."))
-    let added = try run("add", server.url("/feed.xml").absoluteString)
+    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
+    let added = try home.run("add", server.url("/feed.xml").absoluteString)
     #expect(added.output.hasSuffix("Read it now: 1 item.\n"), "\(added.output)")
     #expect(server.requests.map(\.path) == ["/page", "/feed.xml"])
   }
@@ -126,10 +102,10 @@ struct FeedFeatureTests {
       .text(FeedSamples.rss(count: 2)),
     ])
     defer { server.stop() }
-    try run("add", server.url("/feed.xml").absoluteString)
+    try home.run("add", server.url("/feed.xml").absoluteString)
     let before = Date()
-    try run("refresh", expect: 69)
-    let list = try run("list", "--json").standardOutput
+    try home.run("refresh", expect: 69)
+    let list = try home.run("list", "--json").standardOutput
     let feeds = try #require(
       (try JSONSerialization.jsonObject(with: list) as? [String: Any])?["feeds"] as? [[String: Any]]
     )
@@ -137,23 +113,23 @@ struct FeedFeatureTests {
       (feeds[0]["retryNotBefore"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
     #expect(until <= Date().addingTimeInterval(24 * 3600))
     #expect(until >= before.addingTimeInterval(24 * 3600 - 60))
-    #expect(try run("list").output.contains("waiting until"))
-    #expect(try run("refresh").output.contains("skipped"))
+    #expect(try home.run("list").output.contains("waiting until"))
+    #expect(try home.run("refresh").output.contains("skipped"))
     #expect(server.requests.count == 2)
-    #expect(try run("refresh", "--force").output.contains("1 new, 2 cached"))
+    #expect(try home.run("refresh", "--force").output.contains("1 new, 2 cached"))
     #expect(server.requests.count == 3)
   }
 
   @Test("refresh announces new items; the bell rings only on a terminal")
   func announce() throws {
     // `add` reads a local file at once; two more items arrive before the refresh.
-    let path = try write(FeedSamples.rss(count: 1), to: "a.xml")
-    try run("add", path)
-    _ = try write(FeedSamples.rss(count: 3), to: "a.xml")
-    let first = try run("refresh").output
+    let path = try home.write(FeedSamples.rss(count: 1), to: "a.xml")
+    try home.run("add", path)
+    _ = try home.write(FeedSamples.rss(count: 3), to: "a.xml")
+    let first = try home.run("refresh").output
     #expect(first.hasSuffix("2 new items in 1 feed.\n"))
     #expect(!first.contains("\u{7}"))
-    let again = try run("refresh").output
+    let again = try home.run("refresh").output
     #expect(!again.contains("new item"))
   }
 
@@ -167,13 +143,13 @@ struct FeedFeatureTests {
       try Data("{\"notifications\": \(notifications)}".utf8).write(
         to: config.appendingPathComponent("settings.json"))
     }
-    try run("add", try write(FeedSamples.rss(count: 1), to: "a.xml"))
-    _ = try write(FeedSamples.rss(count: 3), to: "a.xml")
+    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "a.xml"))
+    _ = try home.write(FeedSamples.rss(count: 3), to: "a.xml")
     // `script` gives the command a pseudo-terminal as its standard output.
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", "'\(feed.url.path)' refresh", "/dev/null"]
-    process.environment = environment
+    process.arguments = ["-qec", "'\(home.product.url.path)' refresh", "/dev/null"]
+    process.environment = home.environment
     let output = Pipe()
     process.standardOutput = output
     process.standardInput = FileHandle.nullDevice
@@ -196,30 +172,30 @@ struct FeedFeatureTests {
       """
     try addFeed(text)
     for arguments in [["read", "--json"], ["show", "1.1", "--json"], ["list", "--json"]] {
-      let output = try feed.run(arguments, environment: environment).output
+      let output = try home.product.run(arguments, environment: home.environment).output
       let raw = output.unicodeScalars.filter {
         (0x7F...0x9F).contains($0.value) || [0x202E, 0x2067, 0x200F].contains($0.value)
       }
       #expect(raw.isEmpty, "\(arguments)")
       #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
     }
-    let json = try run("read", "--json").output
+    let json = try home.run("read", "--json").output
     #expect(json.contains("A\\u007fB\\u009bC\\u202eD\\u2067E\\u200fF"))
   }
 
   @Test("no command creates stray folders, not even a fetch over HTTP; the app's are 0700")
   func noStrayFolders() throws {
     for arguments in [["list"], ["read"], ["list", "--json"], ["export"]] {
-      _ = try feed.run(arguments, environment: environment)
+      _ = try home.product.run(arguments, environment: home.environment)
     }
-    try run("add", try write(FeedSamples.rss(count: 1), to: "a.xml"))
-    try run("list")
+    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "a.xml"))
+    try home.run("list")
     // An HTTP fetch: a URLSession here would create a URL cache folder under
     // $XDG_CACHE_HOME and a cookie folder under $XDG_DATA_HOME.
     let server = try LoopbackServer(replies: [.text(FeedSamples.rss(title: "Web", count: 1))])
     defer { server.stop() }
-    try run("add", server.url("/web.xml").absoluteString)
-    try run("refresh")
+    try home.run("add", server.url("/web.xml").absoluteString)
+    try home.run("refresh")
     #expect(server.requests.count == 2)
     let data = home.appending("data")
     let cache = home.appending("cache")
@@ -238,8 +214,8 @@ struct FeedFeatureTests {
 
   @Test("config refresh-on-open is stored and shown")
   func config() throws {
-    #expect(try run("config").output == "refresh-on-open = off\n")
-    #expect(try run("config", "refresh-on-open", "on").output == "refresh-on-open = on\n")
-    #expect(try run("config", "refresh-on-open").output == "on\n")
+    #expect(try home.run("config").output == "refresh-on-open = off\n")
+    #expect(try home.run("config", "refresh-on-open", "on").output == "refresh-on-open = on\n")
+    #expect(try home.run("config", "refresh-on-open").output == "on\n")
   }
 }
