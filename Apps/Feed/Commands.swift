@@ -37,7 +37,7 @@ package enum FeedCommands {
         ]),
       CommandSpec(
         "list", summary: "List the feeds with unread counts, last fetch and last error.",
-        options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")]),
+        options: [.flag("json", help: "Print JSON.")]),
       CommandSpec(
         "refresh", summary: "Fetch the feeds (or one) and save new items.",
         discussion:
@@ -62,17 +62,19 @@ package enum FeedCommands {
             "search", short: "s", valueName: "text",
             help: "Only items whose title, author or text contains this (any case)."),
           .option("limit", short: "n", valueName: "count", help: "Show at most this many."),
-          .flag("json", help: "Print JSON (see Docs/Apps/Feed.md)."),
+          .flag("json", help: "Print JSON."),
         ],
         arguments: [
           .optional("feed", help: "Only this feed (id, URL or title).").completing(feedIDs)
         ]),
       CommandSpec(
         "show", summary: "Print one item as text and mark it read.",
-        options: [.flag("json", help: "Print JSON (see Docs/Apps/Feed.md).")],
+        options: [.flag("json", help: "Print JSON.")],
         arguments: [
-          .required("item", help: "The item's id as 'feed read' shows it, e.g. 3.17.")
-            .completing(itemIDs)
+          .required(
+            "item", help: "The item's id as '\(appIdentity.name) read' shows it, e.g. 3.17."
+          )
+          .completing(itemIDs)
         ]),
       CommandSpec(
         "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",

@@ -6,11 +6,11 @@ extension FeedCommands {
   /// Files, environment and related pages for `feed --generate-manual`.
   static let manual = ManualPage(
     description: [
-      "With no command on a terminal, feed opens its interactive reader; otherwise it "
-        + "prints the unread items, as 'feed read --unread' does.",
-      "Nothing is fetched except by 'feed refresh', 'feed add' (which reads the feed at "
+      "With no command on a terminal, \(appIdentity.name) opens its interactive reader; otherwise it "
+        + "prints the unread items, as '\(appIdentity.name) read --unread' does.",
+      "Nothing is fetched except by '\(appIdentity.name) refresh', '\(appIdentity.name) add' (which reads the feed at "
         + "once) and the reader's refresh.",
-      "'feed add' takes addresses as people paste them: without a scheme, a file of that "
+      "'\(appIdentity.name) add' takes addresses as people paste them: without a scheme, a file of that "
         + "name wins; otherwise text that starts with a host name (example.com/feed.xml) "
         + "is fetched over https, or http for a loopback address (localhost:8080/rss). "
         + "A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed.",

@@ -15,9 +15,25 @@ struct StartFromSampleScriptTests {
     let result = try await CompletionShells.run(
       "/bin/bash", [Self.script.path, flag], environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 0)
-    #expect(result.output.hasPrefix("usage: Apps/start-from-sample.sh NAME FOLDER\n"))
-    #expect(result.output.contains("FOLDER  the package to copy into"))
+    #expect(
+      result.output.hasPrefix("usage: Apps/start-from-sample.sh [--sample todo|feed] NAME FOLDER\n")
+    )
+    #expect(result.output.contains("FOLDER    the package to copy into"))
+    #expect(result.output.contains("--sample  the sample to start from"))
     #expect(result.error.isEmpty)
+  }
+
+  @Test("an unknown sample: exit 64 naming the samples, nothing created")
+  func unknownSample() async throws {
+    let folder = try TemporaryDirectory(prefix: "start-unknown")
+    defer { folder.remove() }
+    let target = folder.appending("app")
+    let result = try await CompletionShells.run(
+      "/bin/bash", [Self.script.path, "--sample", "blog", "app", target.path],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 64)
+    #expect(result.error.contains("no sample 'blog': choose todo or feed"))
+    #expect(!FileManager.default.fileExists(atPath: target.path))
   }
 
   @Test("no arguments: the usage on stderr, exit 64, nothing created")
