@@ -150,14 +150,16 @@ struct SyncSide {
   let engine: SyncEngine
 
   init(
-    remote: InMemorySyncRemote,
+    remote: InMemorySyncRemote, outcomesPerStateWrite: Int = 64,
     now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 5_000) }
   ) {
     let stateStore = FailingStore()
     self.stateStore = stateStore
-    engine = SyncEngine(
+    var engine = SyncEngine(
       remote: remote, adapter: TestAdapter(local: local), state: SyncStateStore(store: stateStore),
       now: now)
+    engine.outcomesPerStateWrite = outcomesPerStateWrite
+    self.engine = engine
   }
 
   func sync(dryRun: Bool = false) async throws -> SyncResult {
@@ -213,6 +215,8 @@ final class FailingStore: KeyValueStore, @unchecked Sendable {
       if writes == failing { throw Full() }
     }
   }
+  /// How many writes (sets, removals, updates) were tried so far.
+  var writeCount: Int { lock.withLock { writes } }
   func data(forKey key: String) throws -> Data? { try inner.data(forKey: key) }
   func setData(_ data: Data, forKey key: String) throws {
     try count()

@@ -27,7 +27,8 @@ struct SyncStateStoreTests {
     state.token = "tok"
     state.lastSync = Date(timeIntervalSince1970: 1_800_000_000)
     try second.save(state)
-    #expect(try FileKeyValueStore(directory: folder.url).keys() == ["sync-state"])
+    #expect(
+      try FileKeyValueStore(directory: folder.url).keys() == ["sync-state", "sync-state-head"])
     try second.record(["/d.ics": Self.entry("4", etag: "\"4\"")])
     let third = try SyncStateStore(store: FileKeyValueStore(directory: folder.url)).load()
     #expect(third.token == "tok")
@@ -44,5 +45,60 @@ struct SyncStateStoreTests {
     // As if killed between the snapshot write and the journal's removal.
     try store.set(loaded, forKey: "sync-state", migrations: SyncStateStore.migrations)
     #expect(try states.load() == loaded)
+  }
+
+  @Test("a sync's end: a short journal grows by one record, a long one becomes a snapshot")
+  func finish() throws {
+    let store = FailingStore()
+    let states = SyncStateStore(store: store)
+    var state = SyncState()
+    for number in 1...8 { state.entries["/\(number).ics"] = Self.entry("\(number)", etag: "\"1\"") }
+    try states.save(state)
+
+    // Nothing changed: only the head is written, with the new time.
+    state.lastSync = Date(timeIntervalSince1970: 1_800_000_000)
+    state.token = "t1"
+    let writes = store.writeCount
+    try states.finish(state, recording: [:])
+    #expect(store.writeCount == writes + 1)
+    #expect(try store.keys() == ["sync-state", "sync-state-head"])
+    #expect(try states.loadHead() == SyncStateStore.Head(token: "t1", lastSync: state.lastSync))
+
+    // A few changes: one journal record, then the head; the snapshot is not rewritten.
+    let snapshot = try store.data(forKey: "sync-state")
+    state.entries["/1.ics"] = Self.entry("1", etag: "\"2\"")
+    state.entries["/2.ics"] = nil
+    state.token = "t2"
+    try states.finish(
+      state, recording: ["/1.ics": Self.entry("1", etag: "\"2\""), "/2.ics": SyncStateEntry?.none])
+    #expect(try store.data(forKey: "sync-state") == snapshot)
+    #expect(try store.keys().count == 3)
+    #expect(try SyncStateStore(store: store).load() == state)
+
+    // The head fails: the token stays the one the entries had before.
+    state.token = "t3"
+    state.entries["/3.ics"] = Self.entry("3", etag: "\"2\"")
+    store.failingWrite = 2
+    #expect(throws: FailingStore.Full.self) {
+      try states.finish(state, recording: ["/3.ics": Self.entry("3", etag: "\"2\"")])
+    }
+    store.failingWrite = nil
+    let reloaded = try SyncStateStore(store: store).load()
+    #expect(reloaded.token == "t2")
+    #expect(reloaded.entries["/3.ics"]?.etag == "\"2\"")
+
+    // More changes than the journal keeps: a new snapshot, no journal.
+    var many: [String: SyncStateEntry?] = [:]
+    for number in 1...70 {
+      let entry = Self.entry("\(number)", etag: "\"3\"")
+      many["/\(number).ics"] = entry
+      state.entries["/\(number).ics"] = entry
+    }
+    state.token = "t4"
+    let fresh = SyncStateStore(store: store)
+    _ = try fresh.load()
+    try fresh.finish(state, recording: many)
+    #expect(try store.keys() == ["sync-state", "sync-state-head"])
+    #expect(try SyncStateStore(store: store).load() == state)
   }
 }
