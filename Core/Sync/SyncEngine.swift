@@ -77,15 +77,36 @@ public struct SyncEngine: Sendable {
       // Nothing synced yet, or a state from before heads: the token is in the snapshot.
       let loaded = try state.load()
       let listing = try await Self.listChanges(remote, since: loaded.token)
+      let version = try adapter.localVersion()
       let run = SyncRun(
         engine: self, dryRun: dryRun, state: loaded, local: try adapter.localItems())
+      run.startVersion = version
       return try await run.run(listing)
     }
     // Ask the server first; read the state and the local items while it answers.
     async let listing = Self.listChanges(remote, since: head.token)
     let loaded: SyncState
     let local: [SyncLocalItem]
+    let version: String?
     do {
+      version = try adapter.localVersion()
+      if let quiet = head.quietVersion, version == quiet {
+        // Nothing changed here since a quiet sync: unless the server says otherwise,
+        // there is nothing to read or do.
+        let answer = try await listing
+        let changes = answer.changes
+        if changes.changed.isEmpty, changes.deleted.isEmpty, !changes.isFullListing,
+          changes.token == head.token
+        {
+          var result = SyncResult()
+          result.isDryRun = dryRun
+          result.requests = answer.requests
+          if !dryRun {
+            try state.writeHead(.init(token: head.token, lastSync: now(), quietVersion: quiet))
+          }
+          return result
+        }
+      }
       loaded = try state.load()
       local = try adapter.localItems()
     } catch {
@@ -93,6 +114,7 @@ public struct SyncEngine: Sendable {
       throw error
     }
     let run = SyncRun(engine: self, dryRun: dryRun, state: loaded, local: local)
+    run.startVersion = version
     return try await run.run(try await listing)
   }
 
@@ -136,6 +158,10 @@ final class SyncRun {
   /// Request outcomes not yet written to the state store, and how many requests.
   var unrecorded: [String: SyncStateEntry?] = [:]
   var unrecordedRequests = 0
+  /// The adapter's local version read before the local items, if it has one.
+  var startVersion: String?
+  /// Whether this sync changed the local items.
+  var wroteLocally = false
 
   init(engine: SyncEngine, dryRun: Bool, state: SyncState, local: [SyncLocalItem]) {
     self.engine = engine
@@ -164,10 +190,21 @@ final class SyncRun {
     if !dryRun {
       if retry.isEmpty, result.skipped.isEmpty { state.token = changes.token }
       state.lastSync = engine.now()
-      try engine.state.finish(state, recording: unrecorded)
+      try engine.state.finish(state, recording: unrecorded, quietVersion: quietVersion())
       unrecorded = [:]
     }
     return result
+  }
+
+  /// The local version to remember as quiet: the one read before the items, when this
+  /// sync wrote nothing locally and left every entry settled; else `nil`. A change
+  /// made after that read (by this sync or another process) makes the version differ,
+  /// so the next sync reads the items.
+  private func quietVersion() -> String? {
+    guard let startVersion, !wroteLocally, retry.isEmpty, result.skipped.isEmpty,
+      state.entries.values.allSatisfy({ $0.etag != nil && !$0.isPendingCreate })
+    else { return nil }
+    return startVersion
   }
 
   // MARK: - Reading the server

@@ -51,12 +51,24 @@ public final class SyncStateStore: Sendable {
     public var token: String?
     /// When the last sync finished.
     public var lastSync: Date?
+    /// The app's local version (``SyncAdapter/localVersion()``) after the last sync,
+    /// when that sync wrote nothing locally and left every entry settled (each ETag
+    /// known, nothing pending or left for the next sync); else `nil`.
+    public var quietVersion: String?
 
     /// A head.
-    public init(token: String?, lastSync: Date?) {
+    public init(token: String?, lastSync: Date?, quietVersion: String? = nil) {
       self.token = token
       self.lastSync = lastSync
+      self.quietVersion = quietVersion
     }
+  }
+
+  /// Writes only the head: a sync that found nothing to do.
+  ///
+  /// - Throws: `PersistenceError`.
+  public func writeHead(_ head: Head) throws {
+    try store.set(head, forKey: headKey)
   }
 
   /// The head as last written, or `nil` when there is none (nothing synced yet, or a
@@ -128,20 +140,27 @@ public final class SyncStateStore: Sendable {
   /// - Parameters:
   ///   - state: The whole state, `changes` included.
   ///   - changes: Entry changes since the last ``record(_:)`` (`nil` removes an href).
+  ///   - quietVersion: The head's ``Head/quietVersion``.
   /// - Throws: `PersistenceError`; then the head is not written, so the stored token
   ///   still covers only what the entries hold.
-  public func finish(_ state: SyncState, recording changes: [String: SyncStateEntry?]) throws {
+  public func finish(
+    _ state: SyncState, recording changes: [String: SyncStateEntry?], quietVersion: String? = nil
+  ) throws {
+    let head = Head(token: state.token, lastSync: state.lastSync, quietVersion: quietVersion)
     guard !changes.isEmpty else {
-      try store.set(Head(token: state.token, lastSync: state.lastSync), forKey: headKey)
+      try store.set(head, forKey: headKey)
       return
     }
     let length = journalLength.withLock { $0 } + changes.count
     if length <= max(64, state.entries.count / 4) {
       try record(changes)
-      try store.set(Head(token: state.token, lastSync: state.lastSync), forKey: headKey)
     } else {
-      try save(state)
+      try store.set(state, forKey: name, migrations: Self.migrations)
+      for key in try journalKeys() { try store.removeValue(forKey: key) }
+      nextJournal.withLock { $0 = 1 }
+      journalLength.withLock { $0 = 0 }
     }
+    try store.set(head, forKey: headKey)
   }
 
   private var journalPrefix: String { name + "-journal-" }
