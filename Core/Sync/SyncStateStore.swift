@@ -26,9 +26,12 @@ public final class SyncStateStore: Sendable {
   /// The snapshot's key; journal keys start with it.
   public let name: String
   private let nextJournal = Locked<Int?>(nil)
-  /// The entry changes the journal holds, as far as this store has seen (from the last
-  /// ``load()`` or ``save(_:)`` on).
-  private let journalLength = Locked(0)
+  /// The entry changes and the records the journal holds, as far as this store has
+  /// seen (from the last ``load()`` or ``save(_:)`` on).
+  private let journalLength = Locked((changes: 0, records: 0))
+
+  /// The most records the journal keeps before the end of a sync compacts it.
+  static let journalRecordLimit = 8
 
   /// The schema of the snapshot.
   public static let migrations = Migrations<SyncState>(currentVersion: 1)
@@ -98,7 +101,7 @@ public final class SyncStateStore: Sendable {
       state.lastSync = head.lastSync
     }
     nextJournal.withLock { $0 = (keys.last.flatMap(sequence) ?? 0) + 1 }
-    journalLength.withLock { $0 = length }
+    journalLength.withLock { $0 = (length, keys.count) }
     return state
   }
 
@@ -118,7 +121,10 @@ public final class SyncStateStore: Sendable {
       return number
     }
     try store.set(record, forKey: journalKey(number))
-    journalLength.withLock { $0 += changes.count }
+    journalLength.withLock {
+      $0.changes += changes.count
+      $0.records += 1
+    }
   }
 
   /// Writes `state` as the new snapshot, clears the journal, then writes the head.
@@ -128,14 +134,15 @@ public final class SyncStateStore: Sendable {
     try store.set(state, forKey: name, migrations: Self.migrations)
     for key in try journalKeys() { try store.removeValue(forKey: key) }
     nextJournal.withLock { $0 = 1 }
-    journalLength.withLock { $0 = 0 }
+    journalLength.withLock { $0 = (0, 0) }
     try store.set(Head(token: state.token, lastSync: state.lastSync), forKey: headKey)
   }
 
   /// Ends a sync: records `changes` (the entry changes not yet recorded) and writes
   /// `state`'s token and time as the head. The changes go in as one journal record
-  /// while the journal stays short (at most a quarter of the entries, or 64 changes),
-  /// else as a new snapshot of `state`; with no changes, only the head is written.
+  /// while the journal stays short (at most a quarter of the entries, or 64 changes,
+  /// in at most 8 records), else as a new snapshot of `state`; with no changes, only
+  /// the head is written.
   ///
   /// - Parameters:
   ///   - state: The whole state, `changes` included.
@@ -151,14 +158,16 @@ public final class SyncStateStore: Sendable {
       try store.set(head, forKey: headKey)
       return
     }
-    let length = journalLength.withLock { $0 } + changes.count
-    if length <= max(64, state.entries.count / 4) {
+    let length = journalLength.withLock { $0 }
+    if length.changes + changes.count <= max(64, state.entries.count / 4),
+      length.records < Self.journalRecordLimit
+    {
       try record(changes)
     } else {
       try store.set(state, forKey: name, migrations: Self.migrations)
       for key in try journalKeys() { try store.removeValue(forKey: key) }
       nextJournal.withLock { $0 = 1 }
-      journalLength.withLock { $0 = 0 }
+      journalLength.withLock { $0 = (0, 0) }
     }
     try store.set(head, forKey: headKey)
   }

@@ -87,6 +87,20 @@ struct SyncStateStoreTests {
     #expect(reloaded.token == "t2")
     #expect(reloaded.entries["/3.ics"]?.etag == "\"2\"")
 
+    // Eight records at most: the ninth end of a sync writes a snapshot.
+    let counting = SyncStateStore(store: store)
+    _ = try counting.load()
+    let records = try store.keys().count { $0.hasPrefix("sync-state-journal-") }
+    for round in records..<8 {
+      state.entries["/1.ics"] = Self.entry("1", etag: "\"r\(round)\"")
+      try counting.finish(state, recording: ["/1.ics": state.entries["/1.ics"]!])
+    }
+    #expect(try store.keys().count { $0.hasPrefix("sync-state-journal-") } == 8)
+    state.entries["/1.ics"] = Self.entry("1", etag: "\"r8\"")
+    try counting.finish(state, recording: ["/1.ics": state.entries["/1.ics"]!])
+    #expect(try store.keys() == ["sync-state", "sync-state-head"])
+    #expect(try SyncStateStore(store: store).load() == state)
+
     // More changes than the journal keeps: a new snapshot, no journal.
     var many: [String: SyncStateEntry?] = [:]
     for number in 1...70 {
