@@ -193,7 +193,9 @@ SH
 
 # The server's floor (curl): for nothing changed, the one REPORT sync-collection with the
 # current token; for a first download, the one REPORT sync-collection from an empty token
-# asking for every item's calendar data, as todo sends it.
+# asking for every item's calendar data, as todo sends it; for one change on each side,
+# after the same server change, a REPORT from the token asking for calendar data and one
+# PUT (of another item, unconditional).
 REPORT="$CURL -o /dev/null -X REPORT -H Depth:1 -H Content-Type:application/xml $BASE/$USER_NAME/main/"
 TOKEN=$($CURL -X PROPFIND -H 'Depth: 0' -H 'Content-Type: application/xml' \
   --data '<D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>' \
@@ -204,6 +206,11 @@ sync_body() {
 sync_body "$TOKEN" "" > "$WORK/sync-current.xml"
 sync_body "" "<C:calendar-data/>" > "$WORK/sync-empty.xml"
 printf '%s --data @%s\n' "$REPORT" "$WORK/sync-empty.xml" > "$WORK/floor-download"
+sync_body "$TOKEN" "<C:calendar-data/>" > "$WORK/sync-token-data.xml"
+cp "$WORK/collections/collection-root/$USER_NAME/main/bench-00003.ics" "$WORK/put-floor.ics"
+printf '%s --data @%s\n%s -X PUT -H "Content-Type: text/calendar; charset=utf-8" --data-binary @%s %s\n' \
+  "$REPORT" "$WORK/sync-token-data.xml" "$CURL -o /dev/null" "$WORK/put-floor.ics" \
+  "$BASE/$USER_NAME/main/bench-00003.ics" > "$WORK/floor-change"
 
 echo "First download of $N items into an empty list / folder:"
 hyperfine -N --warmup 1 --runs "$((RUNS / 2 > 3 ? RUNS / 2 : 3))" \
@@ -224,6 +231,7 @@ echo "One item changed on each side:"
 hyperfine -N --warmup 1 --runs "$RUNS" \
   --prepare "sh $WORK/change-todo" -n "todo sync" "$TODO sync" \
   --prepare "sh $WORK/change-peer" -n "vdirsyncer sync" "$VDS -c $WORK/peer.vdirsyncer sync" \
+  --prepare "sh $WORK/change-server" -n "curl (floor)" "sh $WORK/floor-change" \
   --export-markdown "$WORK/change.md" --export-json "$WORK/change.json"
 "$TODO" sync > /dev/null
 $VDS -c "$WORK/peer.vdirsyncer" sync > /dev/null
