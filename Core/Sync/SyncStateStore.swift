@@ -67,19 +67,28 @@ public final class SyncStateStore: Sendable {
     }
   }
 
-  /// Writes only the head: a sync that found nothing to do.
+  /// Writes only the head, for a sync that found nothing to do: without flushing it
+  /// to disk (``KeyValueStore/setDataWithoutFlush(_:forKey:)``), since it changes only
+  /// the time of the last sync — a crash may bring back the earlier time, never a
+  /// token the entries do not cover.
   ///
   /// - Throws: `PersistenceError`.
   public func writeHead(_ head: Head) throws {
-    try store.set(head, forKey: headKey)
+    try store.setWithoutFlush(head, forKey: headKey)
   }
 
   /// The head as last written, or `nil` when there is none (nothing synced yet, or a
-  /// state written before heads were kept: then ``load()`` has the token).
+  /// state written before heads were kept: then ``load()`` has the token) or it does
+  /// not decode (a head written without flushing, torn by a crash): the snapshot's
+  /// token is then used, which is never newer than what the entries cover.
   ///
   /// - Throws: `PersistenceError`.
   public func loadHead() throws -> Head? {
-    try store.value(Head.self, forKey: headKey)
+    do {
+      return try store.value(Head.self, forKey: headKey)
+    } catch PersistenceError.corrupted {
+      return nil
+    }
   }
 
   /// The state as last recorded; an empty one when none is.
