@@ -5,16 +5,38 @@ public import Foundation
 /// How the typed API turns values into bytes and back.
 enum StoreCoding {
   /// Human-readable, stable JSON: pretty-printed, sorted keys, slashes unescaped,
-  /// invisible characters escaped, a final newline; written by ``StoreJSONEncoder``,
-  /// byte for byte what `JSONEncoder` and ``escapingInvisibles(_:)`` write.
+  /// invisible characters escaped, a final newline; written by
+  /// ``StrictJSON/encode(_:)``, byte for byte what `JSONEncoder` and
+  /// `JSONEscaping.escapingInvisibles` write.
   static func encode<Value: Encodable>(_ value: Value, forKey key: String) throws(PersistenceError)
     -> Data
   {
     do {
-      return Data(try StoreJSONEncoder().encodedBytes(value, terminator: 0x0A))
+      return Data(try StrictJSON.encodedBytes(value, terminator: JSONByte.newline))
     } catch {
       throw .cannotEncode(key: key, underlying: error)
     }
+  }
+
+  /// The typed store's text for `value`: pretty-printed (``encode(_:forKey:)``),
+  /// or, when that text would be larger than `limit` (the store's
+  /// ``FileKeyValueStore/compactAbove``), the same JSON value without
+  /// its indentation (``StrictJSON/compacted(_:)``), so that a store which opens stays
+  /// changeable: a large value is written in the smallest form the store reads
+  /// rather than refused.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key, for errors.
+  ///   - limit: The size above which to write compactly, or `nil` for never.
+  /// - Returns: UTF-8 JSON text with a final newline.
+  /// - Throws: ``PersistenceError/cannotEncode(key:underlying:)``.
+  static func encode<Value: Encodable>(_ value: Value, forKey key: String, limit: Int?)
+    throws(PersistenceError) -> Data
+  {
+    let pretty = try encode(value, forKey: key)
+    guard let limit, pretty.count > limit else { return pretty }
+    return StrictJSON.compacted(pretty)
   }
 
   /// Decodes stored bytes, or throws `corrupted` naming the key and its location.
@@ -37,6 +59,12 @@ enum StoreCoding {
       throw .corrupted(key: key, path: location, underlying: error)
     }
   }
+}
+
+extension KeyValueStore {
+  /// The size above which a typed write is compact, when the store has one
+  /// (``FileKeyValueStore/compactAbove``).
+  var writtenSizeLimit: Int? { (self as? FileKeyValueStore)?.compactAbove }
 }
 
 // MARK: - Values by name

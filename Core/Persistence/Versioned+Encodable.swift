@@ -1,5 +1,5 @@
 extension Versioned {
-  /// Encodes `value` before `version`, in key order: ``StoreJSONEncoder`` then writes
+  /// Encodes `value` before `version`, in key order: `StrictJSON.encode` then writes
   /// the envelope without moving the value's bytes to sort its two members.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: EnvelopeKey.self)

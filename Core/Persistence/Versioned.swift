@@ -143,7 +143,7 @@ private struct MigrationStep: Sendable {
         DecodingError.Context(
           codingPath: [], debugDescription: "a migration step's result cannot be encoded"))
     }
-    return try StrictJSON.decode(type, from: StoreJSONEncoder().encode(encodable))
+    return try StrictJSON.decode(type, from: StrictJSON.encode(encodable))
   }
 }
 

@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Rows for the todo store's path through Core (`Migrations` on `StrictJSON` and
-/// `JSONDecoder`; `StoreJSONEncoder`, pretty-printed as the store writes) against a
+/// `JSONDecoder`; `StrictJSON.encode`, pretty-printed as the store writes) against a
 /// bare `JSONDecoder` / `JSONEncoder` on a Codable mirror of the same bytes, both
 /// ending in the same `TodoItem` values. The ratio is what Core's strictness and the
 /// model's checks cost over Foundation alone. The `store-json` and `strict-json` rows
@@ -49,9 +49,9 @@ enum TodoCodecBenchmarks {
       rows.append(
         BenchmarkRow(
           "todo/store-json-\(count)", iterations: iterations, goal: 0.5,
-          ours: { _ = try StoreJSONEncoder().encode(envelope) },
+          ours: { _ = try StrictJSON.encode(envelope) },
           baselineName: "JSONEncoder (pretty, sorted keys) + the escape of invisibles, as before",
-          baseline: { _ = try StoreJSONEncoder.encodedByFoundation(envelope) }))
+          baseline: { _ = try StrictJSON.encodeWithFoundation(envelope) }))
       rows.append(
         BenchmarkRow(
           "todo/strict-json-\(count)", iterations: iterations, goal: 0.5,

@@ -1,3 +1,4 @@
+import Core
 import CoreTerminal
 import CoreTesting
 import Foundation

@@ -1,3 +1,4 @@
+import Core
 import CoreTerminal
 public import Foundation
 public import Testing

@@ -12,7 +12,7 @@
   /// a resize — and quits (``quitWhileWaiting(keys:resizedShows:)``), or it lets the
   /// lock go and waits for the change to show (``releaseWhileWaiting(savedShows:)``).
   /// Every wait is for screen content or an exit, never a sleep; the whole
-  /// choreography runs on a thread of its own (Core's `BlockingWork`), off the
+  /// choreography runs on a thread of its own (Core's `offThePool`), off the
   /// test pool, because it blocks on processes.
   ///
   /// ```swift
@@ -96,7 +96,7 @@
     ///   the change) and what it wrote.
     /// - Throws: When a process cannot start, or an answer or the exit does not come.
     public func quitWhileWaiting(keys: [Key], resizedShows: String) async throws -> Outcome {
-      try await BlockingWork().read {
+      try await offThePool {
         try run { session in
           for key in keys {
             let mark = session.output.count
@@ -117,7 +117,7 @@
     /// - Returns: How the app ended and what it wrote.
     /// - Throws: When a process cannot start, or the text or the exit does not come.
     public func releaseWhileWaiting(savedShows: String) async throws -> Outcome {
-      try await BlockingWork().read {
+      try await offThePool {
         try run(releasingFirst: true) { session in
           try session.waitForOutput(savedShows)
         }

@@ -32,7 +32,7 @@ struct RefreshWhileLockedTests {
   /// Holds the store's lock from another process (started off the pool).
   private func holdLock() async throws -> HeldLock {
     let (data, environment) = (folder.appending("data"), ProcessInfo.processInfo.environment)
-    return try await BlockingWork().read {
+    return try await offThePool {
       HeldLock(try StoreLockHolder(folder: data, environment: environment))
     }
   }
@@ -89,6 +89,6 @@ private final class HeldLock: @unchecked Sendable {
 
   /// Lets go of the lock, off the pool; the holder's exit status.
   func release() async throws -> Int32 {
-    try await BlockingWork().read { try self.holder.release() }
+    try await offThePool { try self.holder.release() }
   }
 }

@@ -220,7 +220,7 @@ struct CommandTests {
     #expect(
       result.error.hasPrefix(
         "settings: error: the settings file \(fixture.settingsURL.path) is corrupt: "
-          + "not valid JSON at line 1, column 25: unexpected end of file"))
+          + "not valid JSON at line 1, column 25: expected a key"))
     #expect(result.error.contains("hint: fix it with 'settings edit'"))
     #expect(fixture.settingsText == damaged)
   }

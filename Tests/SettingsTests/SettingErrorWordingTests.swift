@@ -47,7 +47,7 @@ struct SettingErrorWordingTests {
       (
         .corrupt(path: path, problem: .notJSON(underlying: notJSON, data: notJSONData)),
         "the settings file \(path) is corrupt: not valid JSON at line 2, column 1: "
-          + "unexpected end of file during JSON parse; it was left untouched",
+          + "expected a key; it was left untouched",
         "fix it with '\(name) edit', or start over with '\(name) reset --all' (keeps a backup)",
         65
       ),
@@ -98,9 +98,10 @@ struct SettingErrorWordingTests {
   }
 
   private static let notJSONData = Data("{\n".utf8)
+  /// What the settings file's one read (`StrictJSON.decode`) throws for it.
   private static var notJSON: any Error {
     do {
-      _ = try JSONDecoder().decode(JSONValue.self, from: notJSONData)
+      _ = try StrictJSON.decode(JSONValue.self, from: notJSONData)
       return CancellationError()
     } catch {
       return error

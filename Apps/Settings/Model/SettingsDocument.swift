@@ -29,24 +29,21 @@ package struct SettingsDocument: Sendable, Equatable {
   ///   - origin: Whether it is the stored file or one a person wrote.
   /// - Throws: ``DocumentProblem`` naming the first bad key.
   package init(data: Data, origin: Origin) throws(DocumentProblem) {
+    // One strict read: Foundation keeps one value of a key written twice and drops
+    // the other in silence, and reads a trailing comma as if it were not there;
+    // Core's `StrictJSON` refuses both, naming where.
     let object: [String: JSONValue]
     do {
-      guard case .object(let decoded) = try JSONDecoder().decode(JSONValue.self, from: data)
+      guard case .object(let decoded) = try StrictJSON.decode(JSONValue.self, from: data)
       else { throw DocumentProblem.notAnObject }
       object = decoded
     } catch let problem as DocumentProblem {
       throw problem
+    } catch let problem as StrictJSON.Problem {
+      guard let key = problem.repeatedKey else { throw .notJSON(underlying: problem, data: data) }
+      throw .duplicateKey(key, line: problem.line, column: problem.column)
     } catch {
       throw .notJSON(underlying: error, data: data)
-    }
-    // Foundation keeps one value of a key written twice and drops the other in
-    // silence, and reads a trailing comma as if it were not there: Core's check
-    // refuses both, naming where.
-    do {
-      try StrictJSON.check(data)
-    } catch {
-      guard let key = error.repeatedKey else { throw .notJSON(underlying: error, data: data) }
-      throw .duplicateKey(key, line: error.line, column: error.column)
     }
     for key in object.keys.sorted() {
       guard let value = object[key] else { continue }

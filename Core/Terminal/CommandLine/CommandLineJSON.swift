@@ -15,9 +15,10 @@ public import Foundation
 /// context.write(CommandLineJSON.escapingInvisibleCharacters(String(decoding: json, as: UTF8.self)))
 /// ```
 public enum CommandLineJSON {
-  /// `json` with every invisible or controlling character written as `\uXXXX`: the
+  /// `json` with every invisible or controlling character written as `\uxxxx`: the
   /// scalars of Core's `InvisibleCharacter` list but C0 controls
-  /// (`Unicode.Scalar.isEscapedInShownJSON`).
+  /// (`Unicode.Scalar.isEscapedInShownJSON`), escaped by the function the stores'
+  /// JSON uses too (Core's `JSONEscaping`).
   ///
   /// Outside strings, JSON holds only structural characters and plain whitespace, so
   /// every character replaced is inside a string, where the escape means the same.
@@ -25,18 +26,7 @@ public enum CommandLineJSON {
   /// - Parameter json: Valid JSON text, as an encoder wrote it.
   /// - Returns: The same JSON document, with those characters escaped.
   public static func escapingInvisibleCharacters(_ json: String) -> String {
-    guard json.unicodeScalars.contains(where: \.isEscapedInShownJSON) else { return json }
-    var result = String.UnicodeScalarView()
-    for scalar in json.unicodeScalars {
-      if scalar.isEscapedInShownJSON {
-        let hex = String(scalar.value, radix: 16)
-        result.append(
-          contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-      } else {
-        result.append(scalar)
-      }
-    }
-    return String(result)
+    JSONEscaping.escapingInvisibles(json)
   }
 
   /// Encodes `value` as the apps print JSON: pretty-printed, keys sorted, slashes

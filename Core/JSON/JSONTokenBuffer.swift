@@ -1,11 +1,11 @@
-/// The tokens of ``JSONTape``'s index, in memory the index owns.
+/// The tokens of a ``JSONIndex``, in memory the index owns.
 ///
 /// An `Array` would do, but reading it from the scanner's and the decoder's hot
 /// loops retains and releases its buffer on many accesses (a fifth of decoding a
 /// large document, measured); this buffer has no reference count. Indexes are
 /// checked, as an `Array`'s are. Whoever holds the last copy calls
-/// ``deallocate()``: the scanner when it fails, the tape when it goes away.
-struct JSONTokens {
+/// ``deallocate()``: the scanner when it fails, the index when it goes away.
+struct JSONTokenBuffer {
   private var base: UnsafeMutablePointer<JSONToken>
   private var capacity: Int
   private(set) var count = 0

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reading one value from the index: the primitive types, and the errors
 /// `JSONDecoder` throws for them.
-extension TapeDecoder {
+extension JSONIndexDecoder {
   func bool(at index: Int, key: (any CodingKey)?) throws -> Bool {
     let token = token(index)
     switch token.kind {
@@ -24,7 +24,7 @@ extension TapeDecoder {
     guard token.kind == .string || token.kind == .escapedString else {
       throw mismatch(String.self, found: token, at: path(key))
     }
-    return tape.string(at: index)
+    return document.string(at: index)
   }
 
   /// An integer: digits alone are read in place; a fraction or exponent is
@@ -32,15 +32,15 @@ extension TapeDecoder {
   func integer<T: FixedWidthInteger>(at index: Int, key: (any CodingKey)?) throws -> T {
     let token = token(index)
     guard token.kind == .number else { throw mismatch(T.self, found: token, at: path(key)) }
-    let bytes = tape.bytes
+    let bytes = document.bytes
     var position = token.start
-    let isNegative = bytes[position] == 0x2D
+    let isNegative = bytes[position] == JSONByte.minus
     if isNegative { position += 1 }
     // Up to 18 digits cannot overflow a UInt64.
     if token.end - position <= 18 {
       var magnitude: UInt64 = 0
       while position < token.end {
-        let digit = bytes[position] &- 0x30
+        let digit = bytes[position] &- JSONByte.zero
         guard digit <= 9 else { break }
         magnitude = magnitude * 10 + UInt64(digit)
         position += 1
@@ -51,10 +51,13 @@ extension TapeDecoder {
         return value
       }
     }
-    let text = tape.numberText(at: index)
+    let text = document.numberText(at: index)
     if let value = T(text) { return value }
     // A fraction or an exponent: a whole number a Double holds exactly.
-    guard text.utf8.contains(where: { $0 == 0x2E || $0 == 0x65 || $0 == 0x45 }),
+    guard
+      text.utf8.contains(where: {
+        $0 == JSONByte.period || $0 == JSONByte.lowerE || $0 == JSONByte.upperE
+      }),
       let double = Double(text), double.rounded() == double,
       double.magnitude <= 9_007_199_254_740_992, let value = T(exactly: double)
     else { throw doesNotFit(T.self, at: index, key: key) }
@@ -66,7 +69,7 @@ extension TapeDecoder {
   ) throws -> T {
     let token = token(index)
     guard token.kind == .number else { throw mismatch(T.self, found: token, at: path(key)) }
-    let text = tape.numberText(at: index)
+    let text = document.numberText(at: index)
     // Refused as `JSONDecoder` refuses them: too large for `T`, or a number that is
     // not zero read as zero.
     guard let value = T(text), value.isFinite,
@@ -108,6 +111,7 @@ extension TapeDecoder {
 
   func doesNotFit(_ type: Any.Type, at index: Int, key: (any CodingKey)?) -> DecodingError {
     corrupt(
-      "Parsed JSON number <\(tape.numberText(at: index))> does not fit in \(type).", at: path(key))
+      "Parsed JSON number <\(document.numberText(at: index))> does not fit in \(type).",
+      at: path(key))
   }
 }

@@ -35,8 +35,8 @@ extension Decoder {
   public func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws
     -> KeyedDecodingContainer<Key>
   {
-    if let decoder = self as? TapeDecoder { return try decoder.strictContainer(keyedBy: type) }
-    let base = try container(keyedBy: NameKey.self)
+    if let decoder = self as? JSONIndexDecoder { return try decoder.strictContainer(keyedBy: type) }
+    let base = try container(keyedBy: JSONCodingKey.self)
     var known: [Key] = []
     for name in base.allKeys {
       guard let key = Key(stringValue: name.stringValue) else {
@@ -51,126 +51,114 @@ extension Decoder {
   }
 }
 
-/// A key that is just its name: a container keyed by it lists every key an object has.
-struct NameKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-
-  init(stringValue: String) { self.stringValue = stringValue }
-
-  init?(intValue: Int) { nil }
-
-  init(_ key: some CodingKey) { stringValue = key.stringValue }
-}
-
 /// The container ``Swift/Decoder/strictContainer(keyedBy:)`` returns: every call goes
 /// to the one container keyed by name.
 private struct StrictKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let base: KeyedDecodingContainer<NameKey>
+  let base: KeyedDecodingContainer<JSONCodingKey>
   let allKeys: [Key]
 
   var codingPath: [any CodingKey] { base.codingPath }
 
-  func contains(_ key: Key) -> Bool { base.contains(NameKey(key)) }
+  func contains(_ key: Key) -> Bool { base.contains(JSONCodingKey(key)) }
 
-  func decodeNil(forKey key: Key) throws -> Bool { try base.decodeNil(forKey: NameKey(key)) }
+  func decodeNil(forKey key: Key) throws -> Bool { try base.decodeNil(forKey: JSONCodingKey(key)) }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try base.decode(type, forKey: NameKey(key))
+    try base.decode(type, forKey: JSONCodingKey(key))
   }
 
   // The common optional reads go straight through (the default would look the key
   // up three times).
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try base.decodeIfPresent(type, forKey: NameKey(key))
+    try base.decodeIfPresent(type, forKey: JSONCodingKey(key))
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try base.decodeIfPresent(type, forKey: NameKey(key))
+    try base.decodeIfPresent(type, forKey: JSONCodingKey(key))
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try base.decodeIfPresent(type, forKey: NameKey(key))
+    try base.decodeIfPresent(type, forKey: JSONCodingKey(key))
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try base.decodeIfPresent(type, forKey: NameKey(key))
+    try base.decodeIfPresent(type, forKey: JSONCodingKey(key))
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try base.decodeIfPresent(type, forKey: NameKey(key))
+    try base.decodeIfPresent(type, forKey: JSONCodingKey(key))
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    try base.nestedContainer(keyedBy: type, forKey: NameKey(key))
+    try base.nestedContainer(keyedBy: type, forKey: JSONCodingKey(key))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try base.nestedUnkeyedContainer(forKey: NameKey(key))
+    try base.nestedUnkeyedContainer(forKey: JSONCodingKey(key))
   }
 
   func superDecoder() throws -> any Decoder { try base.superDecoder() }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    try base.superDecoder(forKey: NameKey(key))
+    try base.superDecoder(forKey: JSONCodingKey(key))
   }
 }

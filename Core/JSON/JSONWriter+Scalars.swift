@@ -1,4 +1,4 @@
-extension StoreJSONWriter {
+extension JSONWriter {
   /// A floating-point value JSON cannot hold; the container that wrote it turns it
   /// into `JSONEncoder`'s `EncodingError.invalidValue` with its coding path.
   struct NonFinite: Error {
@@ -33,7 +33,7 @@ extension StoreJSONWriter {
       bytes.append(contentsOf: value.description.utf8)
       return
     }
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0 { bytes.append(JSONByte.minus) }
     var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
     var digits = 1
     var limit: UInt64 = 10
@@ -42,11 +42,11 @@ extension StoreJSONWriter {
       limit &*= 10
     }
     let start = bytes.count
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    bytes.append(contentsOf: repeatElement(JSONByte.zero, count: digits))
     bytes.withUnsafeMutableBufferPointer { text in
       var index = start + digits - 1
       repeat {
-        text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+        text[index] = JSONByte.zero + UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
         index -= 1
       } while magnitude > 0
@@ -88,21 +88,23 @@ extension StoreJSONWriter {
   }
 
   private func writeString(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.append(UInt8(ascii: "\""))
+    bytes.append(JSONByte.quote)
     var isPlain = true
     var copied = 0
     var index = 0
     while index < text.count {
       let byte = text[index]
-      if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+      if byte >= JSONByte.firstPrintable, byte < JSONByte.delete, byte != JSONByte.quote,
+        byte != JSONByte.backslash
+      {
         index += 1
         continue
       }
       isPlain = false
       var length = 1
       var escape = UInt32(byte)
-      if byte >= 0x80 {
-        guard let (scalar, scalarLength) = StoreCoding.invisible(in: text, at: index) else {
+      if byte > JSONByte.delete {
+        guard let (scalar, scalarLength) = JSONEscaping.invisible(in: text, at: index) else {
           index += 1
           continue
         }
@@ -114,7 +116,7 @@ extension StoreJSONWriter {
       copied = index
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
-    bytes.append(UInt8(ascii: "\""))
+    bytes.append(JSONByte.quote)
     return isPlain
   }
 
@@ -122,24 +124,20 @@ extension StoreJSONWriter {
   private func writeEscape(_ scalar: UInt32) {
     let short: UInt8? =
       switch scalar {
-      case 0x22: UInt8(ascii: "\"")
-      case 0x5C: UInt8(ascii: "\\")
-      case 0x08: UInt8(ascii: "b")
-      case 0x09: UInt8(ascii: "t")
-      case 0x0A: UInt8(ascii: "n")
-      case 0x0C: UInt8(ascii: "f")
-      case 0x0D: UInt8(ascii: "r")
+      case UInt32(JSONByte.quote): JSONByte.quote
+      case UInt32(JSONByte.backslash): JSONByte.backslash
+      case UInt32(JSONByte.backspace): JSONByte.lowerB
+      case UInt32(JSONByte.tab): JSONByte.lowerT
+      case UInt32(JSONByte.newline): JSONByte.lowerN
+      case UInt32(JSONByte.formFeed): JSONByte.lowerF
+      case UInt32(JSONByte.carriageReturn): JSONByte.lowerR
       default: nil
       }
-    bytes.append(UInt8(ascii: "\\"))
-    if let short {
-      bytes.append(short)
+    guard let short else {
+      JSONEscaping.appendUnicodeEscape(scalar, to: &bytes)
       return
     }
-    bytes.append(UInt8(ascii: "u"))
-    for shift in stride(from: 12, through: 0, by: -4) {
-      let digit = UInt8((scalar >> UInt32(shift)) & 0xF)
-      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-    }
+    bytes.append(JSONByte.backslash)
+    bytes.append(short)
   }
 }

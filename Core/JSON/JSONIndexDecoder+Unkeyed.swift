@@ -1,19 +1,19 @@
 import Foundation
 
 /// An array's elements, read from the index in order.
-struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
-  let decoder: TapeDecoder
-  private let tape: JSONTape
+struct JSONIndexUnkeyedContainer: UnkeyedDecodingContainer {
+  let decoder: JSONIndexDecoder
+  private let document: JSONIndex
   /// The next element's token.
   private var position: Int
   let count: Int?
   private(set) var currentIndex = 0
 
-  init(decoder: TapeDecoder) {
+  init(decoder: JSONIndexDecoder) {
     self.decoder = decoder
-    tape = decoder.tape
+    document = decoder.document
     position = decoder.index + 1
-    count = tape.tokens[decoder.index].start
+    count = document.tokens[decoder.index].memberCount
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
@@ -21,8 +21,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
   /// The next element's token and key, or `valueNotFound` at the end.
-  private func peek(_ type: Any.Type) throws -> (index: Int, key: IndexKey) {
-    let key = IndexKey(intValue: currentIndex)
+  private func peek(_ type: Any.Type) throws -> (index: Int, key: JSONCodingKey) {
+    let key = JSONCodingKey(index: currentIndex)
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         type,
@@ -35,14 +35,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   /// Moves past the element read. Only after it was read: an element that fails
   /// to decode is still the next one, as with `JSONDecoder`.
   private mutating func advance() {
-    position = tape.tokens[position].next(at: position)
+    position = document.tokens[position].next(at: position)
     currentIndex += 1
   }
 
   mutating func decodeNil() throws -> Bool {
     let (index, _) = try peek(Any?.self)
     // Not null: stay on the element, as the protocol asks.
-    guard tape.tokens[index].kind == .null else { return false }
+    guard document.tokens[index].kind == .null else { return false }
     advance()
     return true
   }
@@ -132,7 +132,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     return value
   }
 
-  private func child(_ index: Int, _ key: IndexKey) -> TapeDecoder {
-    TapeDecoder(tape: tape, index: index, parent: decoder, key: key)
+  private func child(_ index: Int, _ key: JSONCodingKey) -> JSONIndexDecoder {
+    JSONIndexDecoder(document: document, index: index, parent: decoder, key: key)
   }
 }

@@ -1,17 +1,17 @@
-extension StoreJSONWriter {
+extension JSONWriter {
   /// Writes the top-level value.
   ///
   /// - Throws: `EncodingError.invalidValue` when the value encodes nothing or holds
   ///   a non-finite number, or what its `encode(to:)` throws.
   func writeRoot<Value: Encodable>(_ value: Value) throws {
     let root = push(level: 0, key: nil)
-    if let scalar = value as? any StoreJSONScalar {
+    if let scalar = value as? any JSONScalar {
       frames[root.index].kind = .value
       try writeScalar({ () throws(NonFinite) in try scalar.write(to: self) }, codingPath: [])
       return
     }
     do {
-      try value.encode(to: StoreJSONSlotEncoder(writer: self, frame: root))
+      try value.encode(to: JSONWriterEncoder(writer: self, frame: root))
     } catch {
       abandon()
       throw error
@@ -39,7 +39,7 @@ extension StoreJSONWriter {
     _ value: Value, key: @autoclosure () -> (any CodingKey)?
   ) throws {
     if writeCommon(value) { return }
-    if !isKnownComposite(Value.self), let scalar = value as? any StoreJSONScalar {
+    if !isKnownComposite(Value.self), let scalar = value as? any JSONScalar {
       do {
         try scalar.write(to: self)
       } catch {
@@ -51,7 +51,7 @@ extension StoreJSONWriter {
     noteComposite(Value.self)
     let frame = push(level: childLevel, key: key())
     do {
-      try value.encode(to: StoreJSONSlotEncoder(writer: self, frame: frame))
+      try value.encode(to: JSONWriterEncoder(writer: self, frame: frame))
     } catch {
       abandon()
       throw error
@@ -60,7 +60,7 @@ extension StoreJSONWriter {
   }
 
   /// Writes `value` when it is one of the commonest members of stored values, found by
-  /// comparing types (a dynamic cast to ``StoreJSONScalar`` costs more); `false` when not.
+  /// comparing types (a dynamic cast to ``JSONScalar`` costs more); `false` when not.
   func writeCommon<Value>(_ value: Value) -> Bool {
     let type = ObjectIdentifier(Value.self)
     if type == ObjectIdentifier(String.self) {
@@ -87,7 +87,7 @@ extension StoreJSONWriter {
     return true
   }
 
-  /// Whether `type` was found not to be a ``StoreJSONScalar`` before: the few types
+  /// Whether `type` was found not to be a ``JSONScalar`` before: the few types
   /// a document repeats (its items, their arrays) skip the dynamic cast.
   private func isKnownComposite(_ type: Any.Type) -> Bool {
     let identifier = ObjectIdentifier(type)
@@ -134,30 +134,4 @@ extension StoreJSONWriter {
     guard frame.index < frames.count, frames[frame.index].serial == frame.serial else { return 0 }
     return frames[frame.index].count
   }
-}
-
-/// A key for coding paths: an array index (`Index 3`, as `JSONEncoder` names it) or `super`.
-struct StoreJSONIndexKey: CodingKey {
-  private let index: Int
-  private let name: String
-
-  init(index: Int) {
-    self.index = index
-    name = ""
-  }
-
-  init(stringValue: String) {
-    index = -1
-    name = stringValue
-  }
-
-  init?(intValue: Int) {
-    self.init(index: intValue)
-  }
-
-  var stringValue: String { index < 0 ? name : "Index \(index)" }
-  var intValue: Int? { index < 0 ? nil : index }
-
-  /// The key `superEncoder()` writes under.
-  static var superKey: StoreJSONIndexKey { StoreJSONIndexKey(stringValue: "super") }
 }

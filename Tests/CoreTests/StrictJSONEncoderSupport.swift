@@ -3,7 +3,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-/// What the stores wrote before ``StoreJSONEncoder``: `JSONEncoder` with the store's
+/// What the stores wrote before ``StrictJSON.encode``: `JSONEncoder` with the store's
 /// options, then every invisible character but the C0 controls as a `\u` escape
 /// (written here again, scalar by scalar, independently of Core's byte-wise pass).
 enum StoreJSONReference {
@@ -23,7 +23,7 @@ enum StoreJSONReference {
     return Data(escaped.utf8)
   }
 
-  /// Expects ``StoreJSONEncoder`` to write the reference's bytes for `value`, or to
+  /// Expects ``StrictJSON.encode`` to write the reference's bytes for `value`, or to
   /// throw the same `EncodingError` (case, description and, unless `comparingPaths` is
   /// `false`, coding path).
   static func expectSame<Value: Encodable>(
@@ -31,7 +31,7 @@ enum StoreJSONReference {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let expected = Result { try encode(value) }
-    let actual = Result { try StoreJSONEncoder().encode(value) }
+    let actual = Result { try StrictJSON.encode(value) }
     switch (expected, actual) {
     case (.success(let expected), .success(let actual)):
       #expect(
@@ -44,7 +44,7 @@ enum StoreJSONReference {
         comment, sourceLocation: sourceLocation)
     default:
       Issue.record(
-        "JSONEncoder: \(expected); StoreJSONEncoder: \(actual) \(comment.map { "\($0)" } ?? "")",
+        "JSONEncoder: \(expected); StrictJSON.encode: \(actual) \(comment.map { "\($0)" } ?? "")",
         sourceLocation: sourceLocation)
     }
   }

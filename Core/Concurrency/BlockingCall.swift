@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// Runs a blocking system call (a lock request) on a helper thread and waits for
-/// it at most until a deadline.
+/// Runs a blocking system call (a lock request) on a thread of its own and waits
+/// for it at most until a deadline — the synchronous sibling of ``offThePool``, for
+/// a store already running off the pool.
 ///
 /// A waiter that gives up leaves the call running: when it returns, the helper
 /// runs `abandon` (which closes the descriptor and so drops whatever it got), so
@@ -25,7 +26,7 @@ enum BlockingCall {
     abandon: @escaping @Sendable () -> Void
   ) -> Outcome {
     let waiter = Waiter(abandon: abandon)
-    Thread.detachNewThread { waiter.finish(with: call()) }
+    startBlockingThread { waiter.finish(with: call()) }
     let remaining = ContinuousClock.now.duration(to: deadline)
     _ = waiter.done.wait(timeout: .now() + dispatchInterval(max(remaining, .zero)))
     return waiter.leave()

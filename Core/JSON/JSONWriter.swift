@@ -1,4 +1,4 @@
-/// The state of one ``StoreJSONEncoder/encode(_:)`` call: the bytes written so far
+/// The state of one ``StrictJSON/encode(_:)`` call: the bytes written so far
 /// and the containers still open, innermost last.
 ///
 /// Every value is written once, in place, pretty-printed at its depth. An object's
@@ -12,7 +12,7 @@
 /// The writer is used by one encoding call on one thread, and no method holds an
 /// access to its buffers while calling out (to a value's `encode(to:)`), so their
 /// run-time exclusivity checks, a quarter of the encoding time when measured, are off.
-final class StoreJSONWriter {
+final class JSONWriter {
   /// The JSON text so far.
   @exclusivity(unchecked) var bytes: [UInt8] = []
   /// The open containers and value slots, outermost first.
@@ -21,7 +21,7 @@ final class StoreJSONWriter {
   @exclusivity(unchecked) var entries: [Entry] = []
   /// Set when the value used a container after it closed; nothing more is written.
   @exclusivity(unchecked) private(set) var isAbandoned = false
-  /// Reused by ``StoreJSONWriter/closeObject(_:)`` when it reorders members.
+  /// Reused by ``JSONWriter/closeObject(_:)`` when it reorders members.
   @exclusivity(unchecked) var scratch: [UInt8] = []
   @exclusivity(unchecked) private var nextSerial = 0
   /// The last few value types that were not scalars (see ``writeValue(_:key:)``).
@@ -41,7 +41,7 @@ final class StoreJSONWriter {
     var contentStart = 0
     /// How many members or elements are written.
     var count = 0
-    /// The index in ``StoreJSONWriter/entries`` of this object's first member.
+    /// The index in ``JSONWriter/entries`` of this object's first member.
     var entryBase = 0
     /// Whether the members so far are plain keys in strictly increasing order.
     var isInOrder = true
@@ -113,13 +113,13 @@ final class StoreJSONWriter {
     case .value:
       break
     case .empty:
-      bytes.append(UInt8(ascii: "{"))
-      writeEmptyClose(level: frame.level, closer: UInt8(ascii: "}"))
+      bytes.append(JSONByte.openBrace)
+      writeEmptyClose(level: frame.level, closer: JSONByte.closeBrace)
     case .array:
       if frame.count == 0 {
-        writeEmptyClose(level: frame.level, closer: UInt8(ascii: "]"))
+        writeEmptyClose(level: frame.level, closer: JSONByte.closeBracket)
       } else {
-        writeClose(level: frame.level, closer: UInt8(ascii: "]"))
+        writeClose(level: frame.level, closer: JSONByte.closeBracket)
       }
     case .object:
       closeObject(frame)
@@ -133,7 +133,7 @@ final class StoreJSONWriter {
     guard activate(frame) else { return }
     let index = frame.index
     if frames[index].kind == .empty {
-      bytes.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+      bytes.append(kind == .object ? JSONByte.openBrace : JSONByte.openBracket)
       frames[index].kind = kind
       frames[index].contentStart = bytes.count
       frames[index].entryBase = entries.count
@@ -219,12 +219,12 @@ final class StoreJSONWriter {
 
   /// `,`, a newline and spaces: every separator and indentation is a slice of it.
   private static let layout: [UInt8] =
-    [UInt8(ascii: ","), 0x0A] + [UInt8](repeating: 0x20, count: 2 * 64)
+    [JSONByte.comma, JSONByte.newline] + [UInt8](repeating: JSONByte.space, count: 2 * 64)
 
   func writeSeparator(first: Bool, level: Int) {
     guard level <= 64 else {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(0x0A)
+      if !first { bytes.append(JSONByte.comma) }
+      bytes.append(JSONByte.newline)
       writeIndent(level)
       return
     }
@@ -235,27 +235,27 @@ final class StoreJSONWriter {
     if level <= 64 {
       bytes.append(contentsOf: Self.layout[2..<(2 + 2 * level)])
     } else {
-      bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+      bytes.append(contentsOf: repeatElement(JSONByte.space, count: 2 * level))
     }
   }
 
   /// ` : ` between a key and its value.
   func writeColon() {
-    bytes.append(0x20)
-    bytes.append(UInt8(ascii: ":"))
-    bytes.append(0x20)
+    bytes.append(JSONByte.space)
+    bytes.append(JSONByte.colon)
+    bytes.append(JSONByte.space)
   }
 
   /// `\n`, the indentation of `level` and `closer`.
   func writeClose(level: Int, closer: UInt8) {
-    bytes.append(0x0A)
+    bytes.append(JSONByte.newline)
     writeIndent(level)
     bytes.append(closer)
   }
 
   /// How `JSONEncoder` pretty-prints an empty object or array after its opener: a blank line.
   private func writeEmptyClose(level: Int, closer: UInt8) {
-    bytes.append(0x0A)
+    bytes.append(JSONByte.newline)
     writeClose(level: level, closer: closer)
   }
 }

@@ -3,11 +3,11 @@ import CoreTesting
 import Foundation
 import Testing
 
-/// `StoreJSONEncoder` writes what the stores wrote with `JSONEncoder` and the escape
+/// `StrictJSON.encode` writes what the stores wrote with `JSONEncoder` and the escape
 /// pass, byte for byte: a corpus of every kind of value and container, and a few
 /// thousand seeded random trees.
-@Suite("StoreJSONEncoder against JSONEncoder")
-struct StoreJSONEncoderTests {
+@Suite("StrictJSON.encode against JSONEncoder")
+struct StrictJSONEncoderTests {
   typealias Reference = StoreJSONReference
 
   @Test("Scalars at the top and in arrays")
@@ -67,7 +67,7 @@ struct StoreJSONEncoderTests {
     let tree = JSONTree.object([("k", .array([.number(.nan)], nested: true))], nested: true)
     Reference.expectSame(tree, comparingPaths: false)
     #expect {
-      try StoreJSONEncoder().encode(tree)
+      try StrictJSON.encode(tree)
     } throws: { error in
       Reference.describe(error).hasSuffix(#"at ["k/-", "Index 0/0"]"#)
     }

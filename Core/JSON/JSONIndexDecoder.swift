@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `Decoder` behind ``StrictJSON/decode(_:from:)``: it decodes from the flat
-/// index (``JSONTape``) that the strict check built, so the bytes are parsed once.
+/// index (``JSONIndex``) that the strict check built, so the bytes are parsed once.
 ///
 /// It gives what `JSONDecoder` with its default strategies gives, values and errors
 /// alike (the same `DecodingError` case, type and coding path; a differential test
@@ -9,17 +9,20 @@ import Foundation
 /// number's text, `Date` by its own `Decodable` conformance. Keys are compared with
 /// the bytes in place, starting at the last key found, so a type that reads its
 /// keys in the file's order finds each with one or two comparisons.
-final class TapeDecoder: Decoder, SingleValueDecodingContainer {
-  let tape: JSONTape
+final class JSONIndexDecoder: Decoder, SingleValueDecodingContainer {
+  let document: JSONIndex
   /// This value's token; -1 for a value that is not there (read as `null`).
   let index: Int
-  private let parent: TapeDecoder?
+  private let parent: JSONIndexDecoder?
   private let key: (any CodingKey)?
   /// Where the next key search starts: the last key token found.
   var searchStart = 0
 
-  init(tape: JSONTape, index: Int = 0, parent: TapeDecoder? = nil, key: (any CodingKey)? = nil) {
-    self.tape = tape
+  init(
+    document: JSONIndex, index: Int = 0, parent: JSONIndexDecoder? = nil,
+    key: (any CodingKey)? = nil
+  ) {
+    self.document = document
     self.index = index
     self.parent = parent
     self.key = key
@@ -27,7 +30,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   var codingPath: [any CodingKey] {
     var path: [any CodingKey] = []
-    var decoder: TapeDecoder? = self
+    var decoder: JSONIndexDecoder? = self
     while let current = decoder, let key = current.key {
       path.append(key)
       decoder = current.parent
@@ -35,7 +38,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     return path.reversed()
   }
 
-  var userInfo: [CodingUserInfoKey: Any] { tape.userInfo }
+  var userInfo: [CodingUserInfoKey: Any] { document.userInfo }
 
   /// The path to a value inside this one.
   func path(_ key: (any CodingKey)?) -> [any CodingKey] {
@@ -45,14 +48,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   /// The token at `index`; `null` for a missing value.
   func token(_ index: Int) -> JSONToken {
-    index >= 0 ? tape.tokens[index] : JSONToken(kind: .null, start: 0, end: 0)
+    index >= 0 ? document.tokens[index] : .missing
   }
 
   // MARK: - Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try expect(.object, as: [String: Any].self)
-    return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self))
+    return KeyedDecodingContainer(JSONIndexKeyedContainer<Key>(decoder: self))
   }
 
   /// ``Swift/Decoder/strictContainer(keyedBy:)`` on the index: every key is
@@ -61,18 +64,19 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     -> KeyedDecodingContainer<Key>
   {
     try expect(.object, as: [String: Any].self)
-    if let member = tape.firstUnknownKey(inObjectAt: index, names: tape.names(of: type)) {
-      let name = tape.string(at: member)
+    if let member = document.firstUnknownKey(inObjectAt: index, names: document.names(of: type)) {
+      let name = document.string(at: member)
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: path(NameKey(stringValue: name)), debugDescription: "unknown key '\(name)'"))
+          codingPath: path(JSONCodingKey(stringValue: name)),
+          debugDescription: "unknown key '\(name)'"))
     }
-    return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self))
+    return KeyedDecodingContainer(JSONIndexKeyedContainer<Key>(decoder: self))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try expect(.array, as: [Any].self)
-    return TapeUnkeyedContainer(decoder: self)
+    return JSONIndexUnkeyedContainer(decoder: self)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -133,7 +137,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
       guard token.kind == .number else {
         throw mismatch(Decimal.self, found: token, at: codingPath)
       }
-      guard let decimal = Decimal(string: tape.numberText(at: index)) else {
+      guard let decimal = Decimal(string: document.numberText(at: index)) else {
         throw doesNotFit(Decimal.self, at: index, key: nil)
       }
       return try cast(decimal)
@@ -143,11 +147,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   /// This array's elements, read as strings.
   private func strings() throws -> [String] {
-    let count = tape.tokens[index].start
+    let count = document.tokens[index].memberCount
     var strings: [String] = []
     strings.reserveCapacity(count)
     for position in 0..<count {
-      strings.append(try string(at: index + 1 + position, key: IndexKey(intValue: position)))
+      strings.append(try string(at: index + 1 + position, key: JSONCodingKey(index: position)))
     }
     return strings
   }
@@ -181,16 +185,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
   /// Decodes the value at token `index`, a member or element of this one named `key`.
   func decodeChild<T: Decodable>(_ type: T.Type, at index: Int, key: any CodingKey) throws -> T {
-    try TapeDecoder(tape: tape, index: index, parent: self, key: key).decodeValue(type)
+    try JSONIndexDecoder(document: document, index: index, parent: self, key: key).decodeValue(type)
   }
-}
-
-/// A key that is an element's position, as `JSONDecoder` names it (`Index 3`).
-struct IndexKey: CodingKey {
-  var intValue: Int?
-  var stringValue: String { "Index \(intValue ?? 0)" }
-
-  init(intValue: Int) { self.intValue = intValue }
-
-  init?(stringValue: String) { nil }
 }

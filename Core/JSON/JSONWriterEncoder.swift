@@ -1,30 +1,30 @@
-/// The `Encoder` a value's `encode(to:)` receives: one slot of a ``StoreJSONWriter``.
-struct StoreJSONSlotEncoder: Encoder {
-  let writer: StoreJSONWriter
-  let frame: StoreJSONWriter.FrameID
+/// The `Encoder` a value's `encode(to:)` receives: one slot of a ``JSONWriter``.
+struct JSONWriterEncoder: Encoder {
+  let writer: JSONWriter
+  let frame: JSONWriter.FrameID
 
   var codingPath: [any CodingKey] { writer.codingPath(of: frame) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     writer.open(frame, as: .object)
-    return KeyedEncodingContainer(StoreJSONKeyedContainer<Key>(writer: writer, frame: frame))
+    return KeyedEncodingContainer(JSONWriterKeyedContainer<Key>(writer: writer, frame: frame))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     writer.open(frame, as: .array)
-    return StoreJSONUnkeyedContainer(writer: writer, frame: frame)
+    return JSONWriterUnkeyedContainer(writer: writer, frame: frame)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    StoreJSONSingleValueContainer(writer: writer, frame: frame)
+    JSONWriterSingleValueContainer(writer: writer, frame: frame)
   }
 }
 
-/// An object being written by a ``StoreJSONWriter``.
-struct StoreJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let writer: StoreJSONWriter
-  let frame: StoreJSONWriter.FrameID
+/// An object being written by a ``JSONWriter``.
+struct JSONWriterKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let writer: JSONWriter
+  let frame: JSONWriter.FrameID
 
   var codingPath: [any CodingKey] { writer.codingPath(of: frame) }
 
@@ -74,23 +74,24 @@ struct StoreJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let nested = writer.nest(member: key.stringValue, pathKey: key, kind: .object, in: frame)
-    return KeyedEncodingContainer(StoreJSONKeyedContainer<NestedKey>(writer: writer, frame: nested))
+    return KeyedEncodingContainer(
+      JSONWriterKeyedContainer<NestedKey>(writer: writer, frame: nested))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let nested = writer.nest(member: key.stringValue, pathKey: key, kind: .array, in: frame)
-    return StoreJSONUnkeyedContainer(writer: writer, frame: nested)
+    return JSONWriterUnkeyedContainer(writer: writer, frame: nested)
   }
 
   mutating func superEncoder() -> any Encoder {
-    let key = StoreJSONIndexKey.superKey
+    let key = JSONCodingKey.superKey
     let nested = writer.nest(member: key.stringValue, pathKey: key, kind: .empty, in: frame)
-    return StoreJSONSlotEncoder(writer: writer, frame: nested)
+    return JSONWriterEncoder(writer: writer, frame: nested)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
     let nested = writer.nest(member: key.stringValue, pathKey: key, kind: .empty, in: frame)
-    return StoreJSONSlotEncoder(writer: writer, frame: nested)
+    return JSONWriterEncoder(writer: writer, frame: nested)
   }
 
   private func encodeInteger(_ value: some FixedWidthInteger, forKey key: Key) {
@@ -102,15 +103,15 @@ struct StoreJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   ) throws {
     guard writer.beginMember(key.stringValue, in: frame) else { return }
     try writer.writeScalar(
-      { () throws(StoreJSONWriter.NonFinite) in try writer.writeFloat(value) },
+      { () throws(JSONWriter.NonFinite) in try writer.writeFloat(value) },
       codingPath: codingPath + [key])
   }
 }
 
-/// An array being written by a ``StoreJSONWriter``.
-struct StoreJSONUnkeyedContainer: UnkeyedEncodingContainer {
-  let writer: StoreJSONWriter
-  let frame: StoreJSONWriter.FrameID
+/// An array being written by a ``JSONWriter``.
+struct JSONWriterUnkeyedContainer: UnkeyedEncodingContainer {
+  let writer: JSONWriter
+  let frame: JSONWriter.FrameID
 
   var codingPath: [any CodingKey] { writer.codingPath(of: frame) }
   var count: Int { writer.count(of: frame) }
@@ -142,27 +143,28 @@ struct StoreJSONUnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func encode<Value: Encodable>(_ value: Value) throws {
     guard writer.beginElement(in: frame) else { return }
-    try writer.writeValue(value, key: StoreJSONIndexKey(index: count - 1))
+    try writer.writeValue(value, key: JSONCodingKey(index: count - 1))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   {
-    let key = StoreJSONIndexKey(index: count)
+    let key = JSONCodingKey(index: count)
     let nested = writer.nest(member: nil, pathKey: key, kind: .object, in: frame)
-    return KeyedEncodingContainer(StoreJSONKeyedContainer<NestedKey>(writer: writer, frame: nested))
+    return KeyedEncodingContainer(
+      JSONWriterKeyedContainer<NestedKey>(writer: writer, frame: nested))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let key = StoreJSONIndexKey(index: count)
+    let key = JSONCodingKey(index: count)
     let nested = writer.nest(member: nil, pathKey: key, kind: .array, in: frame)
-    return StoreJSONUnkeyedContainer(writer: writer, frame: nested)
+    return JSONWriterUnkeyedContainer(writer: writer, frame: nested)
   }
 
   mutating func superEncoder() -> any Encoder {
-    let key = StoreJSONIndexKey(index: count)
+    let key = JSONCodingKey(index: count)
     let nested = writer.nest(member: nil, pathKey: key, kind: .empty, in: frame)
-    return StoreJSONSlotEncoder(writer: writer, frame: nested)
+    return JSONWriterEncoder(writer: writer, frame: nested)
   }
 
   private func encodeInteger(_ value: some FixedWidthInteger) {
@@ -174,15 +176,15 @@ struct StoreJSONUnkeyedContainer: UnkeyedEncodingContainer {
   {
     guard writer.beginElement(in: frame) else { return }
     try writer.writeScalar(
-      { () throws(StoreJSONWriter.NonFinite) in try writer.writeFloat(value) },
-      codingPath: codingPath + [StoreJSONIndexKey(index: count - 1)])
+      { () throws(JSONWriter.NonFinite) in try writer.writeFloat(value) },
+      codingPath: codingPath + [JSONCodingKey(index: count - 1)])
   }
 }
 
-/// The single value of one slot of a ``StoreJSONWriter``.
-struct StoreJSONSingleValueContainer: SingleValueEncodingContainer {
-  let writer: StoreJSONWriter
-  let frame: StoreJSONWriter.FrameID
+/// The single value of one slot of a ``JSONWriter``.
+struct JSONWriterSingleValueContainer: SingleValueEncodingContainer {
+  let writer: JSONWriter
+  let frame: JSONWriter.FrameID
 
   var codingPath: [any CodingKey] { writer.codingPath(of: frame) }
 
@@ -225,7 +227,7 @@ struct StoreJSONSingleValueContainer: SingleValueEncodingContainer {
   {
     guard writer.beginSingleValue(in: frame) else { return }
     try writer.writeScalar(
-      { () throws(StoreJSONWriter.NonFinite) in try writer.writeFloat(value) },
+      { () throws(JSONWriter.NonFinite) in try writer.writeFloat(value) },
       codingPath: codingPath)
   }
 }

@@ -1,19 +1,5 @@
 import Foundation
 
-/// Runs blocking work (a child process, a pseudo-terminal) on a dispatch thread, so
-/// that waiting for it never holds one of the few threads async tests run on.
-///
-/// - Parameter body: The blocking work.
-/// - Returns: What `body` returned.
-/// - Throws: What `body` threw.
-public func offThePool<Result: Sendable>(
-  _ body: @escaping @Sendable () throws -> Result
-) async throws -> Result {
-  try await withCheckedThrowingContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(with: Swift.Result { try body() }) }
-  }
-}
-
 /// Runs `command` with bash (for process substitution and pipes) in `environment`,
 /// with standard input empty.
 ///

@@ -1,15 +1,15 @@
 import Foundation
 
 /// An object's members, read from the index by key.
-struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: TapeDecoder
-  private let tape: JSONTape
+struct JSONIndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: JSONIndexDecoder
+  private let document: JSONIndex
   private let object: JSONToken
 
-  init(decoder: TapeDecoder) {
+  init(decoder: JSONIndexDecoder) {
     self.decoder = decoder
-    tape = decoder.tape
-    object = tape.tokens[decoder.index]
+    document = decoder.document
+    object = document.tokens[decoder.index]
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
@@ -18,9 +18,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var allKeys: [Key] {
     var keys: [Key] = []
     var member = decoder.index + 1
-    while member < object.end {
-      if let key = Key(stringValue: tape.string(at: member)) { keys.append(key) }
-      member = tape.tokens[member + 1].next(at: member + 1)
+    while member < object.tokenEnd {
+      if let key = Key(stringValue: document.string(at: member)) { keys.append(key) }
+      member = document.tokens[member + 1].next(at: member + 1)
     }
     return keys
   }
@@ -35,14 +35,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let start = member
     var wrapped = false
     while true {
-      if member >= object.end {
+      if member >= object.tokenEnd {
         if wrapped || start == first { return nil }
         wrapped = true
         member = first
       }
       if wrapped && member >= start { return nil }
-      let next = tape.tokens[member + 1].next(at: member + 1)
-      if tape.key(at: member, is: name) {
+      let next = document.tokens[member + 1].next(at: member + 1)
+      if document.key(at: member, is: name) {
         // The same key again (`decodeNil`, then `decode`) is found at once, the
         // next one in the file's order after one comparison more.
         decoder.searchStart = member
@@ -132,7 +132,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // Optional reads look the key up once (the protocol's default looks it up three times).
 
   private func present(_ key: Key) -> Int? {
-    guard let index = valueIndex(of: key), tape.tokens[index].kind != .null else { return nil }
+    guard let index = valueIndex(of: key), document.tokens[index].kind != .null else { return nil }
     return index
   }
 
@@ -169,16 +169,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    TapeDecoder(
-      tape: tape, index: valueIndex(named: "super") ?? -1, parent: decoder,
-      key: NameKey(stringValue: "super"))
+    JSONIndexDecoder(
+      document: document, index: valueIndex(named: "super") ?? -1, parent: decoder,
+      key: JSONCodingKey.superKey)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    TapeDecoder(tape: tape, index: valueIndex(of: key) ?? -1, parent: decoder, key: key)
+    JSONIndexDecoder(
+      document: document, index: valueIndex(of: key) ?? -1, parent: decoder, key: key)
   }
 
-  private func child(_ key: Key) throws -> TapeDecoder {
-    TapeDecoder(tape: tape, index: try require(key), parent: decoder, key: key)
+  private func child(_ key: Key) throws -> JSONIndexDecoder {
+    JSONIndexDecoder(document: document, index: try require(key), parent: decoder, key: key)
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// Blocking work — a store transaction that may wait seconds for a lock, then
-/// `fsync`s — run on a thread of its own, so the main actor (and the screen drawn
-/// on it) never waits for the disk.
+/// `fsync`s — run on a thread of its own (``offThePool(isolation:_:)``), so the main
+/// actor (and the screen drawn on it) never waits for the disk, and settled when the
+/// app quits.
 ///
 /// An app makes one `BlockingWork` and gives it to the interactors that save; each
-/// save runs through ``run(_:_:)``, usually by way of the interactor's
+/// save runs through ``run(_:isolation:_:)``, usually by way of the interactor's
 /// ``Interactor/blockingTask(_:on:_:then:onFailure:)``, which also shows it as busy.
 /// A save calls its ``Commit`` under the store's lock, just before it writes: that
 /// is its point of no return.
@@ -29,7 +30,7 @@ import Foundation
 /// let notMade = await work.settle()  // e.g. ["mark 3 done"]
 /// ```
 public final class BlockingWork: Sendable {
-  /// Thrown by a ``Commit`` (and by ``run(_:_:)``) once the work was abandoned by
+  /// Thrown by a ``Commit`` (and by ``run(_:isolation:_:)``) once the work was abandoned by
   /// ``settle()``: the work must not write.
   public struct Abandoned: Error, CustomStringConvertible {
     /// The work's label.
@@ -126,15 +127,13 @@ public final class BlockingWork: Sendable {
     try await onThread(isolation: isolation, body)
   }
 
-  /// Runs `body` on a new thread (the caller's task waits without holding a thread),
-  /// or at once, on the caller's actor, when the ledger is inline.
+  /// Runs `body` off the pool (``offThePool(isolation:_:)``), or at once, on the
+  /// caller's actor, when the ledger is inline.
   private func onThread<Value: Sendable>(
     isolation: isolated (any Actor)?, _ body: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
     if isInline { return try body() }
-    return try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
+    return try await offThePool(isolation: isolation, body)
   }
 
   /// Ends the ledger, as an app does when it quits: work that has not committed is

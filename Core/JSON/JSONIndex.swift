@@ -1,58 +1,40 @@
 import Foundation
 
-/// One value of a JSON document in ``JSONTape``'s flat index.
+/// A checked JSON document and the flat index of its values that ``JSONScanner``
+/// built while checking it, from which ``JSONIndexDecoder`` decodes.
 ///
-/// The index lists values in document order: an object is followed by its members
-/// (a key, then its value), an array by its elements, so a container's members are
-/// the tokens up to its ``end``.
-struct JSONToken {
-  /// What the value is.
-  enum Kind: UInt8 {
-    case object, array, string, escapedString, number, `true`, `false`, null
-  }
-
-  var kind: Kind
-  // Offsets and indexes are kept in 32 bits (the index of a large file then takes
-  // half the memory); ``StrictJSON`` refuses text of 4 GiB or more.
-  private var storedStart: UInt32
-  private var storedEnd: UInt32
-
-  /// Strings: the first byte after the opening quote; numbers and literals: their
-  /// first byte; objects and arrays: how many members or elements they have.
-  var start: Int {
-    get { Int(storedStart) }
-    set { storedStart = UInt32(truncatingIfNeeded: newValue) }
-  }
-
-  /// Strings: the closing quote; numbers and literals: one past their last byte;
-  /// objects and arrays: the index of the first token after their last member.
-  var end: Int {
-    get { Int(storedEnd) }
-    set { storedEnd = UInt32(truncatingIfNeeded: newValue) }
-  }
-
-  init(kind: Kind, start: Int, end: Int) {
-    self.kind = kind
-    storedStart = UInt32(truncatingIfNeeded: start)
-    storedEnd = UInt32(truncatingIfNeeded: end)
-  }
-
-  /// The index of the token after this one and everything inside it.
-  func next(at index: Int) -> Int {
-    kind == .object || kind == .array ? end : index + 1
-  }
-}
-
-/// A checked JSON document and the flat index ``StrictJSON`` built of it while
-/// checking, from which ``TapeDecoder`` decodes.
+/// The index is one list of ``JSONToken``s in document order. For
 ///
-/// The bytes are borrowed from the `withUnsafeBytes` call that made the tape, which
+/// ```json
+/// {"tags":["a","b"],"id":7}
+/// ```
+///
+/// (bytes numbered from 0) it is:
+///
+/// | token | kind   | fields                         | text      |
+/// |-------|--------|--------------------------------|-----------|
+/// | 0     | object | memberCount 2, tokenEnd 7      | `{…}`     |
+/// | 1     | string | start 2, end 6                 | `tags`    |
+/// | 2     | array  | memberCount 2, tokenEnd 5      | `[…]`     |
+/// | 3     | string | start 10, end 11               | `a`       |
+/// | 4     | string | start 14, end 15               | `b`       |
+/// | 5     | string | start 19, end 21               | `id`      |
+/// | 6     | number | start 23, end 24               | `7`       |
+///
+/// An object's members are key and value in turn (tokens 1–2 and 5–6), so the
+/// decoder finds a key's value one token after the key, and skips a value it does
+/// not want, however large, by jumping to its ``JSONToken/tokenEnd``: `tags`' value
+/// ends at token 5, where the next key is. A string token's range is its content
+/// between the quotes; one with escapes (``JSONToken/Kind/escapedString``) is
+/// unescaped only when read.
+///
+/// The bytes are borrowed from the `withUnsafeBytes` call that made the index, which
 /// ``close()``s it before returning: a decoder kept by a type's `init(from:)` and
 /// used after that stops the program (an index check fails) rather than read memory
 /// that is gone.
-final class JSONTape {
+final class JSONIndex {
   let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var tokens: JSONTokens
+  private(set) var tokens: JSONTokenBuffer
   let userInfo: [CodingUserInfoKey: Any]
   /// The names of each `CaseIterable` key type read so far, as UTF-8.
   private var keyNames: [ObjectIdentifier: [[UInt8]]] = [:]
@@ -61,13 +43,13 @@ final class JSONTape {
     throws(StrictJSON.Problem)
   {
     self.bytes = bytes
-    self.tokens = try StrictJSON.scan(bytes)
+    self.tokens = try JSONScanner.scan(bytes)
     self.userInfo = userInfo
   }
 
   deinit { tokens.deallocate() }
 
-  /// Ends the tape's use: every token index is out of range from now on.
+  /// Ends the index's use: every token index is out of range from now on.
   func close() { tokens.removeAll() }
 
   // MARK: - Strings
@@ -138,7 +120,7 @@ final class JSONTape {
   /// search starts after the name found last, so keys in the names' order (a type's
   /// `CodingKeys` in a file written with sorted keys) cost one comparison each.
   func firstUnknownKey(inObjectAt index: Int, names: [[UInt8]]) -> Int? {
-    let end = tokens[index].end
+    let end = tokens[index].tokenEnd
     var member = index + 1
     var hint = 0
     while member < end {
@@ -170,7 +152,7 @@ final class JSONTape {
     var index = token.start
     while index < token.end {
       let byte = bytes[index]
-      guard byte == 0x5C else {
+      guard byte == JSONByte.backslash else {
         result.append(byte)
         index += 1
         continue
@@ -178,38 +160,27 @@ final class JSONTape {
       let escape = bytes[index + 1]
       index += 2
       switch escape {
-      case 0x62: result.append(0x08)
-      case 0x66: result.append(0x0C)
-      case 0x6E: result.append(0x0A)
-      case 0x72: result.append(0x0D)
-      case 0x74: result.append(0x09)
-      case 0x75:
-        var scalar = hex4(bytes, at: index)
+      case JSONByte.lowerB: result.append(JSONByte.backspace)
+      case JSONByte.lowerF: result.append(JSONByte.formFeed)
+      case JSONByte.lowerN: result.append(JSONByte.newline)
+      case JSONByte.lowerR: result.append(JSONByte.carriageReturn)
+      case JSONByte.lowerT: result.append(JSONByte.tab)
+      case JSONByte.lowerU:
+        // Checked text: four hex digits follow, and a high surrogate's pair.
+        var scalar = JSONByte.hex4(bytes, at: index) ?? 0xFFFD
         index += 4
-        if (0xD800..<0xDC00).contains(scalar) {
-          let low = hex4(bytes, at: index + 2)
+        if JSONByte.highSurrogates.contains(scalar) {
+          let low = JSONByte.hex4(bytes, at: index + 2) ?? JSONByte.lowSurrogates.lowerBound
           index += 6
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          scalar =
+            0x10000 + ((scalar - JSONByte.highSurrogates.lowerBound) << 10)
+            + (low - JSONByte.lowSurrogates.lowerBound)
         }
         if let unicode = Unicode.Scalar(scalar) { result.append(contentsOf: unicode.utf8) }
       default: result.append(escape)  // " \ /
       }
     }
     return result
-  }
-
-  private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-    var value: UInt32 = 0
-    for byte in bytes[index..<(index + 4)] {
-      let digit: UInt8
-      switch byte {
-      case 0x30...0x39: digit = byte - 0x30
-      case 0x41...0x46: digit = byte - 0x41 + 10
-      default: digit = byte - 0x61 + 10
-      }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
   }
 
   // MARK: - Numbers

@@ -1,4 +1,4 @@
-extension StoreJSONWriter {
+extension JSONWriter {
   /// Closes the object `frame`, putting its members in `JSONEncoder`'s order with
   /// `.sortedKeys`: by the UTF-8 bytes of the keys. Keys that are equal as Swift
   /// strings (canonically equivalent, such as `é` and `e` + U+0301) are one member,
@@ -6,12 +6,12 @@ extension StoreJSONWriter {
   /// spelling with the last value.
   func closeObject(_ frame: Frame) {
     guard frame.count > 0 else {
-      bytes.append(0x0A)
-      writeClose(level: frame.level, closer: UInt8(ascii: "}"))
+      bytes.append(JSONByte.newline)
+      writeClose(level: frame.level, closer: JSONByte.closeBrace)
       return
     }
     if !frame.isInOrder { reorder(frame) }
-    writeClose(level: frame.level, closer: UInt8(ascii: "}"))
+    writeClose(level: frame.level, closer: JSONByte.closeBrace)
     entries.removeLast(frame.count)
   }
 
