@@ -139,4 +139,26 @@ struct SyncStateStoreTests {
     #expect(loaded.token == "t1", "the snapshot's token, older: a longer listing, nothing missed")
     #expect(loaded.entries == state.entries)
   }
+
+  @Test("a content version is the same for the same bytes and differs for any change")
+  func contentVersion() throws {
+    let folder = try TemporaryDirectory()
+    let store = FileKeyValueStore(directory: folder.url)
+    #expect(try store.contentVersion(forKey: "list") == nil)
+    let bytes = Data((0..<1_003).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    try store.setData(bytes, forKey: "list")
+    let version = try #require(try store.contentVersion(forKey: "list"))
+    #expect(try FileKeyValueStore(directory: folder.url).contentVersion(forKey: "list") == version)
+    // One byte changed in an 8-byte word, in the last bytes, or one byte more.
+    for change in [500, 1_001] {
+      var changed = bytes
+      changed[change] ^= 1
+      try store.setData(changed, forKey: "list")
+      #expect(try store.contentVersion(forKey: "list") != version, "byte \(change)")
+    }
+    try store.setData(bytes + [0], forKey: "list")
+    #expect(try store.contentVersion(forKey: "list") != version)
+    try store.setData(bytes, forKey: "list")
+    #expect(try store.contentVersion(forKey: "list") == version)
+  }
 }
