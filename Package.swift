@@ -109,30 +109,39 @@ let package = Package(
     .target(
       name: "BlueprintSettingsModel", dependencies: ["Core", "BlueprintSamplesShared"],
       path: "Apps/Settings/Model"),
-    // `settings`: the command line and the interactive editor.
-    .executableTarget(
-      name: "BlueprintSettings",
+    // The settings editor itself — commands, screens — as a library, as todo's is.
+    .target(
+      name: "BlueprintSettingsFeatures",
       dependencies: [
         "Core", "CoreTerminal", "BlueprintSamplesShared", "BlueprintSettingsModel",
       ],
       path: "Apps/Settings",
-      exclude: ["Model"]
+      exclude: ["Model", "Main"]
     ),
-    // The feed reader's parser and fetch engine are libraries so the benchmarks can drive them.
-    .target(name: "BlueprintFeedFormats", dependencies: ["Core"], path: "Apps/Feed/Formats"),
-    .target(
-      name: "BlueprintFeedKit",
-      dependencies: ["Core", "BlueprintFeedFormats"],
-      path: "Apps/Feed/Kit"
-    ),
+    // `settings`: the command line and the interactive editor.
     .executableTarget(
-      name: "BlueprintFeed",
+      name: "BlueprintSettings",
+      dependencies: ["Core", "CoreTerminal", "BlueprintSettingsFeatures"],
+      path: "Apps/Settings/Main"
+    ),
+    // The feed reader's model — formats, parser, store, fetch engine — with no shell: a
+    // library so the benchmarks can drive it.
+    .target(name: "BlueprintFeedModel", dependencies: ["Core"], path: "Apps/Feed/Model"),
+    // The feed reader itself — commands, screens — as a library, as todo's is.
+    .target(
+      name: "BlueprintFeedFeatures",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit",
-        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
+        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
+        "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
-      exclude: ["Formats", "Kit"]
+      exclude: ["Model", "Main"]
+    ),
+    // `feed`: the command line and the interactive reader.
+    .executableTarget(
+      name: "BlueprintFeed",
+      dependencies: ["Core", "CoreTerminal", "BlueprintFeedFeatures"],
+      path: "Apps/Feed/Main"
     ),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(
@@ -174,7 +183,8 @@ let package = Package(
     .testTarget(
       name: "SettingsTests",
       dependencies: [
-        "BlueprintSettings", "BlueprintSettingsModel", "BlueprintSamplesShared", "Core",
+        "BlueprintSettings", "BlueprintSettingsFeatures", "BlueprintSettingsModel",
+        "BlueprintSamplesShared", "Core",
         "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/SettingsTests",
@@ -193,7 +203,7 @@ let package = Package(
     .testTarget(
       name: "FeedTests",
       dependencies: [
-        "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintFeed", "BlueprintSamplesShared",
+        "BlueprintFeedModel", "BlueprintFeedFeatures", "BlueprintFeed", "BlueprintSamplesShared",
         "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/FeedTests",
@@ -212,7 +222,7 @@ let package = Package(
     .executableTarget(
       name: "BlueprintBenchmarks",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedKit", "BlueprintTodoModel",
+        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintTodoModel",
         "BlueprintSamplesShared", "CoreTesting",
       ],
       path: "Tests/Benchmarks"

@@ -1,32 +1,35 @@
 #!/usr/bin/env bash
-# Starts an app of your own from the todo sample: copies the sample and its tests
-# into a package as they are, renames the sample's modules in the `import` lines
-# (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures → ChoresFeatures) and
-# the app in its one place (AppIdentity), and, for a new package, writes a
-# Package.swift that depends on this Blueprint checkout by a relative path.
+# Starts an app of your own from a sample (todo by default, or feed): copies the
+# sample and its tests into a package as they are, renames the sample's modules in
+# the `import` lines (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures →
+# ChoresFeatures) and the app in its one place (AppIdentity), and, for a new package,
+# writes a Package.swift that depends on this Blueprint checkout by a relative path.
 # Nothing else in the copy changes.
 #
-#   Apps/start-from-sample.sh NAME FOLDER
+#   Apps/start-from-sample.sh [--sample todo|feed] NAME FOLDER
 #
-#   NAME    the new command's name, lower case (e.g. chores): its binary, its error
-#           prefix and its data folder; the modules are NAME capitalized (Chores,
-#           ChoresModel, ChoresFeatures, ChoresApp, ChoresTests)
-#   FOLDER  the package to copy into; created with a Package.swift when it has none
+#   --sample  the sample to start from: todo (the default) or feed
+#   NAME      the new command's name, lower case (e.g. chores): its binary, its error
+#             prefix and its data folder; the modules are NAME capitalized (Chores,
+#             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for todo)
+#   FOLDER    the package to copy into; created with a Package.swift when it has none
 #
 # Docs/StartFromSample.md walks through the same steps by hand.
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-usage: Apps/start-from-sample.sh NAME FOLDER
+usage: Apps/start-from-sample.sh [--sample todo|feed] NAME FOLDER
 
-Starts an app of your own from the todo sample: copies the sample and its tests
-into FOLDER, renames the modules and the app, and writes a Package.swift that
-depends on this Blueprint checkout when FOLDER has none.
+Starts an app of your own from a sample: copies the sample and its tests into
+FOLDER, renames the modules and the app, and writes a Package.swift that depends
+on this Blueprint checkout when FOLDER has none.
 
-  NAME    the new command's name, lower case (e.g. chores): its binary, its error
-          prefix and its data folder; the modules are NAME capitalized
-  FOLDER  the package to copy into; created with a Package.swift when it has none
+  --sample  the sample to start from: todo (a todo list, the default) or feed (a
+            feed reader)
+  NAME      the new command's name, lower case (e.g. chores): its binary, its error
+            prefix and its data folder; the modules are NAME capitalized
+  FOLDER    the package to copy into; created with a Package.swift when it has none
 
 Docs/StartFromSample.md walks through the same steps by hand.
 USAGE
@@ -36,15 +39,41 @@ if [ $# -eq 1 ] && { [ "$1" = "--help" ] || [ "$1" = "-h" ]; }; then
   usage
   exit 0
 fi
+sample="todo"
+if [ $# -ge 1 ] && [ "$1" = "--sample" ]; then
+  [ $# -ge 2 ] || {
+    usage >&2
+    exit 64
+  }
+  sample="$2"
+  shift 2
+fi
 if [ $# -ne 2 ]; then
   usage >&2
   exit 64
 fi
 name="$1"
 folder="$2"
-sample="todo"
-sample_folder="Todo"
-sample_prefix="BlueprintTodo" # BlueprintTodoModel, BlueprintTodoFeatures
+# Each sample: its folder under Apps/ (and Tests/<Folder>Tests), the prefix of its
+# modules (BlueprintTodoModel, BlueprintTodoFeatures), whether it has a SwiftUI app,
+# and the folders its tests keep beside their sources.
+case "$sample" in
+todo)
+  sample_folder="Todo"
+  has_swiftui=1
+  test_excludes='["Goldens"]'
+  ;;
+feed)
+  sample_folder="Feed"
+  has_swiftui=0
+  test_excludes='["Fixtures", "Goldens"]'
+  ;;
+*)
+  echo "start-from-sample: error: no sample '$sample': choose todo or feed" >&2
+  exit 64
+  ;;
+esac
+sample_prefix="Blueprint$sample_folder"
 
 if ! [[ "$name" =~ ^[a-z][a-z0-9-]*$ ]]; then
   echo "start-from-sample: error: NAME must be lower case letters, digits and '-', e.g. chores" >&2
@@ -106,15 +135,34 @@ core='.product(name: "Core", package: "Blueprint")'
 terminal='.product(name: "CoreTerminal", package: "Blueprint")'
 swiftui='.product(name: "CoreSwiftUI", package: "Blueprint")'
 testing='.product(name: "CoreTesting", package: "Blueprint")'
-products="    .executable(name: \"$name\", targets: [\"$module\"]),
+products="    .executable(name: \"$name\", targets: [\"$module\"]),"
+feature_excludes='["Main", "Model"]'
+swiftui_target=""
+test_app=""
+if [ "$has_swiftui" = 1 ]; then
+  products="$products
     .executable(name: \"$name-app\", targets: [\"${module}App\"]),"
+  feature_excludes='["Main", "Model", "SwiftUI"]'
+  test_app=" \"${module}App\","
+  swiftui_target="
+    // \`$name-app\`: the same screens in SwiftUI (Apple platforms; elsewhere it says so).
+    .executableTarget(
+      name: \"${module}App\",
+      dependencies: [
+        \"${module}Features\", \"${module}Model\",
+        $core,
+        $swiftui,
+      ],
+      path: \"Sources/$module/SwiftUI\"
+    ),"
+fi
 targets="    // The model: Core only, no shell.
     .target(
       name: \"${module}Model\",
       dependencies: [$core],
       path: \"Sources/$module/Model\"
     ),
-    // The app's code (commands, screens, store), which both entry points use.
+    // The app's code (commands, screens, store), which the entry points use.
     .target(
       name: \"${module}Features\",
       dependencies: [
@@ -123,7 +171,7 @@ targets="    // The model: Core only, no shell.
         $terminal,
       ],
       path: \"Sources/$module\",
-      exclude: [\"Main\", \"Model\", \"SwiftUI\"]
+      exclude: $feature_excludes
     ),
     // \`$name\`: the command line and the terminal UI.
     .executableTarget(
@@ -134,27 +182,17 @@ targets="    // The model: Core only, no shell.
         $terminal,
       ],
       path: \"Sources/$module/Main\"
-    ),
-    // \`$name-app\`: the same screens in SwiftUI (Apple platforms; elsewhere it says so).
-    .executableTarget(
-      name: \"${module}App\",
-      dependencies: [
-        \"${module}Features\", \"${module}Model\",
-        $core,
-        $swiftui,
-      ],
-      path: \"Sources/$module/SwiftUI\"
-    ),
+    ),$swiftui_target
     .testTarget(
       name: \"${module}Tests\",
       dependencies: [
-        \"$module\", \"${module}App\", \"${module}Features\", \"${module}Model\",
+        \"$module\",$test_app \"${module}Features\", \"${module}Model\",
         $core,
         $terminal,
         $testing,
       ],
       path: \"Tests/${module}Tests\",
-      exclude: [\"Goldens\"]
+      exclude: $test_excludes
     ),"
 
 if [ ! -e "$folder/Package.swift" ]; then
@@ -195,7 +233,7 @@ fi
 
 cat <<EOF
 copied the $sample sample to $sources and its tests to $tests
-the app is '$name' (modules $module, ${module}Features, ${module}Model, ${module}App);
+the app is '$name' (modules $module, ${module}Features, ${module}Model$([ "$has_swiftui" = 1 ] && echo ", ${module}App"));
 it keeps its files in ~/.local/share/$name/$name/
 next:
   cd $folder

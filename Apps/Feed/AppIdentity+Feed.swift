@@ -1,4 +1,4 @@
-import Core
+package import Core
 
 /// Who this app is — the one place a copy of this sample renames.
 ///
@@ -6,4 +6,4 @@ import Core
 /// app's data folder; `family` is the folder family it shares preferences with
 /// (`~/.config/<family>/`, `~/.local/share/<family>/<name>/`). The three samples are
 /// the `blueprint` family, so `settings` themes `todo`.
-let appIdentity = AppIdentity(name: "feed", version: "1.0.0", family: "blueprint")
+package let appIdentity = AppIdentity(name: "feed", version: "1.0.0", family: "blueprint")

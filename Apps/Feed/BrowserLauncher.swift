@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Opens an item's link in a browser: `$BROWSER` (the first of a colon-separated list;
 /// `%s` stands for the URL, else it is added at the end), else `xdg-open`. When neither

@@ -1,8 +1,7 @@
-import BlueprintFeedFormats
-import BlueprintFeedKit
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintFeedModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 extension FeedCommands {
   /// `feed add`: subscribes and reads the feed at once (see Docs/Apps/Feed.md for the

@@ -1,7 +1,7 @@
-import BlueprintFeedKit
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintFeedModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 extension FeedCommands {
   static func read(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)

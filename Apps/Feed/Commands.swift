@@ -1,15 +1,13 @@
-import BlueprintFeedKit
-import BlueprintSamplesShared
-import BlueprintSamplesSharedCommandLine
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintFeedModel
+internal import Core
+package import CoreTerminal
+internal import Foundation
 
 /// The `feed` command line: the spec, and one function per command.
 @MainActor
-enum FeedCommands {
+package enum FeedCommands {
 
-  static let spec = CommandLineSpec(
+  package static let spec = CommandLineSpec(
     identity: appIdentity,
     summary: "Read RSS, Atom and JSON feeds in the terminal.",
     commands: [
@@ -107,12 +105,11 @@ enum FeedCommands {
   ).withManualPage(manual)
 
   /// Runs one parsed command.
-  static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
     // The samples' shared settings: the theme, the appearance and whether to notify.
-    let settings = SharedSettings.load(for: context)
-    let context = context.styled(by: settings)
+    let (context, preferences) = FeedPreferences.load(for: context)
     var library = FeedLibrary.live(context)
-    library.notifications = settings.notifications != false
+    library.notifications = preferences.notifications
     do {
       switch command.name {
       case "add": try await add(command, context, library)

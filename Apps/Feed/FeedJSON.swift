@@ -1,6 +1,6 @@
-import BlueprintFeedKit
-import CoreTerminal
-import Foundation
+internal import BlueprintFeedModel
+internal import CoreTerminal
+internal import Foundation
 
 /// The `--json` documents (schemas in Docs/Apps/Feed.md). Data is emitted as is,
 /// JSON-escaped, never sanitized; dates are ISO 8601 in UTC; absent values are omitted.

@@ -1,8 +1,7 @@
-import BlueprintFeedFormats
-import BlueprintFeedKit
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintFeedModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// The reader's data and refreshing, as the commands and the screens use them: the
 /// store, the refresher, and the sample feed shown while there are no subscriptions.

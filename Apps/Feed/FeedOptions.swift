@@ -1,7 +1,7 @@
-import BlueprintFeedKit
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintFeedModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// The reader's own options (`feed config`), kept in its data folder as `options.json`.
 struct FeedOptions: Sendable, Codable, Equatable {

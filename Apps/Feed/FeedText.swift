@@ -1,5 +1,5 @@
-import BlueprintFeedKit
-import Foundation
+internal import BlueprintFeedModel
+internal import Foundation
 
 /// How dates, statuses and refresh results read in plain output and on screen.
 enum FeedText {

@@ -1,8 +1,8 @@
-import BlueprintFeedKit
-import Core
-import CoreTerminal
-import Foundation
-import Observation
+internal import BlueprintFeedModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
+internal import Observation
 
 // MARK: - View model
 

@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 /// An HTTP client made on first use.
 ///
@@ -7,18 +7,20 @@ import Foundation
 /// Linux creates folders under `$XDG_CACHE_HOME` and `$XDG_DATA_HOME`
 /// (swift-corelibs-foundation's URL cache and cookie storage), so the commands that
 /// never fetch (`list`, `read`, `show`, …) do not make the client at all.
-final class LazyHTTPClient: HTTPClient {
+final class LazyHTTPClient: HTTPClient, @unchecked Sendable {
+  // Safe: `client` is read and written only while `lock` is held; `make` never changes.
   private let make: @Sendable () -> any HTTPClient
-  private let client = Locked<(any HTTPClient)?>(nil)
+  private let lock = NSLock()
+  private var client: (any HTTPClient)?
 
   /// - Parameter make: Builds the real client; called at most once.
   init(_ make: @escaping @Sendable () -> any HTTPClient) { self.make = make }
 
   /// Whether the real client was made (for tests).
-  var isMade: Bool { client.withLock { $0 != nil } }
+  var isMade: Bool { lock.withLock { client != nil } }
 
   func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
-    let real = client.withLock { client in
+    let real = lock.withLock {
       if let client { return client }
       let made = make()
       client = made

@@ -1,5 +1,5 @@
-import Core
-import CoreTerminal
+internal import Core
+internal import CoreTerminal
 
 /// What `feed`'s manual page and shell completions say beyond the spec's commands.
 extension FeedCommands {
@@ -21,18 +21,26 @@ extension FeedCommands {
         "The subscriptions (subscriptions.json, with subscriptions.json.last-good beside "
           + "it), each feed's cached items and read marks, and the reader's options "
           + "(default ~/.local/share/\(appIdentity.family)/\(appIdentity.name)/); "
-          + "files 0600, folder 0700."),
-      .init(
-        "$XDG_CONFIG_HOME/\(appIdentity.family)/settings.json",
-        "Preferences shared with todo and settings: theme, appearance "
-          + "(default ~/.config/\(appIdentity.family)/settings.json); see settings(1)."),
-    ],
+          + "files 0600, folder 0700.")
+    ] + sharedSettingsFile,
     environment: [
       .init(
         "BROWSER",
         "The program the reader's 'o' opens a link with (the first of a colon-separated list).")
     ],
-    seeAlso: ["settings(1)", "todo(1)"])
+    // The other samples, only where they are (not in a copy of this sample).
+    seeAlso: FeedPreferences.readsSharedSettings ? ["settings(1)", "todo(1)"] : [])
+
+  /// The samples' shared settings file, in the builds that read it.
+  private static var sharedSettingsFile: [ManualPage.Entry] {
+    guard FeedPreferences.readsSharedSettings else { return [] }
+    return [
+      .init(
+        "$XDG_CONFIG_HOME/\(appIdentity.family)/settings.json",
+        "Preferences shared with the apps of the family: theme, appearance "
+          + "(default ~/.config/\(appIdentity.family)/settings.json).")
+    ]
+  }
 
   /// Tab offers the feeds' ids, as `feed list` prints them.
   static let feedIDs = CompletionKind.shellCommand(

@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 #if canImport(FoundationXML)
   import FoundationXML

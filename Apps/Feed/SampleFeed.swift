@@ -1,6 +1,5 @@
-import BlueprintFeedFormats
-import BlueprintFeedKit
-import Foundation
+internal import BlueprintFeedModel
+internal import Foundation
 
 /// The feed shown on the first run, before any subscription: read through the same
 /// parser as a real one, so a new user sees the reader work offline.

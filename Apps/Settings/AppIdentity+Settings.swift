@@ -1,4 +1,4 @@
-import Core
+internal import Core
 
 /// Who this app is — the one place a copy of this sample renames.
 ///

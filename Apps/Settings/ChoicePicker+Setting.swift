@@ -1,7 +1,7 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
 
 /// The shell's generic picker (`ChoicePickerScreen`, in CoreTerminal) for a choice
 /// setting: its key, summary and choices, storing through the session.

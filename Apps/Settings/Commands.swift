@@ -1,18 +1,18 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+package import CoreTerminal
+internal import Foundation
 
 /// The settings editor's commands: the spec the shared parser reads, and what each
 /// command does.
-enum SettingsCommands {
+package enum SettingsCommands {
   private static let json = OptionSpec.flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
   private static let key = ArgumentSpec.required("key", help: "A setting, e.g. appearance.")
     .completing(keys)
 
   /// The command line: `settings COMMAND …`.
-  static let spec = CommandLineSpec(
+  package static let spec = CommandLineSpec(
     identity: appIdentity,
     summary: "See and change the preferences the Blueprint apps share.",
     commands: [
@@ -56,7 +56,7 @@ enum SettingsCommands {
   ///   - context: The process's streams, environment and folders.
   /// - Throws: An error the runner reports with its exit code.
   @MainActor
-  static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
     let file = SettingsFile(directories: context.directories)
     switch command.name {
     case nil where context.wantsInteractiveUI:

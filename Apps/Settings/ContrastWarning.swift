@@ -1,6 +1,6 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
 
 /// The contrast pairs a palette change left under the minimum.
 ///

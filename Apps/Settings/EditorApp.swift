@@ -1,7 +1,7 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
 
 /// The interactive editor: the screen stack on the terminal, until `q` or Ctrl-C.
 enum EditorApp {

@@ -1,8 +1,8 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// `settings edit`: opens a copy of the settings file in the user's editor, checks
 /// the result, and replaces the file only when it is valid.

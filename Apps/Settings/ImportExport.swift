@@ -1,8 +1,8 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
-import Foundation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
+internal import Foundation
 
 /// `settings export` and `settings import FILE`: the settings file as JSON, out and in.
 enum ImportExport {

@@ -1,6 +1,6 @@
-import BlueprintSettingsModel
-import Core
-import CoreTerminal
+internal import BlueprintSettingsModel
+internal import Core
+internal import CoreTerminal
 
 /// What `settings`' manual page and shell completions say beyond the spec's commands.
 extension SettingsCommands {

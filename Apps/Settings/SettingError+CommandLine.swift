@@ -1,6 +1,6 @@
-import BlueprintSamplesShared
+internal import BlueprintSamplesShared
 package import BlueprintSettingsModel
-import Core
+internal import Core
 package import CoreTerminal
 
 extension SettingError: AppErrorConvertible {

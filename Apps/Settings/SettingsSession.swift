@@ -1,7 +1,7 @@
-import BlueprintSamplesShared
-import BlueprintSettingsModel
-import Core
-import Observation
+internal import BlueprintSamplesShared
+internal import BlueprintSettingsModel
+internal import Core
+internal import Observation
 
 /// The settings the interactive editor works on, shared by its screens: the
 /// document as last read or written, and the only way to change it.

@@ -1,4 +1,4 @@
-import BlueprintFeedFormats
+import BlueprintFeedModel
 import Foundation
 
 #if canImport(FoundationXML)

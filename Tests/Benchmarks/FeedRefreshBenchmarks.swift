@@ -1,4 +1,4 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTesting
 import Foundation

@@ -55,7 +55,7 @@ struct TerminalShellTests {
     #expect(terminal.screen().text.contains("Loading…"))
     clock.advance(by: .seconds(1))
     await interactor.waitForTasks()
-    for _ in 0..<50 where !terminal.screen().text.contains("Book 1") { await Task.yield() }
+    await waitUntil("the loaded list") { terminal.screen().text.contains("Book 1") }
     #expect(terminal.screen().text.contains("Book 1"))
     terminal.send([0x03])
     try await running.value

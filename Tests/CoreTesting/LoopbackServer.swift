@@ -339,6 +339,7 @@ public final class LoopbackServer: Sendable {
     while left > .zero {
       if isStopped { return false }
       let step = min(left, .milliseconds(10))
+      // A reply the test asked to be slow (`.delayed`): the server simulates a slow peer.
       Thread.sleep(
         forTimeInterval: Double(step.components.attoseconds) / 1e18
           + Double(step.components.seconds))

@@ -2,7 +2,7 @@ import Core
 import CoreTerminal
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 @Suite("Article wrapping")
 struct ArticleWrapTests {

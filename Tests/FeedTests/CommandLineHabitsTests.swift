@@ -1,3 +1,5 @@
+import BlueprintFeedFeatures
+import Core
 import CoreTesting
 import Foundation
 import Testing
@@ -11,7 +13,7 @@ struct CommandLineHabitsTests {
 
   init() throws {
     habits = try CommandLineHabits(
-      app: "feed",
+      app: appIdentity.name,
       importable: Data(
         #"<opml version="2.0"><body><outline xmlUrl="https://example.com/feed.xml"/></body></opml>"#
           .utf8))

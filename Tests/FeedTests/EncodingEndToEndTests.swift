@@ -1,3 +1,5 @@
+import BlueprintFeedFeatures
+import Core
 import CoreTesting
 import Foundation
 import Testing
@@ -10,7 +12,7 @@ struct EncodingEndToEndTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-encoding")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   @discardableResult
@@ -59,7 +61,8 @@ struct EncodingEndToEndTests {
     #expect(add.error.contains("warning: the character encoding"), "\(add.error)")
     let refresh = try run("refresh")
     #expect(
-      refresh.error.contains("feed: warning: feed 1: the character encoding"), "\(refresh.error)")
+      refresh.error.contains("\(appIdentity.name): warning: feed 1: the character encoding"),
+      "\(refresh.error)")
     #expect(try run("read").output.contains("Kept"))
   }
 }

@@ -1,3 +1,4 @@
+import BlueprintFeedFeatures
 import Core
 import CoreTesting
 import Foundation
@@ -12,7 +13,7 @@ struct FeedAddTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-add")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   func run(_ arguments: String..., expect status: Int32 = 0) async throws -> ProductResult {
@@ -46,7 +47,7 @@ struct FeedAddTests {
         \(base)/blog/ is a web page; it names the feed \(base)/blog/feed.xml
         Added feed 1: \(base)/blog/feed.xml
         Read it now: 3 items.
-        The page names 1 other feed too ('feed add URL' adds one):
+        The page names 1 other feed too ('\(appIdentity.name) add URL' adds one):
           \(base)/comments.json  Comments
 
         """)
@@ -67,8 +68,8 @@ struct FeedAddTests {
     #expect(added.output == "Added feed 1: \(url)\n")
     #expect(
       added.error == """
-        feed: error: feed 1 was added but could not be read now: HTTP 404 from 127.0.0.1:\(server.port)
-        hint: 'feed refresh 1' tries again
+        \(appIdentity.name): error: feed 1 was added but could not be read now: HTTP 404 from 127.0.0.1:\(server.port)
+        hint: '\(appIdentity.name) refresh 1' tries again
 
         """)
     let list = try await run("list").output

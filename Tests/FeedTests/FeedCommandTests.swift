@@ -1,3 +1,4 @@
+import BlueprintFeedFeatures
 import Core
 import CoreTesting
 import Foundation
@@ -11,14 +12,14 @@ struct FeedCommandTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-test")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   var environment: [String: String] {
     home.isolatedEnvironment(["TERM": "xterm-256color"])
   }
 
-  var dataFolder: URL { home.appending("data/blueprint/feed") }
+  var dataFolder: URL { home.appending("data/\(appIdentity.family)/\(appIdentity.name)") }
 
   @discardableResult
   func run(
@@ -111,7 +112,8 @@ struct FeedCommandTests {
     #expect(result.output.contains("ok       1"))
     #expect(result.output.contains("failed   2"))
     #expect(result.output.contains("not a feed"))
-    #expect(result.error.hasPrefix("feed: error: 1 of 2 feeds failed to refresh\nhint: "))
+    #expect(
+      result.error.hasPrefix("\(appIdentity.name): error: 1 of 2 feeds failed to refresh\nhint: "))
     #expect(try run("read", "1").output.contains("Item 2"))
     #expect(try run("list").output.contains("error: not a feed"))
   }
@@ -129,7 +131,10 @@ struct FeedCommandTests {
     let second = try run("refresh")
     #expect(second.output.contains("skipped"))
     #expect(server.requests.count == 2)
-    #expect(server.requests.allSatisfy { $0.headers["User-Agent"] == "feed/1.0.0" })
+    #expect(
+      server.requests.allSatisfy {
+        $0.headers["User-Agent"] == "\(appIdentity.name)/\(appIdentity.version)"
+      })
   }
 
   @Test("escape sequences and bidi overrides from a feed never reach stdout raw")
@@ -178,7 +183,7 @@ struct FeedCommandTests {
   func usageErrors(arguments: [String], status: Int32, message: String) throws {
     let result = try feed.run(arguments, environment: environment)
     #expect(result.status == status)
-    #expect(result.error.hasPrefix("feed: error: "))
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: "))
     #expect(result.error.contains(message), "\(result.error)")
     #expect(result.output.isEmpty)
   }
@@ -218,7 +223,8 @@ struct FeedCommandTests {
     let result = try run("add", huge, expect: 64)
     #expect(
       result.error.hasPrefix(
-        "feed: error: the URL has 120018 bytes; a feed URL or path may have at most 8000\n"),
+        "\(appIdentity.name): error: the URL has 120018 bytes; a feed URL or path may have at most 8000\n"
+      ),
       "\(result.error.prefix(300))")
     #expect(result.error.count < 400)
     #expect(result.output.isEmpty)
@@ -235,7 +241,7 @@ struct FeedCommandTests {
     let again = try run("add", long, expect: 64)
     #expect(
       again.error.hasPrefix(
-        "feed: error: already subscribed to \(server.baseURL.absoluteString)yyy"))
+        "\(appIdentity.name): error: already subscribed to \(server.baseURL.absoluteString)yyy"))
     #expect(again.error.contains("… (feed 1)"))
     #expect(again.error.count < 400)
   }
@@ -268,7 +274,7 @@ struct FeedCommandTests {
 
   @Test("help and version come from the shared parser")
   func helpAndVersion() throws {
-    #expect(try run("--version").output == "feed 1.0.0\n")
+    #expect(try run("--version").output == "\(appIdentity.name) \(appIdentity.version)\n")
     let help = try run("--help").output
     for command in [
       "add", "rm", "list", "refresh", "read", "show", "mark-read", "import", "export",

@@ -1,3 +1,4 @@
+import BlueprintFeedFeatures
 import Core
 import CoreTesting
 import Foundation
@@ -11,11 +12,11 @@ struct FeedDamageTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-damage")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
-  var dataFolder: URL { home.appending("data/blueprint/feed") }
+  var dataFolder: URL { home.appending("data/\(appIdentity.family)/\(appIdentity.name)") }
 
   @discardableResult
   func run(
@@ -56,7 +57,8 @@ struct FeedDamageTests {
     let aside = try setAsideFiles()
     #expect(aside.count == 1)
     let asidePath = dataFolder.appendingPathComponent(aside[0]).path
-    #expect(list.error.hasPrefix("feed: warning: the cached items of feed 1 were damaged"))
+    #expect(
+      list.error.hasPrefix("\(appIdentity.name): warning: the cached items of feed 1 were damaged"))
     #expect(list.error.contains(asidePath))
     #expect(try Data(contentsOf: URL(fileURLWithPath: asidePath)) == garbage)
 
@@ -171,7 +173,7 @@ struct FeedDamageTests {
     try garbage.write(to: file)
     let result = try feed.run(arguments, environment: environment)
     #expect(result.status == 65, "\(arguments)")
-    #expect(result.error.hasPrefix("feed: error: "))
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: "))
     #expect(result.error.contains(file.path))
     #expect(result.error.contains("mv \(file.path) \(file.path).bad"))
     #expect(result.output.isEmpty)

@@ -3,6 +3,8 @@ import CoreTesting
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFeatures
+
 /// What a newsboat user reaches for, and output safety, through the built `feed`.
 @Suite("feed: reading features, end to end", .timeLimit(.minutes(1)))
 struct FeedFeatureTests {
@@ -11,7 +13,7 @@ struct FeedFeatureTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-features")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm-256color"]) }
@@ -160,7 +162,7 @@ struct FeedFeatureTests {
     arguments: [(nil, true), (true, true), (false, false)] as [(Bool?, Bool)])
   func bellOnTerminal(notifications: Bool?, rings: Bool) throws {
     if let notifications {
-      let config = home.appending("config/blueprint")
+      let config = home.appending("config/\(appIdentity.family)")
       try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
       try Data("{\"notifications\": \(notifications)}".utf8).write(
         to: config.appendingPathComponent("settings.json"))
@@ -181,7 +183,8 @@ struct FeedFeatureTests {
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains("2 new items in 1 feed."))
-    #expect(text.contains("\u{7}") == rings)
+    // A copy of the sample reads no shared settings, so nothing turns its bell off.
+    #expect(text.contains("\u{7}") == (rings || !FeedPreferences.readsSharedSettings))
   }
 
   @Test("--json escapes DEL, C1 and bidi controls as \\u sequences")
@@ -221,10 +224,11 @@ struct FeedFeatureTests {
     let data = home.appending("data")
     let cache = home.appending("cache")
     let dataEntries = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
-    #expect(dataEntries == ["blueprint"])
+    #expect(dataEntries == [appIdentity.family])
     #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] == [])
     for folder in [
-      data.appendingPathComponent("blueprint"), data.appendingPathComponent("blueprint/feed"),
+      data.appendingPathComponent(appIdentity.family),
+      data.appendingPathComponent("\(appIdentity.family)/\(appIdentity.name)"),
     ] {
       let mode =
         try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int

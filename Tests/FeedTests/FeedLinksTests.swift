@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BlueprintFeedFormats
+@testable import BlueprintFeedModel
 
 @Suite("Finding the feed a web page names")
 struct FeedLinksTests {

@@ -1,11 +1,11 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// The reader's keys for going on and for marking: `n`/`N` in an article, `m`/`M` on
 /// the feeds screen, and a refresh's summary that lasts until the next key.

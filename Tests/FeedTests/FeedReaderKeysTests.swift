@@ -1,15 +1,15 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// Records the programs the reader starts instead of starting them.
 final class StartedPrograms: Sendable {
-  private let started = Locked<[[String]]>([])
+  private let started = LockedValue<[[String]]>([])
   var all: [[String]] { started.withLock { $0 } }
   func record(_ executable: String, _ arguments: [String]) {
     started.withLock { $0.append([executable] + arguments) }
@@ -139,7 +139,7 @@ struct FeedReaderKeysTests {
     _ = try library.store.add(url)
     let (harness, feeds) = makeHarness(refreshesOnOpen: true)
     await feeds.waitForTasks()
-    while feeds.viewModel.notice == nil { await Task.yield() }
+    await waitUntil("the refresh notice") { feeds.viewModel.notice != nil }
     await feeds.waitForTasks()
     await harness.settle()
     #expect(try library.store.record("1").items.count == 2)

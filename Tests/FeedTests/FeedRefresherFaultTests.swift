@@ -1,4 +1,4 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTesting
 import Foundation
@@ -8,7 +8,8 @@ import Testing
 /// the reads of one key.
 final class CountingStore: KeyValueStore {
   let base = InMemoryKeyValueStore()
-  private let state = Locked((writes: [String: Int](), failing: false, unreadable: String?.none))
+  private let state = LockedValue(
+    (writes: [String: Int](), failing: false, unreadable: String?.none))
 
   struct DiskFull: Error, CustomStringConvertible {
     var description: String { "No space left on device" }

@@ -1,4 +1,4 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTesting
 import Foundation
@@ -95,7 +95,7 @@ struct FeedRefresherTests {
     let server = try LoopbackServer { request in
       let host = (request.headers["Host"] ?? "").lowercased()
       inFlight.enter(host)
-      Thread.sleep(forTimeInterval: 0.05)  // the server is slow: requests overlap
+      inFlight.holdUntilOverlap()  // the first request waits for a second one
       inFlight.leave(host)
       return .text(FeedSamples.rss(title: request.path, count: 1))
     }

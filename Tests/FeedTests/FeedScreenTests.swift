@@ -1,11 +1,11 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// The interactive reader: interactors headless, screens as golden frames.
 @MainActor
@@ -127,7 +127,7 @@ struct FeedScreenTests {
 
     feeds.refresh()
     #expect(feeds.viewModel.refreshing == ["1", "2"])
-    while feeds.viewModel.refreshing.count > 1 { await Task.yield() }
+    await waitUntil("the first feed finished") { feeds.viewModel.refreshing.count <= 1 }
     #expect(feeds.viewModel.refreshing == ["2"])
     #expect(feeds.viewModel.feeds.isLoading)
     // The list's Loadable shows "Refreshing…"; the busy flag (the status line's

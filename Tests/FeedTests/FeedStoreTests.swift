@@ -1,5 +1,4 @@
-import BlueprintFeedFormats
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTesting
 import Foundation

@@ -1,4 +1,4 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTesting
 import Foundation
@@ -46,29 +46,46 @@ enum FeedSamples {
   }
 }
 
-/// A thread-safe in-flight counter for the concurrency tests.
-final class InFlight: Sendable {
-  private let state = Locked(
-    (current: [String: Int](), maximum: [String: Int](), total: 0, maxTotal: 0))
+/// A thread-safe in-flight counter for the concurrency tests, measured at the server.
+///
+/// A request can wait in ``holdUntilOverlap(bound:)`` until a second one is in flight at
+/// the same time, so that the test sees requests overlap without a sleep deciding it.
+final class InFlight: @unchecked Sendable {
+  // Safe: every field is read and written only while `condition` is locked.
+  private let condition = NSCondition()
+  private var current: [String: Int] = [:]
+  private var maximum: [String: Int] = [:]
+  private var total = 0
+  private var maxTotal = 0
 
   func enter(_ host: String) {
-    state.withLock {
-      $0.current[host, default: 0] += 1
-      $0.total += 1
-      $0.maximum[host] = max($0.maximum[host, default: 0], $0.current[host, default: 0])
-      $0.maxTotal = max($0.maxTotal, $0.total)
+    condition.withLock {
+      current[host, default: 0] += 1
+      total += 1
+      maximum[host] = max(maximum[host, default: 0], current[host, default: 0])
+      maxTotal = max(maxTotal, total)
+      condition.broadcast()
     }
   }
 
   func leave(_ host: String) {
-    state.withLock {
-      $0.current[host, default: 0] -= 1
-      $0.total -= 1
+    condition.withLock {
+      current[host, default: 0] -= 1
+      total -= 1
     }
   }
 
-  var maximumPerHost: [String: Int] { state.withLock { $0.maximum } }
-  var maximumTotal: Int { state.withLock { $0.maxTotal } }
+  /// Holds the calling request until two requests have been in flight at once, or until
+  /// `bound` passes (a guard against a hang: the test's own assertion then fails).
+  func holdUntilOverlap(bound: TimeInterval = 30) {
+    let giveUp = Date(timeIntervalSinceNow: bound)
+    condition.withLock {
+      while maxTotal < 2, condition.wait(until: giveUp) {}
+    }
+  }
+
+  var maximumPerHost: [String: Int] { condition.withLock { maximum } }
+  var maximumTotal: Int { condition.withLock { maxTotal } }
 }
 
 /// Hostile feed bodies for the end-to-end tests.
@@ -95,4 +112,20 @@ enum HostileFeeds {
     <description>&lt;p&gt;Body &#27;]8;;https://evil.example/&#27;\\link&#27;]8;;&#27;\\ &#27;[2J&lt;/p&gt;</description></item>
     </channel></rss>
     """
+}
+
+/// A value behind a lock, for the test doubles that tasks share (Core's own lock type is
+/// not public API, and a copy of these tests builds against Core's public API alone).
+final class LockedValue<Value>: @unchecked Sendable {
+  // Safe: `value` is read and written only while `lock` is held.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
 }

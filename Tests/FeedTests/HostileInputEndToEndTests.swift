@@ -1,3 +1,5 @@
+import BlueprintFeedFeatures
+import Core
 import CoreTesting
 import Foundation
 import Testing
@@ -10,7 +12,7 @@ struct HostileInputEndToEndTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-hostile")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
   }
 
   @Test("Right-to-left marks and other bidi marks never reach the output; HTML titles read plainly")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 @Suite("OPML export escaping")
 struct OPMLTests {

@@ -1,9 +1,9 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import CoreTerminal
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// What `feed refresh` says and exits with, from its results.
 @Suite("The refresh report: exit code and message follow what happened")

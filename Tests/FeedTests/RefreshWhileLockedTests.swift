@@ -1,4 +1,4 @@
-import BlueprintFeedKit
+import BlueprintFeedModel
 import Core
 import CoreTesting
 import Foundation
@@ -45,7 +45,7 @@ struct RefreshWhileLockedTests {
     let refresh = Task {
       try await FeedSamples.refresher(store, work: work).refresh(feeds)
     }
-    while work.runningLabels.count < feeds.count { await Task.yield() }
+    await waitUntil("every feed waiting for the lock") { work.runningLabels.count >= feeds.count }
     return refresh
   }
 

@@ -1,3 +1,5 @@
+import BlueprintFeedFeatures
+import Core
 import CoreTesting
 import Foundation
 import Testing
@@ -9,7 +11,7 @@ struct StalledServerTests {
   @Test("waiting on silent servers costs no CPU: the refresh ends on its own under a 1 s CPU limit")
   func waitingCostsNoCPU() async throws {
     let home = try TemporaryDirectory(prefix: "feed-stalled")
-    let feed = try BuiltProduct("feed")
+    let feed = try BuiltProduct(appIdentity.name)
     let feedText = LoopbackServer.Reply.text("<rss><channel><title>T</title></channel></rss>")
     let server = try LoopbackServer(routes: ["/a.xml": feedText, "/b.xml": feedText])
     defer { server.stop() }

@@ -4,7 +4,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintFeed
+@testable import BlueprintFeedFeatures
 
 /// The built `feed` reader on a real pseudo-terminal while another process holds the
 /// store's lock: the screen shows busy and still answers keys, resizes and quitting;
@@ -19,7 +19,7 @@ struct StoreLockTerminalTests {
 
   init() throws {
     home = try TemporaryDirectory(prefix: "feed-lock")
-    feed = try BuiltProduct("feed")
+    feed = try BuiltProduct(appIdentity.name)
     let url = home.appending("news.xml")
     try Data(FeedSamples.rss(title: "News", count: 3).utf8).write(to: url)
     for arguments in [["add", url.path], ["refresh"]] {
@@ -54,7 +54,8 @@ struct StoreLockTerminalTests {
       keys: [.init("\r", shows: "Item 3")], resizedShows: "Item 3")
     #expect(outcome.exitCode == 75)
     #expect(
-      outcome.output.contains("feed: error: quit before this change was saved, so it was not made"))
+      outcome.output.contains(
+        "\(appIdentity.name): error: quit before this change was saved, so it was not made"))
     #expect(outcome.output.contains("mark every item of feed 1 read"))
     #expect(outcome.holderStatus == 0)
     #expect(try unread() == 3)

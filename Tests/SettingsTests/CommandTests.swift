@@ -5,7 +5,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintSettings
+@testable import BlueprintSettingsFeatures
 
 @Suite("settings commands, run as the built executable", .timeLimit(.minutes(1)))
 struct CommandTests {

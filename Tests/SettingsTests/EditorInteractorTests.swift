@@ -6,7 +6,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintSettings
+@testable import BlueprintSettingsFeatures
 
 @Suite("Interactive editor interactors, headless")
 @MainActor

@@ -4,7 +4,7 @@ import CoreTerminal
 import Foundation
 import Testing
 
-@testable import BlueprintSettings
+@testable import BlueprintSettingsFeatures
 
 /// The model throws what went wrong; the command line words it. These are the
 /// words the app printed when the model threw command-line errors itself.

@@ -4,7 +4,7 @@ import Core
 import CoreTerminal
 import Testing
 
-@testable import BlueprintSettings
+@testable import BlueprintSettingsFeatures
 
 @Suite("Setting types: parsing and canonical forms")
 struct SettingTypeTests {

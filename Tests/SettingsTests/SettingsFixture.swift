@@ -4,7 +4,7 @@ import Core
 import CoreTesting
 import Foundation
 
-@testable import BlueprintSettings
+@testable import BlueprintSettingsFeatures
 
 /// A temporary home for the settings app: XDG folders, the environment to run the
 /// built executable with, and the files it writes.

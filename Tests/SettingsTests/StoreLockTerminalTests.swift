@@ -4,7 +4,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@testable import BlueprintSettings
+@testable import BlueprintSettingsFeatures
 
 /// The built `settings` editor on a real pseudo-terminal while another process holds
 /// the settings file's lock: the screen shows busy and still answers keys, resizes

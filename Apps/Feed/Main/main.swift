@@ -1,0 +1,8 @@
+// The feed reader's entry point: parse the command line, run the command.
+internal import BlueprintFeedFeatures
+internal import Core
+internal import CoreTerminal
+
+await CommandLineApp(spec: FeedCommands.spec).main { command, context in
+  try await FeedCommands.run(command, in: context)
+}

@@ -1,7 +1,0 @@
-// The feed reader's entry point: parse the command line, run the command.
-import Core
-import CoreTerminal
-
-await CommandLineApp(spec: FeedCommands.spec).main { command, context in
-  try await FeedCommands.run(command, in: context)
-}

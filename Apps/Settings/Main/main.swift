@@ -1,0 +1,10 @@
+internal import BlueprintSettingsFeatures
+internal import Core
+internal import CoreTerminal
+
+// The settings editor reads and reports the shared settings file itself (a corrupt
+// file is exit 65 here, a warning in the other samples), so it draws with the kit's
+// default theme.
+await CommandLineApp(spec: SettingsCommands.spec).main { command, context in
+  try await SettingsCommands.run(command, in: context)
+}
