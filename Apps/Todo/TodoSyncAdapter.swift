@@ -21,6 +21,10 @@ package struct TodoSyncAdapter: SyncAdapter {
     self.timeZone = timeZone
   }
 
+  package func localVersion() throws -> String? {
+    try store.files.contentVersion(forKey: TodoDocument.storeKey)
+  }
+
   package func localItems() throws -> [SyncLocalItem] {
     try store.load().items.map { SyncLocalItem(id: String($0.id), record: $0.syncRecord) }
   }

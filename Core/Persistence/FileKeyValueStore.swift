@@ -146,6 +146,16 @@ public struct FileKeyValueStore: KeyValueStore {
     }
   }
 
+  /// Writes as ``setData(_:forKey:)`` does, atomically under the lock, without the
+  /// `fsync` of the file and the folder.
+  public func setDataWithoutFlush(_ data: Data, forKey key: String) throws {
+    try StoreKeyRules.validate(key)
+    try withLock {
+      try write(data, forKey: key, keepsPrevious: false, durable: false)
+      observers.notify(data, forKey: key)
+    }
+  }
+
   public func removeValue(forKey key: String) throws {
     try StoreKeyRules.validate(key)
     try withLock {
@@ -189,7 +199,7 @@ public struct FileKeyValueStore: KeyValueStore {
     }
   }
 
-  private func write(_ data: Data, forKey key: String, keepsPrevious: Bool)
+  private func write(_ data: Data, forKey key: String, keepsPrevious: Bool, durable: Bool = true)
     throws(PersistenceError)
   {
     guard data.count <= maximumFileSize else {
@@ -199,7 +209,8 @@ public struct FileKeyValueStore: KeyValueStore {
           path: path(forKey: key), size: data.count, limit: maximumFileSize))
     }
     do {
-      try POSIXFile.writeAtomically(data, to: path(forKey: key), keepsPrevious: keepsPrevious)
+      try POSIXFile.writeAtomically(
+        data, to: path(forKey: key), keepsPrevious: keepsPrevious, durable: durable)
     } catch {
       throw .cannotWrite(key: key, path: path(forKey: key), underlying: error)
     }

@@ -97,6 +97,15 @@ extension KeyValueStore {
       try StoreCoding.encode(value, forKey: key, limit: writtenSizeLimit), forKey: key)
   }
 
+  /// Stores `value` for `key` as JSON without flushing it to disk
+  /// (``KeyValueStore/setDataWithoutFlush(_:forKey:)``).
+  ///
+  /// - Throws: ``PersistenceError``; on error the previous value is still in place.
+  public func setWithoutFlush<Value: Encodable>(_ value: Value, forKey key: String) throws {
+    try setDataWithoutFlush(
+      try StoreCoding.encode(value, forKey: key, limit: writtenSizeLimit), forKey: key)
+  }
+
   /// Reads, changes and writes the value for `key` as one transaction.
   ///
   /// Setting the value to `nil` removes it. See ``KeyValueStore/updateData(forKey:_:)``.

@@ -33,6 +33,18 @@ public protocol KeyValueStore: Sendable {
   /// - Throws: ``PersistenceError``; on error the previous value is still in place.
   func setData(_ data: Data, forKey key: String) throws
 
+  /// Replaces the bytes stored for `key` as ``setData(_:forKey:)`` does, but may skip
+  /// flushing them to disk: the replacement is still whole or not at all, and survives
+  /// the process being killed, but after a crash or a power loss the previous value
+  /// may be back. For what is cheap to lose (the time something last ran). The
+  /// default is ``setData(_:forKey:)``; ``FileKeyValueStore`` skips its `fsync`s.
+  ///
+  /// - Parameters:
+  ///   - data: The new bytes.
+  ///   - key: A valid key.
+  /// - Throws: ``PersistenceError``; on error the previous value is still in place.
+  func setDataWithoutFlush(_ data: Data, forKey key: String) throws
+
   /// Removes the value for `key`; removing a missing value is not an error.
   ///
   /// - Parameter key: A valid key.
@@ -74,4 +86,11 @@ public protocol KeyValueStore: Sendable {
   /// - Parameter key: The key.
   /// - Returns: e.g. `/home/me/.local/share/chores/chores/items.json`.
   func location(forKey key: String) -> String
+}
+
+extension KeyValueStore {
+  /// Durable anyway: ``setData(_:forKey:)``.
+  public func setDataWithoutFlush(_ data: Data, forKey key: String) throws {
+    try setData(data, forKey: key)
+  }
 }

@@ -134,10 +134,15 @@ enum POSIXFile {
   ///   - path: The file (or a link to it).
   ///   - keepsPrevious: Whether to keep the current contents as
   ///     `<target>.last-good` (a hard link, no copy) before replacing them.
+  ///   - durable: Whether to fsync the file and the folder; without, the replacement
+  ///     is still atomic and survives the process being killed, but a crash or power
+  ///     loss may bring the old contents back.
   /// - Throws: ``StoreFileProblem/notRegularFile(path:kind:)`` when something
   ///   other than a regular file is in the way (it is left alone), or
   ///   ``SystemCallError``.
-  static func writeAtomically(_ data: Data, to path: String, keepsPrevious: Bool) throws {
+  static func writeAtomically(
+    _ data: Data, to path: String, keepsPrevious: Bool, durable: Bool = true
+  ) throws {
     try refuseDanglingLink(path)
     let target = try resolvingSymbolicLinks(path)
     let (folder, name) = split(target)
@@ -152,7 +157,8 @@ enum POSIXFile {
     if exists, info.st_mode & S_IWUSR == 0 {
       throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
     }
-    let temporary = try createTemporary(named: name, in: directory) { descriptor in
+    let temporary = try createTemporary(named: name, in: directory, durable: durable) {
+      descriptor in
       try writeAll(data, to: descriptor)
     }
     if exists && keepsPrevious { keepPrevious(name, in: directory) }
@@ -161,6 +167,7 @@ enum POSIXFile {
       unlinkat(directory, temporary, 0)
       throw SystemCallError(call: "rename", code: code)
     }
+    guard durable else { return }
     guard fsync(directory) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
   }
 
@@ -178,9 +185,9 @@ enum POSIXFile {
   }
 
   /// Creates a fresh temporary file beside `name` (never through a link), fills it
-  /// with `fill`, fsyncs and closes it, and returns its name.
+  /// with `fill`, fsyncs (when `durable`) and closes it, and returns its name.
   private static func createTemporary(
-    named name: String, in directory: Int32, fill: (Int32) throws -> Void
+    named name: String, in directory: Int32, durable: Bool = true, fill: (Int32) throws -> Void
   ) throws -> String {
     let temporary = temporaryName(for: name)
     let descriptor = openat(
@@ -192,7 +199,9 @@ enum POSIXFile {
         throw SystemCallError(call: "fchmod", code: errno)
       }
       try fill(descriptor)
-      guard fsync(descriptor) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+      guard !durable || fsync(descriptor) == 0 else {
+        throw SystemCallError(call: "fsync", code: errno)
+      }
     } catch {
       close(descriptor)
       unlinkat(directory, temporary, 0)

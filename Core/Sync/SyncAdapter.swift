@@ -41,9 +41,19 @@ public protocol SyncAdapter: Sendable {
   /// A new identity for a local item going to the server for the first time, and a
   /// file-name-safe name for its href (``SyncRemote/href(forNewItemNamed:)``).
   func newIdentity(for item: SyncLocalItem) -> (uid: String, name: String)
+
+  /// A short text that changes whenever the local items change, or `nil` when the app
+  /// cannot tell (the default). With it, a sync whose listing shows no change and whose
+  /// local version is the one a quiet sync left reads neither the items nor the sync
+  /// state. An app on a ``KeyValueStore`` returns
+  /// ``KeyValueStore/contentVersion(forKey:)`` of its key.
+  func localVersion() throws -> String?
 }
 
 extension SyncAdapter {
+  /// Unknown: every sync reads the local items and the sync state.
+  public func localVersion() throws -> String? { nil }
+
   /// A random UUID, lowercased, as both the UID and the name.
   public func newIdentity(for item: SyncLocalItem) -> (uid: String, name: String) {
     let uid = UUID().uuidString.lowercased()

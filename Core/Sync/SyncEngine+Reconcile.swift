@@ -119,7 +119,10 @@ extension SyncRun {
 
     guard !changes.isEmpty || !entryChanges.isEmpty else { return }
     var ids: [String] = []
-    if !dryRun, !changes.isEmpty { ids = try engine.adapter.applyLocal(changes) }
+    if !dryRun, !changes.isEmpty {
+      wroteLocally = true
+      ids = try engine.adapter.applyLocal(changes)
+    }
     var created = 0
     for (index, change) in changes.enumerated() {
       guard case .create(let record, let modified, let preferredID) = change else { continue }

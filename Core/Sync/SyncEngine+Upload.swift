@@ -1,8 +1,9 @@
 internal import Foundation
 
 extension SyncRun {
-  /// Sends local changes: one request per item, each outcome recorded before the
-  /// next request. With `only`, just those hrefs (a later round).
+  /// Sends local changes: one request per item, the outcomes recorded
+  /// ``SyncEngine/outcomesPerStateWrite`` at a time. With `only`, just those hrefs (a
+  /// later round).
   func upload(only: Set<String>?) async throws {
     // New local items get their href and UID recorded before any create is sent.
     if only == nil {
@@ -48,7 +49,7 @@ extension SyncRun {
       entry.isPendingCreate = false
       entry.etag = etag
       entry.body = body
-      try record([href: entry])
+      try recordOutcome([href: entry])
     } catch SyncRemoteError.preconditionFailed {
       // Already there (an earlier sync's create went through): fetch and adopt it.
       result.sent -= 1
@@ -69,7 +70,7 @@ extension SyncRun {
       entry.etag = try await engine.remote.replace(body, at: href, ifMatch: etag)
       entry.base = item.record
       entry.body = body
-      try record([href: entry])
+      try recordOutcome([href: entry])
     } catch SyncRemoteError.preconditionFailed {
       result.sent -= 1
       retry.insert(href)
@@ -78,14 +79,14 @@ extension SyncRun {
       result.sent -= 1
       entry.isPendingCreate = true
       entry.etag = nil
-      try record([href: entry])
+      try recordOutcome([href: entry])
       retry.insert(href)
     }
   }
 
   private func deleteRemote(href: String, entry: SyncStateEntry) async throws {
     if entry.isPendingCreate {
-      try record([href: SyncStateEntry?.none])  // never reached the server
+      try recordOutcome([href: SyncStateEntry?.none])  // never reached the server
       return
     }
     guard let etag = entry.etag else { return }  // learnt next sync, then deleted
@@ -94,9 +95,9 @@ extension SyncRun {
     do {
       result.requests += 1
       try await engine.remote.delete(at: href, ifMatch: etag)
-      try record([href: SyncStateEntry?.none])
+      try recordOutcome([href: SyncStateEntry?.none])
     } catch SyncRemoteError.notFound {
-      try record([href: SyncStateEntry?.none])
+      try recordOutcome([href: SyncStateEntry?.none])
     } catch SyncRemoteError.preconditionFailed {
       result.deleted -= 1
       retry.insert(href)

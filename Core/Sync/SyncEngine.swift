@@ -24,12 +24,19 @@ public import Foundation
 ///    an item the server changed meanwhile (412) is fetched and merged again, in up
 ///    to ``maximumRounds`` rounds.
 ///
-/// After every request that changes something, the outcome is recorded durably in
-/// the ``SyncStateStore`` (and a new item's href and UID before its create request),
-/// so a sync interrupted anywhere — an error, a SIGKILL, a full disk — is finished by
-/// the next one: nothing lost, duplicated or brought back. The token is stored only
-/// once every change it covers is in. A dry run asks the same questions and writes
-/// nothing anywhere.
+/// What a sync must not forget is recorded durably in the ``SyncStateStore`` before it
+/// goes on: a new item's href and UID before its create request, the entries the
+/// local write settled right after it. The outcomes of the write requests are
+/// recorded ``outcomesPerStateWrite`` at a time (and at the end): one lost with a
+/// SIGKILL is learnt again by the next sync — a create it repeats is answered 412 and
+/// the item adopted, a replaced item lists with its new ETag and equal fields, a
+/// deleted one lists as gone. So a sync interrupted anywhere — an error, a SIGKILL, a
+/// full disk — is finished by the next one: nothing lost, duplicated or brought back.
+/// The token is stored only once every change it covers is in. A dry run asks the
+/// same questions and writes nothing anywhere.
+///
+/// The request for changes goes out as soon as the stored token is read; the rest of
+/// the state and the local items are read while the server answers.
 public struct SyncEngine: Sendable {
   /// The server's collection.
   public let remote: any SyncRemote
@@ -37,8 +44,10 @@ public struct SyncEngine: Sendable {
   public let adapter: any SyncAdapter
   /// Where the sync state lives.
   public let state: SyncStateStore
-  /// How many bodies one fetch asks for.
-  public var batchSize = 100
+  /// How many write requests' outcomes one durable state write records (at least 1).
+  /// A SIGKILL loses at most this many less one; the next sync learns them again from
+  /// the server (a few more requests), never by losing or duplicating an item.
+  public var outcomesPerStateWrite = 64
   /// How many times an item the server changed during the sync is fetched and merged
   /// again before it is left to the next sync.
   public var maximumRounds = 3
@@ -64,8 +73,62 @@ public struct SyncEngine: Sendable {
   /// - Throws: What the server, the adapter or the state store throws; what was done
   ///   before is recorded, and the next sync goes on from there.
   public func sync(dryRun: Bool = false) async throws -> SyncResult {
-    let run = SyncRun(engine: self, dryRun: dryRun, state: try state.load())
-    return try await run.run()
+    guard let head = try state.loadHead() else {
+      // Nothing synced yet, or a state from before heads: the token is in the snapshot.
+      let loaded = try state.load()
+      let listing = try await Self.listChanges(remote, since: loaded.token)
+      let version = try adapter.localVersion()
+      let run = SyncRun(
+        engine: self, dryRun: dryRun, state: loaded, local: try adapter.localItems())
+      run.startVersion = version
+      return try await run.run(listing)
+    }
+    // Ask the server first; read the state and the local items while it answers.
+    async let listing = Self.listChanges(remote, since: head.token)
+    let loaded: SyncState
+    let local: [SyncLocalItem]
+    let version: String?
+    do {
+      version = try adapter.localVersion()
+      if let quiet = head.quietVersion, version == quiet {
+        // Nothing changed here since a quiet sync: unless the server says otherwise,
+        // there is nothing to read or do.
+        let answer = try await listing
+        let changes = answer.changes
+        if changes.changed.isEmpty, changes.deleted.isEmpty, !changes.isFullListing,
+          changes.token == head.token
+        {
+          var result = SyncResult()
+          result.isDryRun = dryRun
+          result.requests = answer.requests
+          if !dryRun {
+            try state.writeHead(.init(token: head.token, lastSync: now(), quietVersion: quiet))
+          }
+          return result
+        }
+      }
+      loaded = try state.load()
+      local = try adapter.localItems()
+    } catch {
+      _ = try? await listing
+      throw error
+    }
+    let run = SyncRun(engine: self, dryRun: dryRun, state: loaded, local: local)
+    run.startVersion = version
+    return try await run.run(try await listing)
+  }
+
+  /// The changes since `token` (a full listing when there is none or the server
+  /// refuses it), and how many requests that took.
+  static func listChanges(_ remote: any SyncRemote, since token: String?) async throws
+    -> (changes: RemoteChanges, requests: Int)
+  {
+    guard let token else { return (try await remote.changes(since: nil), 1) }
+    do {
+      return (try await remote.changes(since: token), 1)
+    } catch SyncRemoteError.invalidToken {
+      return (try await remote.changes(since: nil), 2)
+    }
   }
 
   /// The sync state as last recorded (for a status command).
@@ -92,19 +155,26 @@ final class SyncRun {
   var retry: Set<String> = []
   /// Hrefs whose body is not the app's (a VEVENT): their ETags, not to be fetched again.
   var foreign: [String: String?] = [:]
+  /// Request outcomes not yet written to the state store, and how many requests.
+  var unrecorded: [String: SyncStateEntry?] = [:]
+  var unrecordedRequests = 0
+  /// The adapter's local version read before the local items, if it has one.
+  var startVersion: String?
+  /// Whether this sync changed the local items.
+  var wroteLocally = false
 
-  init(engine: SyncEngine, dryRun: Bool, state: SyncState) {
+  init(engine: SyncEngine, dryRun: Bool, state: SyncState, local: [SyncLocalItem]) {
     self.engine = engine
     self.dryRun = dryRun
     self.state = state
+    self.local = Dictionary(local.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     result.isDryRun = dryRun
   }
 
-  func run() async throws -> SyncResult {
-    let changes = try await listChanges()
+  func run(_ listing: (changes: RemoteChanges, requests: Int)) async throws -> SyncResult {
+    let changes = listing.changes
+    result.requests += listing.requests
     var observations = try await observe(changes)
-    local = Dictionary(
-      try engine.adapter.localItems().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     try reconcile(observations, only: nil)
     try await upload(only: nil)
     var round = 1
@@ -120,27 +190,24 @@ final class SyncRun {
     if !dryRun {
       if retry.isEmpty, result.skipped.isEmpty { state.token = changes.token }
       state.lastSync = engine.now()
-      try engine.state.save(state)
+      try engine.state.finish(state, recording: unrecorded, quietVersion: quietVersion())
+      unrecorded = [:]
     }
     return result
   }
 
-  // MARK: - Reading the server
-
-  /// The changes since the stored token, or a full listing.
-  private func listChanges() async throws -> RemoteChanges {
-    guard let token = state.token else {
-      result.requests += 1
-      return try await engine.remote.changes(since: nil)
-    }
-    do {
-      result.requests += 1
-      return try await engine.remote.changes(since: token)
-    } catch SyncRemoteError.invalidToken {
-      result.requests += 1
-      return try await engine.remote.changes(since: nil)
-    }
+  /// The local version to remember as quiet: the one read before the items, when this
+  /// sync wrote nothing locally and left every entry settled; else `nil`. A change
+  /// made after that read (by this sync or another process) makes the version differ,
+  /// so the next sync reads the items.
+  private func quietVersion() -> String? {
+    guard let startVersion, !wroteLocally, retry.isEmpty, result.skipped.isEmpty,
+      state.entries.values.allSatisfy({ $0.etag != nil && !$0.isPendingCreate })
+    else { return nil }
+    return startVersion
   }
+
+  // MARK: - Reading the server
 
   /// What changed on the server, with the bodies of what needs a look.
   private func observe(_ changes: RemoteChanges) async throws -> [String: RemoteObservation] {
@@ -151,13 +218,20 @@ final class SyncRun {
       observations[href] = .deleted
     }
     var toFetch: [String] = []
-    for (href, etag) in listed {
+    var carried: [RemoteItem] = []
+    var seen = Set<String>()
+    for resource in changes.changed where seen.insert(resource.href).inserted {
+      let href = resource.href
       if let entry = state.entries[href], !entry.isPendingCreate, let known = entry.etag,
-        known == etag
+        known == resource.etag
       {
         continue
       }
-      toFetch.append(href)
+      if let body = resource.body {
+        carried.append(RemoteItem(href: href, etag: resource.etag, body: body))
+      } else {
+        toFetch.append(href)
+      }
     }
     for (href, entry) in state.entries where listed[href] == nil && !entry.isPendingCreate {
       if changes.isFullListing {
@@ -166,7 +240,11 @@ final class SyncRun {
         toFetch.append(href)  // a PUT answered without an ETag: learn it now
       }
     }
-    let fetched = try await fetchObservations(toFetch.sorted(), missingAreDeleted: false)
+    var fetched: [String: RemoteObservation] = [:]
+    for item in carried { observe(item, into: &fetched) }
+    fetched.merge(try await fetchObservations(toFetch.sorted(), missingAreDeleted: false)) {
+      _, new in new
+    }
     observations.merge(fetched) { _, new in new }
     // An href asked for but not returned is gone, unless it was only ever pending.
     for href in toFetch
@@ -186,22 +264,14 @@ final class SyncRun {
     var observations: [String: RemoteObservation] = [:]
     var start = 0
     while start < hrefs.count {
-      let batch = Array(hrefs[start..<min(hrefs.count, start + engine.batchSize)])
+      let batch = Array(hrefs[start..<min(hrefs.count, start + max(1, engine.remote.batchSize))])
       start += batch.count
       result.requests += 1
       let items = try await engine.remote.fetch(batch)
       var returned = Set<String>()
       for item in items {
         returned.insert(item.href)
-        do {
-          if let record = try engine.adapter.remoteRecord(from: item.body) {
-            observations[item.href] = .changed(record, item)
-          } else {
-            foreign[item.href] = item.etag
-          }
-        } catch {
-          result.skipped[item.href] = "\(error)"
-        }
+        observe(item, into: &observations)
       }
       if missingAreDeleted {
         for href in batch where !returned.contains(href) { observations[href] = .deleted }
@@ -210,12 +280,46 @@ final class SyncRun {
     return observations
   }
 
+  /// Parses one fetched item: the app's (an observation), another component's (kept
+  /// as foreign), or one that does not parse (skipped, with the reason).
+  private func observe(_ item: RemoteItem, into observations: inout [String: RemoteObservation]) {
+    do {
+      if let record = try engine.adapter.remoteRecord(from: item.body) {
+        observations[item.href] = .changed(record, item)
+      } else {
+        foreign[item.href] = item.etag
+      }
+    } catch {
+      result.skipped[item.href] = "\(error)"
+    }
+  }
+
   // MARK: - Recording
 
-  /// Records entry changes durably (not in a dry run) and in memory.
+  /// Records entry changes durably now (not in a dry run), with any request outcomes
+  /// waiting, and in memory.
   func record(_ changes: [String: SyncStateEntry?]) throws {
     guard !changes.isEmpty else { return }
-    if !dryRun { try engine.state.record(changes) }
     for (href, entry) in changes { state.entries[href] = entry }
+    guard !dryRun else { return }
+    var all = unrecorded
+    for (href, entry) in changes { all[href] = entry }
+    try engine.state.record(all)
+    unrecorded = [:]
+    unrecordedRequests = 0
+  }
+
+  /// Records one write request's outcome: in memory now, durably with the next
+  /// ``SyncEngine/outcomesPerStateWrite`` outcomes, or at the end of the sync.
+  func recordOutcome(_ changes: [String: SyncStateEntry?]) throws {
+    for (href, entry) in changes { state.entries[href] = entry }
+    guard !dryRun else { return }
+    for (href, entry) in changes { unrecorded[href] = entry }
+    unrecordedRequests += 1
+    if unrecordedRequests >= max(1, engine.outcomesPerStateWrite) {
+      try engine.state.record(unrecorded)
+      unrecorded = [:]
+      unrecordedRequests = 0
+    }
   }
 }

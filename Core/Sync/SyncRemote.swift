@@ -6,11 +6,14 @@ public struct RemoteResource: Hashable, Sendable {
   /// The version tag exactly as the server sent it (a weak `W/"…"` included), or `nil`
   /// when the server did not say.
   public var etag: String?
+  /// The item's content, when the listing carried it (then it needs no fetch).
+  public var body: String?
 
   /// Creates a resource.
-  public init(href: String, etag: String?) {
+  public init(href: String, etag: String?, body: String? = nil) {
     self.href = href
     self.etag = etag
+    self.body = body
   }
 }
 
@@ -70,14 +73,19 @@ public enum SyncRemoteError: Error, Hashable, Sendable {
 /// one. Transport failures throw `APIError`; the cases a sync acts on throw
 /// ``SyncRemoteError``.
 public protocol SyncRemote: Sendable {
-  /// What changed since `token`; with `nil`, every item (a full listing).
+  /// What changed since `token`; with `nil`, every item (a full listing). A listing may
+  /// carry the items' content (``RemoteResource/body``): those are not fetched again.
   ///
   /// - Throws: ``SyncRemoteError/invalidToken`` when the server refuses the token.
   func changes(since token: String?) async throws -> RemoteChanges
 
-  /// The content of the items at these hrefs, fetched in batches; an href with no
-  /// item is left out of the answer.
+  /// The content of the items at these hrefs, fetched in batches of ``batchSize``; an
+  /// href with no item is left out of the answer.
   func fetch(_ hrefs: [String]) async throws -> [RemoteItem]
+
+  /// The most hrefs one fetch request asks for (the sync engine asks for no more at a
+  /// time, so each of its fetches is one request).
+  var batchSize: Int { get }
 
   /// Creates an item where none exists (`If-None-Match: *`).
   ///
@@ -100,4 +108,9 @@ public protocol SyncRemote: Sendable {
 
   /// The href a new item named `name` (a file-name-safe UID) gets in this collection.
   func href(forNewItemNamed name: String) -> String
+}
+
+extension SyncRemote {
+  /// 500 hrefs a fetch, unless the remote says otherwise.
+  public var batchSize: Int { 500 }
 }

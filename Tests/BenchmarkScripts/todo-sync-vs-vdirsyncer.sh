@@ -2,11 +2,12 @@
 # todo sync against vdirsyncer 0.21 (filesystem storage) on one throwaway Radicale 3.9 on
 # loopback, N items (default 1,000) in a VTODO task list: a sync with nothing changed,
 # one item changed on each side, a first download into an empty list / folder (hyperfine,
-# medians and ratios, with a curl floor), a first upload of UP local items (default 200,
-# since Radicale's PUTs slow down as the list fills: UP=1000 took 30–40 s of server time
-# per tool here; client CPU from /usr/bin/time -v, requests counted from Radicale's log,
-# todo's file-system calls from strace -c when it is installed), and todo's peak memory
-# for a first download of BIG items (default 10,000). Docs/Benchmarks.md has the figures.
+# medians and ratios, with a curl floor: the requests todo sends, made by curl), a first
+# upload of UP local items (default 1,000; Radicale's PUTs slow down as the list fills,
+# so this takes 30–40 s of server time per tool here; client CPU from /usr/bin/time -v,
+# requests counted from Radicale's log, todo's file-system calls from strace -c when it
+# is installed), and todo's peak memory for a first download of BIG items (default
+# 10,000). Docs/Benchmarks.md has the figures.
 # Radicale and vdirsyncer come from PyPI into .build/sync-bench-venv (kept across runs).
 # The server's items are written straight into its storage folder (Radicale reads files
 # changed behind its back), since N PUTs would take minutes; then one PROPFIND warms
@@ -15,10 +16,12 @@
 #   swift build -c release --static-swift-stdlib --product todo
 # Usage: [N=1000] [UP=200] [BIG=10000] [RUNS=10] \
 #   Tests/BenchmarkScripts/todo-sync-vs-vdirsyncer.sh [path/to/todo]
+# The machine's load (uptime) is printed before and after: a shared machine's load moves
+# both tools' times, so compare the ratios of one run, and run it more than once.
 set -eu
 ROOT=$(realpath "$(dirname "$0")/../..")
 TODO=$(realpath "${1:-$ROOT/.build/release/todo}")
-N=${N:-1000} UP=${UP:-200} BIG=${BIG:-10000} RUNS=${RUNS:-10}
+N=${N:-1000} UP=${UP:-1000} BIG=${BIG:-10000} RUNS=${RUNS:-10}
 [ -x "$TODO" ] || { echo "todo-sync-vs-vdirsyncer.sh: error: $TODO does not exist" >&2; exit 66; }
 for tool in python3 curl hyperfine; do
   command -v $tool > /dev/null || {
@@ -159,6 +162,7 @@ timed() {
     "$WORK/time" | tee -a "$WORK/summary"
 }
 
+echo "Load before: $(uptime)" | tee "$WORK/summary"
 echo "Seeding a task list of $N items"
 seed main "$N"
 "$TODO" sync setup "$BASE/" --list main > /dev/null
@@ -187,25 +191,26 @@ sh "$WORK/change-server"
 sed -i "s/^SUMMARY:[^\r]*/SUMMARY:local change \$(date +%s%N)/" "$WORK/peer/bench-00002.ics"
 SH
 
-# The server's floor (curl, as in the issue): for nothing changed, the one REPORT
-# sync-collection with the current token; for a first download, that REPORT from an
-# empty token and one calendar-multiget of every item.
+# The server's floor (curl): for nothing changed, the one REPORT sync-collection with the
+# current token; for a first download, the one REPORT sync-collection from an empty token
+# asking for every item's calendar data, as todo sends it; for one change on each side,
+# after the same server change, a REPORT from the token asking for calendar data and one
+# PUT (of another item, unconditional).
 REPORT="$CURL -o /dev/null -X REPORT -H Depth:1 -H Content-Type:application/xml $BASE/$USER_NAME/main/"
 TOKEN=$($CURL -X PROPFIND -H 'Depth: 0' -H 'Content-Type: application/xml' \
   --data '<D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>' \
   "$BASE/$USER_NAME/main/" | sed -n 's|.*<[A-Za-z0-9]*:\{0,1\}sync-token>\([^<]*\)<.*|\1|p')
 sync_body() {
-  printf '<D:sync-collection xmlns:D="DAV:"><D:sync-token>%s</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>' "$1"
+  printf '<D:sync-collection xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:sync-token>%s</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/>%s</D:prop></D:sync-collection>' "$1" "$2"
 }
-sync_body "$TOKEN" > "$WORK/sync-current.xml"
-sync_body "" > "$WORK/sync-empty.xml"
-{
-  printf '<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>'
-  seq -f "<D:href>/$USER_NAME/main/bench-%05g.ics</D:href>" "$N" | tr -d '\n'
-  printf '</C:calendar-multiget>'
-} > "$WORK/multiget.xml"
-printf '%s --data @%s\n%s --data @%s\n' "$REPORT" "$WORK/sync-empty.xml" "$REPORT" "$WORK/multiget.xml" \
-  > "$WORK/floor-download"
+sync_body "$TOKEN" "" > "$WORK/sync-current.xml"
+sync_body "" "<C:calendar-data/>" > "$WORK/sync-empty.xml"
+printf '%s --data @%s\n' "$REPORT" "$WORK/sync-empty.xml" > "$WORK/floor-download"
+sync_body "$TOKEN" "<C:calendar-data/>" > "$WORK/sync-token-data.xml"
+cp "$WORK/collections/collection-root/$USER_NAME/main/bench-00003.ics" "$WORK/put-floor.ics"
+printf '%s --data @%s\n%s -X PUT -H "Content-Type: text/calendar; charset=utf-8" --data-binary @%s %s\n' \
+  "$REPORT" "$WORK/sync-token-data.xml" "$CURL -o /dev/null" "$WORK/put-floor.ics" \
+  "$BASE/$USER_NAME/main/bench-00003.ics" > "$WORK/floor-change"
 
 echo "First download of $N items into an empty list / folder:"
 hyperfine -N --warmup 1 --runs "$((RUNS / 2 > 3 ? RUNS / 2 : 3))" \
@@ -226,6 +231,7 @@ echo "One item changed on each side:"
 hyperfine -N --warmup 1 --runs "$RUNS" \
   --prepare "sh $WORK/change-todo" -n "todo sync" "$TODO sync" \
   --prepare "sh $WORK/change-peer" -n "vdirsyncer sync" "$VDS -c $WORK/peer.vdirsyncer sync" \
+  --prepare "sh $WORK/change-server" -n "curl (floor)" "sh $WORK/floor-change" \
   --export-markdown "$WORK/change.md" --export-json "$WORK/change.json"
 "$TODO" sync > /dev/null
 $VDS -c "$WORK/peer.vdirsyncer" sync > /dev/null
@@ -308,3 +314,4 @@ for name, goal, path in zip(names, goals, sys.argv[1:]):
           f"{cpu['vdirsyncer sync'] * 1000:.0f} ms, {cpu['todo sync'] / cpu['vdirsyncer sync']:.2f}x")
 PY
 cat "$WORK/summary"
+echo "Load after: $(uptime)"

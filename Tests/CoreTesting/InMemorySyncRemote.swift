@@ -14,6 +14,7 @@ public import Core
 /// remote.answerPreconditionFailed(at: href)    // the next write there is a 412
 /// remote.dropsETags = true                     // writes answer without an ETag
 /// remote.invalidateTokens()                    // the next token is refused
+/// remote.listsBodies = true                    // listings carry the items' content
 /// ```
 public final class InMemorySyncRemote: SyncRemote {
   /// The error an injected failure throws.
@@ -44,6 +45,7 @@ public final class InMemorySyncRemote: SyncRemote {
     var preconditionFailures: Set<String> = []
     var dropsETags = false
     var weakETags = false
+    var listsBodies = false
     var log: [String] = []
   }
 
@@ -81,6 +83,13 @@ public final class InMemorySyncRemote: SyncRemote {
   public var weakETags: Bool {
     get { state.withLock { $0.weakETags } }
     set { state.withLock { $0.weakETags = newValue } }
+  }
+
+  /// Whether listings carry each listed item's content (as a CalDAV server answering a
+  /// `sync-collection` that asks for calendar data does), so that it needs no fetch.
+  public var listsBodies: Bool {
+    get { state.withLock { $0.listsBodies } }
+    set { state.withLock { $0.listsBodies = newValue } }
   }
 
   /// Makes every token handed out so far invalid.
@@ -121,7 +130,8 @@ public final class InMemorySyncRemote: SyncRemote {
       guard let token else {
         return RemoteChanges(
           changed: state.items.sorted { $0.key < $1.key }.map {
-            RemoteResource(href: $0.key, etag: $0.value.etag)
+            RemoteResource(
+              href: $0.key, etag: $0.value.etag, body: state.listsBodies ? $0.value.body : nil)
           }, deleted: [], token: Self.token(state), isFullListing: true)
       }
       let parts = token.split(separator: "-")
@@ -132,7 +142,9 @@ public final class InMemorySyncRemote: SyncRemote {
       var deleted: [String] = []
       for (href, at) in state.changedAt.sorted(by: { $0.key < $1.key }) where at > since {
         if let item = state.items[href] {
-          changed.append(RemoteResource(href: href, etag: item.etag))
+          changed.append(
+            RemoteResource(
+              href: href, etag: item.etag, body: state.listsBodies ? item.body : nil))
         } else {
           deleted.append(href)
         }

@@ -8,6 +8,11 @@ extension CalDAVCollection {
   /// (a `sync-collection` from an empty token, or `PROPFIND Depth: 1` for the ETags
   /// when the server has no sync-collection).
   ///
+  /// The report asks for the items' content too (``RemoteResource/body``), so that a
+  /// sync needs no `calendar-multiget` after it; a server that refuses that, or an
+  /// answer past the client's size cap, is asked again for ETags alone (and so is
+  /// every later listing of this collection value).
+  ///
   /// A server that cuts its answer short (a `507` for the collection inside the
   /// multistatus, as RFC 6578 §3.6 says) is asked again from the token it gave, until
   /// the answer is whole.
@@ -16,7 +21,36 @@ extension CalDAVCollection {
   ///   or `412`); ``DAVError/listingTooLarge(url:)`` on a `507` status; ``APIError``.
   public func changes(since token: String?) async throws -> RemoteChanges {
     if token == nil, syncCollectionRefused.withLock({ $0 }) { return try await etagListing() }
+    if !listingDataRefused.withLock({ $0 }) {
+      do {
+        return try await syncCollection(since: token, withData: true)
+      } catch is DataRefused {
+        listingDataRefused.withLock { $0 = true }
+      }
+    }
+    return try await syncCollection(since: token, withData: false)
+  }
+
+  /// Thrown when a listing that asked for content was refused in a way that asking
+  /// without it may mend.
+  private struct DataRefused: Error {}
+
+  /// Whether `error`, answering a listing that asked for content, may be that request's
+  /// fault: a refusal (not of the token, nor of the report: `405`, `501`) or an answer
+  /// past the size cap.
+  private static func mayRefuseData(_ error: APIError) -> Bool {
+    if case .responseTooLarge = error { return true }
+    guard case .unacceptableStatus(let code, _, let body) = error,
+      [400, 403, 412, 415, 422, 507].contains(code)
+    else { return false }
+    return !String(decoding: body, as: UTF8.self).contains("valid-sync-token")
+  }
+
+  private func syncCollection(since token: String?, withData: Bool) async throws
+    -> RemoteChanges
+  {
     var changed: [String: String?] = [:]
+    var bodies: [String: String] = [:]
     var order: [String] = []
     var deleted = Set<String>()
     var current = token
@@ -24,8 +58,10 @@ extension CalDAVCollection {
       let page: (document: DAVMultistatus, base: URL)
       do {
         page = try await session.multistatus(
-          "REPORT", url, depth: "1", xml: DAVRequestBody.syncCollection(token: current))
+          "REPORT", url, depth: "1",
+          xml: DAVRequestBody.syncCollection(token: current, withData: withData))
       } catch let error as APIError {
+        if withData, Self.mayRefuseData(error) { throw DataRefused() }
         let status = error.statusCode ?? 0
         if status == 507 { throw DAVError.listingTooLarge(url: url) }
         if current != nil, status == 403 || status == 412 { throw SyncRemoteError.invalidToken }
@@ -47,19 +83,21 @@ extension CalDAVCollection {
         if response.status == 404 || response.status == 410 {
           deleted.insert(href)
           changed[href] = nil
+          bodies[href] = nil
           continue
         }
         guard isOwnComponent(response) else { continue }
         if changed.updateValue(response.text(.dav("getetag")), forKey: href) == nil {
           order.append(href)
         }
+        bodies[href] = response.text(.caldav("calendar-data")).flatMap { $0.isEmpty ? nil : $0 }
         deleted.remove(href)
       }
       let next = page.document.syncToken
       guard truncated, let next, next != current else {
         return RemoteChanges(
           changed: order.compactMap { href in
-            changed[href].map { RemoteResource(href: href, etag: $0) }
+            changed[href].map { RemoteResource(href: href, etag: $0, body: bodies[href]) }
           },
           deleted: token == nil ? [] : deleted.sorted(), token: next, isFullListing: token == nil)
       }

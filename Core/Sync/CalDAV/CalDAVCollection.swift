@@ -32,6 +32,12 @@ public struct CalDAVCollection: SyncRemote {
   let path: String
   /// Set once the server refused `sync-collection`: then listings are `PROPFIND`s.
   let syncCollectionRefused = Locked(false)
+  /// Set once a listing with the items' content was refused or too large: then
+  /// listings ask for ETags alone.
+  let listingDataRefused = Locked(false)
+
+  /// The default ``batchSize``.
+  public static let defaultBatchSize = 500
 
   /// Creates the collection at `url`.
   ///
@@ -44,7 +50,7 @@ public struct CalDAVCollection: SyncRemote {
   ///   - batchSize: The most hrefs one multiget asks for.
   public init(
     url: URL, client: any HTTPClient, credentials: DAVCredentials? = nil,
-    component: String = "VTODO", batchSize: Int = 100
+    component: String = "VTODO", batchSize: Int = defaultBatchSize
   ) {
     let text = url.absoluteString
     self.url = text.hasSuffix("/") ? url : URL(string: text + "/") ?? url

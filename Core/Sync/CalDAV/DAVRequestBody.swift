@@ -25,13 +25,16 @@ enum DAVRequestBody {
   }
 
   /// `REPORT sync-collection` from a token (`nil`: everything), asking for ETags and
-  /// content types.
-  static func syncCollection(token: String?) -> Data {
+  /// content types, and with `withData` for the items' calendar data too.
+  static func syncCollection(token: String?, withData: Bool = false) -> Data {
     let tokenElement =
       token.map { "<D:sync-token>\(escape($0))</D:sync-token>" } ?? "<D:sync-token/>"
+    let data = withData ? "<C:calendar-data/>" : ""
+    let caldav = withData ? " xmlns:C=\"urn:ietf:params:xml:ns:caldav\"" : ""
     return document(
-      "<D:sync-collection xmlns:D=\"DAV:\">\(tokenElement)<D:sync-level>1</D:sync-level>"
-        + "<D:prop><D:getetag/><D:getcontenttype/></D:prop></D:sync-collection>")
+      "<D:sync-collection xmlns:D=\"DAV:\"\(caldav)>\(tokenElement)"
+        + "<D:sync-level>1</D:sync-level>"
+        + "<D:prop><D:getetag/><D:getcontenttype/>\(data)</D:prop></D:sync-collection>")
   }
 
   /// `REPORT calendar-multiget` for these hrefs, asking for ETags and calendar data.

@@ -106,11 +106,63 @@ struct CalDAVChangesTests {
       #expect(changes.isFullListing)
       #expect(changes.token == nil)
     }
-    #expect(server.requests.map(\.method) == ["REPORT", "PROPFIND", "PROPFIND"])
-    let propfind = server.requests[1]
+    // A 403 may refuse the calendar data asked for: the report is sent once more without.
+    let reports = status == 403 ? ["REPORT", "REPORT"] : ["REPORT"]
+    #expect(server.requests.map(\.method) == reports + ["PROPFIND", "PROPFIND"])
+    let propfind = server.requests[reports.count]
     #expect(propfind.headers["Depth"] == "1")
     #expect(propfind.headers["Content-Type"] == "application/xml; charset=utf-8")
     #expect(CalDAVFixtures.text(propfind.body).contains("getetag"))
+  }
+
+  @Test("a listing carries the items' calendar data when the server sends it")
+  func listingWithData() async throws {
+    let data = CalDAVFixtures.vtodo.replacingOccurrences(of: "\r\n", with: "\n")
+    let server = try LoopbackServer(replies: [
+      CalDAVFixtures.multistatus(
+        "<D:response><D:href>/alice/todo/a.ics</D:href><D:propstat><D:prop>"
+          + "<D:getetag>&quot;a&quot;</D:getetag><C:calendar-data>\(data)</C:calendar-data>"
+          + "</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
+          + CalDAVFixtures.item("/alice/todo/b.ics", etag: "\"b\""), token: "t1")
+    ])
+    defer { server.stop() }
+    let changes = try await CalDAVFixtures.collection(server).changes(since: nil)
+    #expect(
+      changes.changed == [
+        RemoteResource(href: "/alice/todo/a.ics", etag: "\"a\"", body: data),
+        RemoteResource(href: "/alice/todo/b.ics", etag: "\"b\""),
+      ])
+    let body = CalDAVFixtures.text(try #require(server.requests.first).body)
+    #expect(body.contains("<C:calendar-data/>"))
+    #expect(body.contains("xmlns:C=\"urn:ietf:params:xml:ns:caldav\""))
+  }
+
+  @Test(
+    "a listing with calendar data refused (not the token) or too large is asked again without",
+    arguments: [400, 403, 0])
+  func listingDataRefused(status: Int) async throws {
+    let listing = CalDAVFixtures.multistatus(
+      CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a\""), token: "t2")
+    let huge = CalDAVFixtures.multistatus(
+      CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a\"")
+        + String(repeating: "<!-- padding -->", count: 20_000), token: "t2")
+    let server = try LoopbackServer { request in
+      guard CalDAVFixtures.text(request.body).contains("calendar-data") else { return listing }
+      return status == 0 ? huge : .status(status)
+    }
+    defer { server.stop() }
+    let remote = CalDAVCollection(
+      url: server.url("/alice/todo/"), client: try CalDAVFixtures.client(maxResponseSize: 64_000),
+      credentials: DAVCredentials(user: "alice", password: "s3cret"))
+    for _ in 0..<2 {
+      let changes = try await remote.changes(since: "t1")
+      #expect(changes.changed == [RemoteResource(href: "/alice/todo/a.ics", etag: "\"a\"")])
+      #expect(changes.token == "t2")
+    }
+    // Asked once with calendar data, then without (and so from then on).
+    #expect(
+      server.requests.map { CalDAVFixtures.text($0.body).contains("calendar-data") }
+        == [true, false, false])
   }
 
   @Test("507 on a listing is a clear error naming the collection")

@@ -193,4 +193,56 @@ struct SyncEngineTests {
     real.requests = dry.requests
     #expect(real == dry)
   }
+
+  @Test("with a local version, a sync after a quiet one reads nothing when nothing changed")
+  func quietSync() async throws {
+    let remote = InMemorySyncRemote()
+    remote.listsBodies = true
+    let side = SyncSide(remote: remote)
+    side.local.hasVersion = true
+    side.local.add(["title": "a"])
+    _ = try await side.sync()  // uploads a
+    _ = try await side.sync()  // quiet: remembers the local version
+    var reads = side.local.readCount
+    var writes = side.stateStore.writeCount
+    let quiet = try await side.sync()
+    #expect(quiet.description == "sent 0, received 0, merged 0, deleted 0")
+    #expect(quiet.requests == 1)
+    #expect(side.local.readCount == reads, "the items are not read")
+    #expect(side.stateStore.writeCount == writes + 1, "the head alone")
+
+    // A change here, then one on the server: each is seen, then quiet again.
+    side.local.edit(try #require(side.local.id(titled: "a")), "title", "a2")
+    #expect(try await side.sync().sent == 1)
+    let href = try #require(remote.items.keys.first)
+    let uid = try #require(
+      try TestAdapter(local: MemoryLocal()).remoteRecord(from: remote.items[href]!.body)
+    ).uid
+    remote.put(remoteBody(uid: uid, ["title": "a3"]), at: href)
+    #expect(try await side.sync().received == 1)
+    #expect(side.local.records == [["title": "a3"]])
+    _ = try await side.sync()
+    reads = side.local.readCount
+    writes = side.stateStore.writeCount
+    #expect(try await side.sync().requests == 1)
+    #expect(side.local.readCount == reads)
+
+    // Another process edits the list right after a sync read it (a sync that reads
+    // the items since the last one wrote locally, and finds nothing to do): the next
+    // sync is not taken for quiet, and sends the edit.
+    remote.put(remoteBody(uid: uid, ["title": "a4"]), at: href)
+    #expect(try await side.sync().received == 1)
+    let local = side.local
+    let id = try #require(local.id(titled: "a4"))
+    let edited = Locked(false)
+    local.onRead = {
+      guard !edited.withLock({ $0 }) else { return }
+      edited.withLock { $0 = true }
+      local.edit(id, "note", "typed meanwhile")
+    }
+    #expect(try await side.sync().description == "sent 0, received 0, merged 0, deleted 0")
+    local.onRead = nil
+    #expect(try await side.sync().sent == 1)
+    #expect(try remoteRecords(remote) == [["title": "a4", "note": "typed meanwhile"]])
+  }
 }

@@ -19,6 +19,17 @@ final class MemoryLocal: @unchecked Sendable {
 
   struct DiskFull: Error {}
 
+  /// How many times the engine read the items; the number of changes so far.
+  private var reads = 0
+  private var changes = 0
+  var readCount: Int { lock.withLock { reads } }
+  /// Whether the collection says its version (`SyncAdapter.localVersion()`).
+  var hasVersion = false
+  /// Called right after each read of the items (a test's edit by "another process").
+  var onRead: (@Sendable () -> Void)?
+
+  var version: String? { lock.withLock { hasVersion ? "v\(changes)" : nil } }
+
   var items: [String: Item] { lock.withLock { storage } }
   var records: [SyncRecord] { lock.withLock { storage.values.map(\.record) } }
 
@@ -28,6 +39,7 @@ final class MemoryLocal: @unchecked Sendable {
       let id = String(nextID)
       nextID += 1
       clock += 1
+      changes += 1
       storage[id] = Item(record: record, modified: Date(timeIntervalSince1970: Double(clock)))
       return id
     }
@@ -36,29 +48,39 @@ final class MemoryLocal: @unchecked Sendable {
   func edit(_ id: String, _ field: String, _ value: String?, at time: Int? = nil) {
     lock.withLock {
       clock += 1
+      changes += 1
       storage[id]?.record[field] = value
       storage[id]?.modified = Date(timeIntervalSince1970: Double(time ?? clock))
     }
   }
 
-  func remove(_ id: String) { _ = lock.withLock { storage.removeValue(forKey: id) } }
+  func remove(_ id: String) {
+    lock.withLock {
+      changes += 1
+      storage[id] = nil
+    }
+  }
 
   func id(titled title: String) -> String? {
     lock.withLock { storage.first { $0.value.record["title"] == title }?.key }
   }
 
   func localItems() -> [SyncLocalItem] {
-    lock.withLock {
-      storage.map {
+    let items = lock.withLock {
+      reads += 1
+      return storage.map {
         SyncLocalItem(id: $0.key, record: $0.value.record, modified: $0.value.modified)
       }
     }
+    onRead?()
+    return items
   }
 
   func apply(_ changes: [SyncLocalChange]) throws -> [String] {
     try lock.withLock {
       writes += 1
       if writes == failingWrite { throw DiskFull() }
+      self.changes += 1
       var created: [String] = []
       for change in changes {
         switch change {
@@ -96,6 +118,7 @@ struct TestAdapter: SyncAdapter {
   }
 
   func localItems() throws -> [SyncLocalItem] { local.localItems() }
+  func localVersion() throws -> String? { local.version }
   func applyLocal(_ changes: [SyncLocalChange]) throws -> [String] { try local.apply(changes) }
 
   func remoteRecord(from body: String) throws -> SyncRemoteRecord? {
@@ -150,14 +173,16 @@ struct SyncSide {
   let engine: SyncEngine
 
   init(
-    remote: InMemorySyncRemote,
+    remote: InMemorySyncRemote, outcomesPerStateWrite: Int = 64,
     now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 5_000) }
   ) {
     let stateStore = FailingStore()
     self.stateStore = stateStore
-    engine = SyncEngine(
+    var engine = SyncEngine(
       remote: remote, adapter: TestAdapter(local: local), state: SyncStateStore(store: stateStore),
       now: now)
+    engine.outcomesPerStateWrite = outcomesPerStateWrite
+    self.engine = engine
   }
 
   func sync(dryRun: Bool = false) async throws -> SyncResult {
@@ -213,6 +238,8 @@ final class FailingStore: KeyValueStore, @unchecked Sendable {
       if writes == failing { throw Full() }
     }
   }
+  /// How many writes (sets, removals, updates) were tried so far.
+  var writeCount: Int { lock.withLock { writes } }
   func data(forKey key: String) throws -> Data? { try inner.data(forKey: key) }
   func setData(_ data: Data, forKey key: String) throws {
     try count()

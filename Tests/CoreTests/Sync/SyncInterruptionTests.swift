@@ -5,11 +5,21 @@ import Testing
 
 @Suite("Sync engine: interrupted anywhere, the next sync converges")
 struct SyncInterruptionTests {
+  /// How a run records and lists: outcomes per durable state write (1: each one; 64:
+  /// all of a run's, so an interruption loses every outcome of its run), and whether
+  /// listings carry the items' content (then no fetch request).
+  static let shapes: [(outcomes: Int, bodies: Bool)] = [
+    (1, false), (2, false), (64, false), (1, true), (64, true),
+  ]
+
   /// A synced collection of a, b, c, d; then a edited, e added, b deleted here, and c
   /// edited, f added, d deleted on the server.
-  static func scenario() async throws -> (InMemorySyncRemote, SyncSide) {
+  static func scenario(outcomes: Int = 64, bodies: Bool = false) async throws
+    -> (InMemorySyncRemote, SyncSide)
+  {
     let remote = InMemorySyncRemote()
-    let side = SyncSide(remote: remote)
+    remote.listsBodies = bodies
+    let side = SyncSide(remote: remote, outcomesPerStateWrite: outcomes)
     for title in ["a", "b", "c", "d"] { side.local.add(["title": title]) }
     _ = try await side.sync()
     let adapter = TestAdapter(local: side.local)
@@ -41,24 +51,32 @@ struct SyncInterruptionTests {
     #expect(quiet.sent == 0 && quiet.received == 0 && quiet.deleted == 0, "quiet, \(label)")
   }
 
-  @Test("a request that fails, before or after it took effect, at every index")
-  func everyRequest() async throws {
+  @Test(
+    "a request that fails, before or after it took effect, at every index",
+    arguments: shapes.indices)
+  func everyRequest(shape: Int) async throws {
+    let (outcomes, bodies) = Self.shapes[shape]
     // An uninterrupted run's length bounds the loop.
-    let (plainRemote, plainSide) = try await Self.scenario()
+    let (plainRemote, plainSide) = try await Self.scenario(outcomes: outcomes, bodies: bodies)
     let start = plainRemote.requestCount
     _ = try await plainSide.sync()
     let length = plainRemote.requestCount - start
-    #expect(length == 5, "REPORT, MULTIGET, PUT, PUT, DELETE")
+    let methods = plainRemote.requestLog.suffix(length).map { String($0.split(separator: " ")[0]) }
+    #expect(
+      methods.sorted()
+        == ((bodies ? [] : ["MULTIGET"]) + ["DELETE", "PUT", "PUT", "REPORT"]).sorted())
     try await Self.assertConverged(plainRemote, plainSide, "uninterrupted")
 
     for afterEffect in [false, true] {
       for index in 1...length {
-        let (remote, side) = try await Self.scenario()
+        let (remote, side) = try await Self.scenario(outcomes: outcomes, bodies: bodies)
         remote.failRequest(remote.requestCount + index, afterEffect: afterEffect)
         await #expect(throws: InMemorySyncRemote.InjectedFailure.self) { _ = try await side.sync() }
         _ = try await side.sync()
         try await Self.assertConverged(
-          remote, side, "request \(index), after effect \(afterEffect)")
+          remote, side,
+          "request \(index), after effect \(afterEffect), \(outcomes) outcomes a write, bodies \(bodies)"
+        )
       }
     }
   }
@@ -72,16 +90,69 @@ struct SyncInterruptionTests {
     try await Self.assertConverged(remote, side, "after the failed local write")
   }
 
-  @Test("a sync-state write that fails (a full disk), at every write")
-  func stateWriteFails() async throws {
-    for index in 1...12 {
-      let (remote, side) = try await Self.scenario()
+  @Test("a sync-state write that fails (a full disk), at every write", arguments: shapes.indices)
+  func stateWriteFails(shape: Int) async throws {
+    let (outcomes, bodies) = Self.shapes[shape]
+    // An uninterrupted run's writes bound the loop.
+    let (_, plainSide) = try await Self.scenario(outcomes: outcomes, bodies: bodies)
+    let start = plainSide.stateStore.writeCount
+    _ = try await plainSide.sync()
+    let writes = plainSide.stateStore.writeCount - start
+    // The local write's entries, e's href before its create, the 3 PUT and DELETE
+    // outcomes (3 writes at 1 a write, 1 at 2, none at 64), the end's record of what
+    // is left (none at 1) and the head.
+    #expect(writes == 2 + [1: 3 + 0, 2: 1 + 1, 64: 0 + 1][outcomes, default: -1] + 1)
+
+    for index in 1...writes {
+      let (remote, side) = try await Self.scenario(outcomes: outcomes, bodies: bodies)
       side.stateStore.failingWrite = index
-      do { _ = try await side.sync() } catch {}
+      await #expect(throws: FailingStore.Full.self, "state write \(index)") {
+        _ = try await side.sync()
+      }
       side.stateStore.failingWrite = nil
       _ = try await side.sync()
-      try await Self.assertConverged(remote, side, "state write \(index)")
+      try await Self.assertConverged(
+        remote, side, "state write \(index), \(outcomes) outcomes a write, bodies \(bodies)")
     }
+  }
+
+  @Test(
+    "a create that went through unrecorded, then an edit here: the item is adopted, not duplicated",
+    arguments: [1, 64])
+  func createThenEdit(outcomes: Int) async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote, outcomesPerStateWrite: outcomes)
+    side.local.add(["title": "a"])
+    _ = try await side.sync()
+    let id = side.local.add(["title": "new"])
+    // REPORT, then the create: it takes effect, its answer is lost.
+    remote.failRequest(remote.requestCount + 2, afterEffect: true)
+    await #expect(throws: InMemorySyncRemote.InjectedFailure.self) { _ = try await side.sync() }
+    #expect(remote.items.count == 2)
+    side.local.edit(id, "title", "new, edited")
+    _ = try await side.sync()
+    #expect(remote.items.count == 2)
+    #expect(sorted(try remoteRecords(remote)) == [["title": "a"], ["title": "new, edited"]])
+    #expect(sorted(side.local.records) == [["title": "a"], ["title": "new, edited"]])
+  }
+
+  @Test("a sync that changed nothing writes only the head; a first upload few journal records")
+  func fewStateWrites() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote, outcomesPerStateWrite: 4)
+    for number in 1...10 { side.local.add(["title": "item \(number)"]) }
+    var writes = side.stateStore.writeCount
+    let first = try await side.sync()
+    #expect(first.sent == 10)
+    // The ten hrefs before any create; outcomes after the 4th and 8th PUT; the end's
+    // snapshot (longer than the journal keeps? no: 10 + 10 changes, a record) and head.
+    #expect(side.stateStore.writeCount - writes == 1 + 2 + 2)
+    writes = side.stateStore.writeCount
+    let quiet = try await side.sync()
+    #expect(quiet.description == "sent 0, received 0, merged 0, deleted 0")
+    #expect(quiet.requests == 1)
+    #expect(side.stateStore.writeCount - writes == 1, "the head alone")
+    #expect(try side.engine.recordedState().lastSync != nil)
   }
 
   @Test("a sync stopped right after its local write (state not recorded) matches, never duplicates")
