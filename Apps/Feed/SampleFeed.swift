@@ -33,7 +33,7 @@ enum SampleFeed {
     <?xml version="1.0" encoding="UTF-8"?>
     <rss version="2.0">
       <channel>
-        <title>Welcome to \(appIdentity.name)</title>
+        <title>Welcome</title>
         <link>https://github.com/</link>
         <description>A built-in sample feed.</description>
         <item>

@@ -16,11 +16,11 @@ struct FeedCommandTests {
     let result = try home.run()
     #expect(result.output.contains("Subscribe to your first feed"))
     #expect(result.output.contains("sample.1"))
-    #expect(result.output.contains("feed add URL"))
+    #expect(result.output.contains("\(appIdentity.name) add URL"))
     #expect(result.error.isEmpty)
     let show = try home.run("show", "sample.3")
     #expect(show.output.contains("Subscribe to your first feed"))
-    #expect(show.output.contains("feed add example.com/feed.xml"))
+    #expect(show.output.contains("\(appIdentity.name) add example.com/feed.xml"))
   }
 
   @Test("add, refresh, read, show, mark read, list")

@@ -42,7 +42,10 @@ struct FeedScreenTests {
     await feeds.waitForTasks()
     await harness.settle()
     #expect(feeds.viewModel.isSample)
-    assertGolden(harness.text, named: "feeds-sample")
+    // The hint names the command: a copy of the sample shows its own name there.
+    assertGolden(
+      harness.text.replacingOccurrences(of: "\(appIdentity.name) add URL", with: "feed add URL"),
+      named: "feeds-sample")
     harness.press(.enter)
     await harness.settle()
     assertGolden(harness.text, named: "items-sample")
