@@ -85,12 +85,21 @@ extension TodoCommands {
       'sync' brings this list and the server's task list to the same state and says what
       it did. 'sync setup URL' finds the task lists from a server's address and, with
       --list NAME, picks that one or creates it. 'sync status' says where the list syncs,
-      when it last did, and what waits to go out. Credentials come from ~/.netrc (mode
-      0600) or a password command, never from the command line.
+      when it last did, and what waits to go out. Passwords come from ~/.netrc (mode
+      0600) or a password command (setup's --user and --password-command), never from
+      the command line; setup's options are kept for the next sync and the next setup.
       """,
     options: [
       .flag("dry-run", short: "n", help: "Say what a sync would do; write nothing."),
       .option("list", valueName: "name", help: "With setup: the task list to use or create."),
+      .option("user", valueName: "name", help: "With setup: the user for --password-command."),
+      .option(
+        "password-command", valueName: "command",
+        help: "With setup: a command that prints the password (e.g. 'pass show dav')."),
+      .option(
+        "ca-file", valueName: "file",
+        help: "With setup: the PEM file of a private server's certificate authority."
+      ).completing(.file),
     ],
     arguments: [
       .optional("action", help: "setup or status (none: sync)."),
@@ -104,6 +113,14 @@ extension TodoCommands {
     connector: (any TodoSyncConnector)?
   ) async throws {
     let configFolder = context.directories.config
+    if command.string("action") != "setup" {
+      for name in ["list", "user", "password-command", "ca-file"] where command.string(name) != nil
+      {
+        throw AppError(
+          "--\(name) goes with 'sync setup'",
+          hint: "e.g. \(appIdentity.name) sync setup URL --\(name) …")
+      }
+    }
     switch command.string("action") {
     case nil:
       guard let config = try TodoSyncConfig.load(from: configFolder) else {
@@ -120,9 +137,10 @@ extension TodoCommands {
           "'sync setup' needs the server's address",
           hint: "e.g. \(appIdentity.name) sync setup https://dav.example.com/ --list Chores")
       }
+      let access = try accessOptions(command, configFolder: configFolder)
       try await setup(
-        url: url, listName: command.string("list"), connector: available(connector),
-        configFolder: configFolder, context: context)
+        url: url, listName: command.string("list"), access: access,
+        connector: available(connector), configFolder: configFolder, context: context)
     case "status":
       try status(store: store, configFolder: configFolder, context: context)
     case let other?:
@@ -163,24 +181,48 @@ extension TodoCommands {
     return connector
   }
 
-  /// `config` with the user, password command and CA file of the configuration already
-  /// in `configFolder` (set by hand in `todo-sync.json`), so a new setup keeps them.
-  private static func keepingCredentialSettings(_ config: TodoSyncConfig, in configFolder: URL)
-    -> TodoSyncConfig
+  /// How setup reaches the server: the access of the configuration already in
+  /// `configFolder` (so a new setup keeps it), each setting replaced by its option when
+  /// given. A password command needs a user; a CA file must be a readable file.
+  private static func accessOptions(_ command: ParsedCommand, configFolder: URL) throws
+    -> TodoSyncAccess
   {
-    guard let earlier = try? TodoSyncConfig.load(from: configFolder) else { return config }
-    var config = config
-    config.user = earlier.user
-    config.passwordCommand = earlier.passwordCommand
-    config.caFile = earlier.caFile
-    return config
+    let earlier = (try? TodoSyncConfig.load(from: configFolder))?.access ?? TodoSyncAccess()
+    var given = TodoSyncAccess(
+      user: command.string("user"), passwordCommand: command.string("password-command"),
+      caFile: command.string("ca-file"))
+    if let file = given.caFile {
+      let path = URL(fileURLWithPath: file).standardizedFileURL.path
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+        !isFolder.boolValue, FileManager.default.isReadableFile(atPath: path)
+      else {
+        throw AppError(
+          "cannot read the CA file \(path.terminalSafe)",
+          hint: "give --ca-file the PEM file of your server's certificate authority",
+          exitCode: .noInput)
+      }
+      given.caFile = path
+    }
+    let access = earlier.overridden(by: given)
+    if access.passwordCommand != nil, access.user == nil {
+      throw AppError(
+        "--password-command needs --user",
+        hint: "e.g. \(appIdentity.name) sync setup URL --user ada --password-command 'pass dav'")
+    }
+    return access
   }
 
   private static func setup(
-    url: URL, listName: String?, connector: any TodoSyncConnector, configFolder: URL,
-    context: CommandContext
+    url: URL, listName: String?, access: TodoSyncAccess, connector: any TodoSyncConnector,
+    configFolder: URL, context: CommandContext
   ) async throws {
-    let lists = try await connector.lists(at: url)
+    func configuration(list: String, name: String?) -> TodoSyncConfig {
+      var config = TodoSyncConfig(server: url.absoluteString, list: list, listName: name)
+      config.access = access
+      return config
+    }
+    let lists = try await connector.lists(at: url, access: access)
     guard let listName else {
       guard !lists.isEmpty else {
         context.write("no task lists at \(url.absoluteString.terminalSafe)\n")
@@ -191,10 +233,7 @@ extension TodoCommands {
         context.write("\((list.name ?? "(no name)").terminalSafe)  \(list.url.terminalSafe)\n")
       }
       if lists.count == 1 {
-        try keepingCredentialSettings(
-          TodoSyncConfig(server: url.absoluteString, list: lists[0].url, listName: lists[0].name),
-          in: configFolder
-        ).save(to: configFolder)
+        try configuration(list: lists[0].url, name: lists[0].name).save(to: configFolder)
         context.write("syncing with \((lists[0].name ?? lists[0].url).terminalSafe)\n")
       } else {
         context.write("pick one with: \(appIdentity.name) sync setup URL --list NAME\n")
@@ -205,12 +244,9 @@ extension TodoCommands {
       if let found = lists.first(where: { $0.name == listName || $0.url == listName }) {
         found
       } else {
-        try await connector.createList(named: listName, at: url)
+        try await connector.createList(named: listName, at: url, access: access)
       }
-    try keepingCredentialSettings(
-      TodoSyncConfig(server: url.absoluteString, list: list.url, listName: list.name ?? listName),
-      in: configFolder
-    ).save(to: configFolder)
+    try configuration(list: list.url, name: list.name ?? listName).save(to: configFolder)
     context.write(
       "syncing with \((list.name ?? listName).terminalSafe)  \(list.url.terminalSafe)\n")
   }

@@ -3,11 +3,11 @@ package import Foundation
 
 /// How the `todo` executable reaches a CalDAV server: Core's CalDAV client on libcurl.
 ///
-/// Credentials never come from the command line: the `machine` entry for the server's
-/// host in `~/.netrc` (refused unless mode 0600), or, when `todo-sync.json` names a
-/// `passwordCommand`, its `user` with the first line that command prints. A `caFile`
-/// there names the certificate authority of a private server; certificates are always
-/// checked.
+/// Passwords never come from the command line: the `machine` entry for the server's
+/// host in `~/.netrc` (refused unless mode 0600), or, when the access names a
+/// `passwordCommand` (`sync setup --password-command`, kept in `todo-sync.json`), its
+/// `user` with the first line that command prints. A `caFile` names the certificate
+/// authority of a private server; certificates are always checked.
 package struct TodoCalDAVConnector: TodoSyncConnector {
   /// The app's config folder, where `todo-sync.json` is.
   package var configFolder: URL
@@ -33,24 +33,25 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
     // live on other hosts (iCloud's pNN-caldav.icloud.com), found by discovery.
     let server = URL(string: config.server) ?? url
     return CalDAVCollection(
-      url: url, client: try client(config), credentials: try credentials(for: server, config))
+      url: url, client: try client(config.access),
+      credentials: try credentials(for: server, config.access))
   }
 
   /// The task lists found from `url`.
-  package func lists(at url: URL) async throws -> [TodoSyncList] {
-    let config = try? TodoSyncConfig.load(from: configFolder)
+  package func lists(at url: URL, access: TodoSyncAccess) async throws -> [TodoSyncList] {
     let server = CalDAVServer(
-      url: url, client: try client(config), credentials: try credentials(for: url, config))
+      url: url, client: try client(access), credentials: try credentials(for: url, access))
     return try await server.calendars(holding: "VTODO").map {
       TodoSyncList(url: $0.url.absoluteString, name: $0.displayName)
     }
   }
 
   /// Creates a task list named `name` in the calendar home found from `url`.
-  package func createList(named name: String, at url: URL) async throws -> TodoSyncList {
-    let config = try? TodoSyncConfig.load(from: configFolder)
+  package func createList(named name: String, at url: URL, access: TodoSyncAccess)
+    async throws -> TodoSyncList
+  {
     let server = CalDAVServer(
-      url: url, client: try client(config), credentials: try credentials(for: url, config))
+      url: url, client: try client(access), credentials: try credentials(for: url, access))
     let made = try await server.makeCalendar(named: Self.pathSegment(for: name), displayName: name)
     return TodoSyncList(url: made.url.absoluteString, name: name)
   }
@@ -70,14 +71,14 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
     return segment.isEmpty ? UUID().uuidString.lowercased() : segment
   }
 
-  private func client(_ config: TodoSyncConfig?) throws -> any HTTPClient {
+  private func client(_ access: TodoSyncAccess) throws -> any HTTPClient {
     let agent = "\(appIdentity.name)/\(appIdentity.version)"
-    if let client = CurlHTTPClient(userAgent: agent, caFile: config?.caFile) { return client }
+    if let client = CurlHTTPClient(userAgent: agent, caFile: access.caFile) { return client }
     return URLSessionHTTPClient(userAgent: agent)
   }
 
-  private func credentials(for url: URL, _ config: TodoSyncConfig?) throws -> DAVCredentials? {
-    if let command = config?.passwordCommand, let user = config?.user {
+  private func credentials(for url: URL, _ access: TodoSyncAccess) throws -> DAVCredentials? {
+    if let command = access.passwordCommand, let user = access.user {
       return try DAVCredentialSource.passwordCommand(
         user: user, command: ["/bin/sh", "-c", command]
       ).credentials(for: url)

@@ -26,6 +26,16 @@ package struct TodoSyncConfig: Codable, Hashable, Sendable {
     self.listName = listName
   }
 
+  /// How the server is reached: the user, the password command and the CA file.
+  package var access: TodoSyncAccess {
+    get { TodoSyncAccess(user: user, passwordCommand: passwordCommand, caFile: caFile) }
+    set {
+      user = newValue.user
+      passwordCommand = newValue.passwordCommand
+      caFile = newValue.caFile
+    }
+  }
+
   /// The store key: the file is `todo-sync.json`.
   package static let storeKey = "todo-sync"
 
@@ -41,6 +51,34 @@ package struct TodoSyncConfig: Codable, Hashable, Sendable {
   package func save(to configFolder: URL) throws {
     try FileKeyValueStore(directory: configFolder).set(
       self, forKey: Self.storeKey, migrations: Self.migrations)
+  }
+}
+
+/// How todo reaches the server, besides its address: never a password itself.
+///
+/// Given to `todo sync setup` (`--user`, `--password-command`, `--ca-file`) or written in
+/// `todo-sync.json`; without a password command the user and password come from
+/// `~/.netrc`.
+package struct TodoSyncAccess: Hashable, Sendable {
+  /// The user name sent with the password that ``passwordCommand`` prints.
+  package var user: String?
+  /// A command whose first line of output is the password, run with `/bin/sh -c`.
+  package var passwordCommand: String?
+  /// A PEM file of the certificate authority a private server's certificate comes from.
+  package var caFile: String?
+
+  /// Creates the settings; all `nil` reads `~/.netrc` and trusts the system's authorities.
+  package init(user: String? = nil, passwordCommand: String? = nil, caFile: String? = nil) {
+    self.user = user
+    self.passwordCommand = passwordCommand
+    self.caFile = caFile
+  }
+
+  /// These settings, each replaced by `other`'s where `other` has one.
+  package func overridden(by other: TodoSyncAccess) -> TodoSyncAccess {
+    TodoSyncAccess(
+      user: other.user ?? user, passwordCommand: other.passwordCommand ?? passwordCommand,
+      caFile: other.caFile ?? caFile)
   }
 }
 
@@ -66,8 +104,11 @@ package struct TodoSyncList: Hashable, Sendable {
 package protocol TodoSyncConnector: Sendable {
   /// The task list `config` names, as the sync engine's remote.
   func remote(for config: TodoSyncConfig) throws -> any SyncRemote
-  /// The task lists found from `url` (a server's base, a principal, a home or a list).
-  func lists(at url: URL) async throws -> [TodoSyncList]
-  /// Creates a task list named `name` on the server found from `url`.
-  func createList(named name: String, at url: URL) async throws -> TodoSyncList
+  /// The task lists found from `url` (a server's base, a principal, a home or a list),
+  /// reached with `access`.
+  func lists(at url: URL, access: TodoSyncAccess) async throws -> [TodoSyncList]
+  /// Creates a task list named `name` on the server found from `url`, reached with
+  /// `access`.
+  func createList(named name: String, at url: URL, access: TodoSyncAccess) async throws
+    -> TodoSyncList
 }

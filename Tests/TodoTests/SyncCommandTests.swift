@@ -12,15 +12,27 @@ final class MemoryConnector: TodoSyncConnector, @unchecked Sendable {
   let remote: InMemorySyncRemote
   private let lock = NSLock()
   private var created: [String] = []
+  private var accesses: [TodoSyncAccess] = []
 
   init(remote: InMemorySyncRemote) { self.remote = remote }
 
+  /// The access each discovery or creation was given, in order.
+  var accessesSeen: [TodoSyncAccess] { lock.withLock { accesses } }
+
   func remote(for config: TodoSyncConfig) throws -> any SyncRemote { remote }
-  func lists(at url: URL) async throws -> [TodoSyncList] {
-    lock.withLock { created }.map { TodoSyncList(url: "memory:/user/tasks/", name: $0) }
+  func lists(at url: URL, access: TodoSyncAccess) async throws -> [TodoSyncList] {
+    lock.withLock {
+      accesses.append(access)
+      return created.map { TodoSyncList(url: "memory:/user/tasks/", name: $0) }
+    }
   }
-  func createList(named name: String, at url: URL) async throws -> TodoSyncList {
-    lock.withLock { created.append(name) }
+  func createList(named name: String, at url: URL, access: TodoSyncAccess) async throws
+    -> TodoSyncList
+  {
+    lock.withLock {
+      accesses.append(access)
+      created.append(name)
+    }
     return TodoSyncList(url: "memory:/user/tasks/", name: name)
   }
 }
@@ -42,7 +54,10 @@ struct SyncHome {
   }
 
   @MainActor
-  func run(_ arguments: String...) async -> Run {
+  func run(_ arguments: String...) async -> Run { await run(arguments) }
+
+  @MainActor
+  func run(_ arguments: [String]) async -> Run {
     let captured = CapturedIO(outputIsTerminal: false)
     let app = CommandLineApp(spec: TodoCommands.spec)
     let connector = self.connector
@@ -58,6 +73,66 @@ struct SyncHome {
 
 @Suite("todo sync through the command line, on the in-memory remote")
 struct SyncCommandTests {
+  @Test("setup's --user, --password-command and --ca-file reach the server and are kept")
+  @MainActor
+  func setupAccessOptions() async throws {
+    let connector = MemoryConnector(remote: InMemorySyncRemote())
+    let home = try SyncHome(connector)
+    let ca = home.folder.appending("ca.pem")
+    try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: ca)
+    let setup = await home.run(
+      "sync", "setup", "https://dav.example.com/", "--list", "Chores", "--user", "ada",
+      "--password-command", "printf s3cret", "--ca-file", ca.path)
+    #expect(setup.code == .ok, "\(setup.error)")
+    let expected = TodoSyncAccess(
+      user: "ada", passwordCommand: "printf s3cret", caFile: ca.standardizedFileURL.path)
+    #expect(connector.accessesSeen == [expected, expected])  // discovery, then creation
+    let configFolder = home.folder.appending("config/\(appIdentity.family)")
+    #expect(try TodoSyncConfig.load(from: configFolder)?.access == expected)
+    // A later setup without the options keeps them; a given one replaces its own alone.
+    let again = await home.run(
+      "sync", "setup", "https://dav.example.com/", "--list", "Chores", "--user", "bob")
+    #expect(again.code == .ok, "\(again.error)")
+    var replaced = expected
+    replaced.user = "bob"
+    #expect(connector.accessesSeen.last == replaced)
+    #expect(try TodoSyncConfig.load(from: configFolder)?.access == replaced)
+  }
+
+  @Test("setup's options given to another action are refused, not ignored")
+  @MainActor
+  func setupOptionsElsewhere() async throws {
+    let home = try SyncHome(MemoryConnector(remote: InMemorySyncRemote()))
+    for arguments in [["sync", "--user", "ada"], ["sync", "status", "--ca-file", "/x.pem"]] {
+      let result = await home.run(arguments)
+      #expect(result.code == .usage, "\(arguments)")
+      #expect(result.error.contains("goes with 'sync setup'"), "\(result.error)")
+    }
+  }
+
+  @Test(
+    "setup refuses a password command without a user and a CA file it cannot read, saving nothing",
+    arguments: [
+      (["--password-command", "pass dav"], ExitCode.usage, "--password-command needs --user"),
+      (
+        ["--ca-file", "/no/such/ca.pem"], ExitCode.noInput,
+        "cannot read the CA file /no/such/ca.pem"
+      ),
+      (["--ca-file", "/"], ExitCode.noInput, "cannot read the CA file /"),
+    ])
+  @MainActor
+  func setupAccessRefused(options: [String], code: ExitCode, message: String) async throws {
+    let connector = MemoryConnector(remote: InMemorySyncRemote())
+    let home = try SyncHome(connector)
+    let arguments = ["sync", "setup", "https://dav.example.com/", "--list", "Chores"] + options
+    let result = await home.run(arguments)
+    #expect(result.code == code)
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: \(message)"), "\(result.error)")
+    #expect(connector.accessesSeen.isEmpty)
+    let configFolder = home.folder.appending("config/\(appIdentity.family)")
+    #expect(try TodoSyncConfig.load(from: configFolder) == nil)
+  }
+
   @Test("not set up: says how; setup creates the list and keeps it in the config folder")
   @MainActor
   func setup() async throws {
