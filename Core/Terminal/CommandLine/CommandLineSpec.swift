@@ -113,6 +113,9 @@ public struct CommandSpec: Sendable {
 
   /// Creates a command.
   ///
+  /// Its options are the ``Flag``s and ``Option``s the command reads back from its
+  /// ``ParsedCommand`` by subscript; its arguments the ``Argument``s, in order.
+  ///
   /// - Parameters:
   ///   - name: The word that selects the command.
   ///   - summary: One line saying what it does.
@@ -120,14 +123,14 @@ public struct CommandSpec: Sendable {
   ///   - options: Its options and flags.
   ///   - arguments: Its positional arguments, in order.
   public init(
-    _ name: String, summary: String, discussion: String? = nil, options: [OptionSpec] = [],
-    arguments: [ArgumentSpec] = []
+    _ name: String, summary: String, discussion: String? = nil,
+    options: [any CommandOption] = [], arguments: [any CommandArgument] = []
   ) {
     self.name = name
     self.summary = summary
     self.discussion = discussion
-    self.options = options
-    self.arguments = arguments
+    self.options = options.map(\.optionSpec)
+    self.arguments = arguments.map(\.argumentSpec)
   }
 
   /// The command, also selected by the words people coming from other tools type.
@@ -149,8 +152,13 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// A flag (`--json`) or an option with a value (`--due 2026-12-01`, `--due=2026-12-01`).
-public struct OptionSpec: Sendable, Hashable {
+/// How help, the manual page and completion scripts show a flag (`--json`) or an option
+/// with a value (`--due 2026-12-01`, `--due=2026-12-01`).
+///
+/// A command declares the options it reads as ``Flag``s and ``Option``s, which carry
+/// one; an `OptionSpec` alone declares an option nothing reads (a global option the
+/// runner handles, or a spec in a test of help text).
+public struct OptionSpec: CommandOption, Hashable {
   /// The long name without dashes, e.g. `due`.
   public var name: String
   /// The short form, e.g. `n` for `-n`.
@@ -166,6 +174,9 @@ public struct OptionSpec: Sendable, Hashable {
 
   /// Whether this is a flag, which takes no value.
   public var isFlag: Bool { valueName == nil }
+
+  /// The option itself.
+  public var optionSpec: OptionSpec { self }
 
   /// A flag, which is on when present.
   ///
@@ -196,8 +207,10 @@ public struct OptionSpec: Sendable, Hashable {
   }
 }
 
-/// A positional argument.
-public struct ArgumentSpec: Sendable, Hashable {
+/// How help, the manual page and completion scripts show a positional argument.
+///
+/// A command declares the arguments it reads as ``Argument``s, which carry one.
+public struct ArgumentSpec: CommandArgument, Hashable {
   /// How many values an argument takes.
   public enum Arity: Sendable, Hashable {
     /// Exactly one.
@@ -216,6 +229,9 @@ public struct ArgumentSpec: Sendable, Hashable {
   public var arity: Arity
   /// What a shell offers for the argument on Tab; see ``completing(_:)``.
   public var completion: CompletionKind = .none
+
+  /// The argument itself.
+  public var argumentSpec: ArgumentSpec { self }
 
   /// An argument that must be given.
   ///

@@ -10,15 +10,24 @@ public enum ParsedCommandLine: Sendable, Hashable {
   case version(String)
 }
 
-/// A parsed command: which one, and typed access to its options and arguments.
+/// A parsed command: which one, and typed access to the options and arguments it
+/// declares.
 ///
-/// Options are read by long name, arguments by their declared name.
+/// A command reads what its ``CommandSpec`` declares by subscript, with the same
+/// ``Flag``, ``Option`` or ``Argument`` it declared, so an option is named once and a
+/// misspelled one does not compile:
 ///
 /// ```swift
-/// let due = try command.value("due", expected: "a date (YYYY-MM-DD)") { Day($0) }
-/// let limit = try command.int("limit") ?? 20
-/// let tags = command.strings("tag")
-/// if command.flag("json") { … }
+/// enum List {
+///   static let json = Flag("json", help: "Print JSON.")
+///   static let limit = Option<Int?>("limit", valueName: "count", help: "At most this many.")
+///   static let tags = Option<[String]>("tag", valueName: "tag", help: "Only this tag.")
+/// }
+/// CommandSpec("list", summary: "List.", options: [List.json, List.limit, List.tags])
+///
+/// if command[List.json] { … }
+/// let limit = try command[List.limit] ?? 20   // exit 64 for `--limit many`
+/// let tags = try command[List.tags]           // every --tag, in order
 /// ```
 public struct ParsedCommand: Sendable, Hashable {
   /// The command's name, or `nil` when none was given and there is no default.
@@ -29,8 +38,6 @@ public struct ParsedCommand: Sendable, Hashable {
   private var values: [String: [String]]
   /// Flags that were given.
   private var flags: Set<String>
-  /// How each name appears in messages: `--due` or `<title>`.
-  private var displayNames: [String: String]
   /// Whether the command line named a command, gave an argument or an option of a
   /// command. Global options (`--color` and the spec's own) alone don't count, so
   /// `todo --color never` on a terminal still opens the interactive UI.
@@ -38,100 +45,46 @@ public struct ParsedCommand: Sendable, Hashable {
 
   init(
     name: String?, color: ColorChoice, values: [String: [String]], flags: Set<String>,
-    displayNames: [String: String], hasCommandArguments: Bool
+    hasCommandArguments: Bool
   ) {
     self.name = name
     self.color = color
     self.values = values
     self.flags = flags
-    self.displayNames = displayNames
     self.hasCommandArguments = hasCommandArguments
   }
 
   /// Whether a flag was given.
   ///
-  /// - Parameter name: The flag's long name.
+  /// - Parameter flag: The flag, as the command declares it.
   /// - Returns: `true` when it was given.
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  public subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
 
-  /// The value of an option or argument (the last one when given several times).
+  /// An option's value: `nil` or the value for `Option<Value?>`, every value given, in
+  /// order, for `Option<[Value]>`.
   ///
-  /// - Parameter name: The option's long name or the argument's name.
-  /// - Returns: The value, or `nil` when not given.
-  public func string(_ name: String) -> String? { values[name]?.last }
+  /// - Parameter option: The option, as the command declares it.
+  /// - Returns: What the option reads.
+  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and what a
+  ///   valid value looks like.
+  public subscript<Output>(_ option: Option<Output>) -> Output {
+    get throws(CommandLineError) { try option.read(values[option.name] ?? []) }
+  }
 
-  /// The value of a required argument.
+  /// An argument's value: the value for `Argument<Value>`, `nil` or the value for
+  /// `Argument<Value?>`, every value in order for `Argument<[Value]>`.
   ///
   /// The parser refuses a command line that leaves out a required argument (exit 64,
-  /// with the usage), so a command reads it without an optional to unwrap:
+  /// with the usage), so a required one reads without an optional to unwrap.
   ///
-  /// ```swift
-  /// // CommandSpec("add", arguments: [.required("title", help: "What to do.")])
-  /// let title = try command.argument("title")   // String, not String?
-  /// ```
-  ///
-  /// - Parameter name: The argument's name, as declared with ``ArgumentSpec/required(_:help:)``.
-  /// - Returns: The value (the last one of a variadic argument).
-  /// - Throws: ``CommandLineError`` (exit 64, `missing <name>`) when no value was
-  ///   parsed — only when `name` is not a required argument of the command.
-  public func argument(_ name: String) throws(CommandLineError) -> String {
-    guard let value = string(name) else {
-      throw CommandLineError("missing \(displayNames[name] ?? "<\(name)>")")
+  /// - Parameter argument: The argument, as the command declares it.
+  /// - Returns: What the argument reads.
+  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the argument and what a
+  ///   valid value looks like; `missing <name>` when a required argument the command
+  ///   does not declare is read.
+  public subscript<Output>(_ argument: Argument<Output>) -> Output {
+    get throws(CommandLineError) {
+      try argument.read(values[argument.argumentSpec.name] ?? [])
     }
-    return value
-  }
-
-  /// Every value of a repeatable option or variadic argument, in order.
-  ///
-  /// - Parameter name: The option's long name or the argument's name.
-  /// - Returns: The values; empty when none were given.
-  public func strings(_ name: String) -> [String] { values[name] ?? [] }
-
-  /// The value as an integer.
-  ///
-  /// - Parameter name: The option's long name or the argument's name.
-  /// - Returns: The integer, or `nil` when not given.
-  /// - Throws: ``CommandLineError`` (exit 64) when the value is not an integer.
-  public func int(_ name: String) throws(CommandLineError) -> Int? {
-    try value(name, expected: "an integer") { Int($0) }
-  }
-
-  /// The value converted by `parse`.
-  ///
-  /// - Parameters:
-  ///   - name: The option's long name or the argument's name.
-  ///   - expected: What a valid value looks like, for the error message.
-  ///   - parse: Converts the text; returns `nil` for an invalid value.
-  /// - Returns: The converted value, or `nil` when not given.
-  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and `expected`.
-  public func value<Value>(
-    _ name: String, expected: String, parse: (String) -> Value?
-  ) throws(CommandLineError) -> Value? {
-    guard let text = string(name) else { return nil }
-    guard let value = parse(text) else {
-      throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
-    }
-    return value
-  }
-
-  /// Every value converted by `parse`.
-  ///
-  /// - Parameters:
-  ///   - name: The option's long name or the argument's name.
-  ///   - expected: What a valid value looks like, for the error message.
-  ///   - parse: Converts the text; returns `nil` for an invalid value.
-  /// - Returns: The converted values, in order.
-  /// - Throws: ``CommandLineError`` (exit 64) for the first invalid value.
-  public func values<Value>(
-    _ name: String, expected: String, parse: (String) -> Value?
-  ) throws(CommandLineError) -> [Value] {
-    var result: [Value] = []
-    for text in strings(name) {
-      guard let value = parse(text) else {
-        throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
-      }
-      result.append(value)
-    }
-    return result
   }
 }
