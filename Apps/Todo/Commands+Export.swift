@@ -38,17 +38,12 @@ extension TodoCommands {
       The JSON is the 'list --json' schema, which 'import' reads back. todo.txt has
       no notes: they are left out, with a warning.
       """,
-    options: [
-      .option("format", short: "f", valueName: "format", help: "json (the default) or todo.txt.")
-        .completing(.list(ExportFormat.allCases.map(\.rawValue)))
-    ])
+    options: [Export.format])
 
   static func export(_ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext)
     throws
   {
-    let format =
-      try command.value("format", expected: "json or todo.txt", parse: ExportFormat.init(rawValue:))
-      ?? .json
+    let format = try command[Export.format] ?? .json
     let items = try store.load().items.sorted { $0.id < $1.id }
     switch format {
     case .json: context.write(try TodoItem.jsonArray(items))
@@ -70,10 +65,7 @@ extension TodoCommands {
   static func importedDrafts(_ command: ParsedCommand, _ input: CommandLineInput, now: Int)
     throws -> (drafts: [TodoDocument.Draft], skipped: String?)
   {
-    let format =
-      try command.value(
-        "from", expected: "json, taskwarrior or todo.txt", parse: ImportFormat.init(rawValue:))
-      ?? .json
+    let format = try command[Import.from] ?? .json
     do {
       switch format {
       case .json:

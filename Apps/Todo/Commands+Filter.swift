@@ -31,10 +31,11 @@ extension TodoCommands {
   /// - Throws: `AppError` (exit 64) for a filter that matches nothing, or too much
   ///   without `--yes`.
   static func selection(
-    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext,
+    _ command: ParsedCommand, _ argument: Argument<[String]>, _ store: TodoStore, _ clock: Now,
+    _ context: CommandContext,
     verb: String, done: String
   ) throws -> [Int] {
-    let words = command.strings("ids")
+    let words = try command[argument]
     var ids: [Int] = []
     var filterWords: [String] = []
     for word in words {
@@ -64,7 +65,7 @@ extension TodoCommands {
         "no open todo matches '\(CommandLineEcho.quote(typed))'",
         hint: "run '\(context.appName) list \(typed)' to see what it selects")
     }
-    if matched.count > confirmationThreshold, !command.flag("yes") {
+    if matched.count > confirmationThreshold, !command[yes] {
       throw AppError(
         "'\(CommandLineEcho.quote(typed))' matches \(matched.count) todos; nothing was \(done)",
         hint:
@@ -101,10 +102,8 @@ extension TodoCommands {
 
   /// `--due`'s day (nil when not given), refusing `12/20` with a hint to write the
   /// ISO date.
-  static func dueOption(
-    _ command: ParsedCommand, today: Day, orNone: Bool = false
-  ) throws -> Day? {
-    guard let text = command.string("due") else { return nil }
+  static func dueOption(_ text: String?, today: Day, orNone: Bool = false) throws -> Day? {
+    guard let text else { return nil }
     if let day = Day.parse(text, today: today) { return day }
     throw AppError(
       "invalid value '\(CommandLineEcho.quote(text))' for '--due': expected "

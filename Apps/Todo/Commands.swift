@@ -18,59 +18,27 @@ package enum TodoCommands {
           (the next one), next week, next month, +3d, 2w, in 3 days, eow, eom or
           end of month. Write 12/20 as 2026-12-20 (the order is ambiguous).
           """,
-        options: [
-          .option("due", valueName: "date", help: "When it is due.").completing(.list(dueDates)),
-          .option("priority", short: "p", valueName: "level", help: "low, medium or high.")
-            .completing(.list(["low", "medium", "high"])),
-          .option(
-            "tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
-        ],
-        arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
+        options: [Add.due, Add.priority, Add.tags], arguments: [Add.title]),
       CommandSpec(
         "list", summary: "List open todos: overdue, due today, then by priority.",
         discussion: """
           A filter is typed as in add: +tag (several: every one), !priority and
           due:DATE (due by then, overdue included), e.g. '\(appIdentity.name) list +work !high'.
           """,
-        options: [
-          .flag("all", short: "a", help: "Include done todos."),
-          .flag("done", help: "Only done todos."),
-          .option(
-            "tag", short: "t", valueName: "tag",
-            help: "Only todos with this tag; given twice, with both.", isRepeatable: true),
-          .flag("overdue", help: "Only open todos due before today."),
-          .option(
-            "search", short: "s", valueName: "text",
-            help: "Only todos whose title, tags or note contain the text (any case)."),
-          .option(
-            "sort", valueName: "order",
-            help: "urgent (the default: overdue, today, then by priority), priority, due, "
-              + "created or id."
-          )
-          .completing(.list(TodoOrder.allCases.map(\.rawValue))),
-          .flag(
-            "json", help: "Print a JSON array of the todos, each as 'show --json' prints it."),
-        ],
-        arguments: [.variadic("filter", help: "+tag, !priority or due:DATE; all must hold.")]
+        options: [List.all, List.done, List.tags, List.overdue, List.search, List.sort, List.json],
+        arguments: [List.filter]
       ).alsoCalled("ls"),
       CommandSpec(
         "show", summary: "Show one todo.",
-        options: [.flag("json", help: "Print a JSON object.")],
-        arguments: [.required("id", help: "The todo's id.").completing(ids(listing: "--all"))]),
+        options: [Show.json], arguments: [id]),
       CommandSpec(
         "done", summary: "Mark todos done.",
         discussion: selectionHelp("mark all", "done"),
-        options: [.flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")],
-        arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos, or a filter.")
-            .completing(ids(listing: ""))
-        ]
+        options: [yes], arguments: [Done.ids]
       ).alsoCalled("complete"),
       CommandSpec(
         "reopen", summary: "Mark done todos open again.",
-        arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: "--done"))
-        ]),
+        arguments: [Reopen.ids]),
       CommandSpec(
         "edit", summary: "Change a todo.",
         discussion: """
@@ -78,43 +46,19 @@ package enum TodoCommands {
           removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
           !low'; other words become the new title.
           """,
-        options: [
-          .option("title", valueName: "title", help: "The new title."),
-          .option("due", valueName: "date", help: "The new due date, or none.")
-            .completing(.list(dueDates + ["none"])),
-          .option("priority", short: "p", valueName: "level", help: "low, medium, high or none.")
-            .completing(.list(["low", "medium", "high", "none"])),
-          .option(
-            "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.",
-            isRepeatable: true),
-        ],
-        arguments: [
-          .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
-          .variadic("changes", help: "due:DATE, +tag, !priority and title words."),
-        ]
+        options: [Edit.title, Edit.due, Edit.priority, Edit.tags], arguments: [id, Edit.changes]
       ).alsoCalled("modify"),
       CommandSpec(
         "note", summary: "Set a todo's note (shown by show, found by list --search).",
-        options: [
-          .flag("append", short: "a", help: "Add the text as a new line of the note."),
-          .flag("clear", help: "Remove the note."),
-        ],
-        arguments: [
-          .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
-          .variadic("text", minimum: 0, help: "The note (words are joined)."),
-        ]),
+        options: [Note.append, Note.clear], arguments: [id, Note.text]),
       CommandSpec(
         "rm", summary: "Delete todos.",
         discussion: selectionHelp("delete all", "deleted"),
-        options: [.flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")],
-        arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos, or a filter.")
-            .completing(ids(listing: "--all"))
-        ]
+        options: [yes], arguments: [Remove.ids]
       ).alsoCalled("del", "delete", "remove"),
       CommandSpec(
         "clear", summary: "Delete every done todo.",
-        options: [.flag("done", help: "Confirm that every done todo is deleted (required).")]),
+        options: [Clear.done]),
       CommandSpec("undo", summary: "Revert the last change (several levels)."),
       CommandSpec(
         "import", summary: "Add the todos of a file (the 'list --json' schema) with new ids.",
@@ -122,13 +66,7 @@ package enum TodoCommands {
           All or nothing: an invalid file adds nothing (exit 65). --from taskwarrior
           reads what 'task export' prints; --from todo.txt reads todo.txt lines.
           """,
-        options: [
-          .option("from", valueName: "format", help: "json (the default), taskwarrior or todo.txt.")
-            .completing(.list(ImportFormat.allCases.map(\.rawValue)))
-        ],
-        arguments: [
-          .required("file", help: "A file, or - for standard input.").completing(.file)
-        ]),
+        options: [Import.from], arguments: [Import.file]),
       exportSpec,
       syncSpec,
     ]
@@ -161,17 +99,19 @@ package enum TodoCommands {
       try list(command, store, clock, context, greeting: preferences.greeting)
     case "show": try show(command, store, clock, context)
     case "done":
-      let ids = try selection(command, store, clock, context, verb: "mark all", done: "done")
+      let ids = try selection(
+        command, Done.ids, store, clock, context, verb: "mark all", done: "done")
       try setDone(command, store, clock, context, ids: ids)
-    case "reopen": try setDone(command, store, clock, context, ids: try ids(command))
+    case "reopen": try setDone(command, store, clock, context, ids: try command[Reopen.ids])
     case "edit": try edit(command, store, clock, context)
     case "note": try note(command, store, context)
     case "rm":
-      let ids = try selection(command, store, clock, context, verb: "delete all", done: "deleted")
+      let ids = try selection(
+        command, Remove.ids, store, clock, context, verb: "delete all", done: "deleted")
       let removed = try store.change { try $0.remove(ids) }
       context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
     case "clear":
-      guard command.flag("done") else {
+      guard command[Clear.done] else {
         throw AppError(
           "'\(appIdentity.name) clear' needs --done",
           hint: "run '\(appIdentity.name) clear --done' to delete every done todo")
@@ -195,14 +135,13 @@ package enum TodoCommands {
   private static func add(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let entry = try QuickEntry(command.strings("title").joined(separator: " "), today: clock.today)
+    let entry = try QuickEntry(command[Add.title].joined(separator: " "), today: clock.today)
     let title = try TodoDocument.validTitle(entry.title)
-    let priority = try command.value(
-      "priority", expected: "low, medium or high", parse: Priority.init(name:))
-    let due = try dueOption(command, today: clock.today)
+    let priority = try command[Add.priority]
+    let due = try dueOption(command[Add.due], today: clock.today)
     let draft = TodoDocument.Draft(
       title: title, priority: priority ?? entry.priority, due: due ?? entry.due,
-      tags: entry.tags + (try tags(command.strings("tag"))), created: clock.seconds)
+      tags: entry.tags + (try tags(command[Add.tags])), created: clock.seconds)
     let ids = try store.change { try $0.add([draft]) }
     context.write("\(ids[0])\n")
   }
@@ -213,22 +152,19 @@ package enum TodoCommands {
   ) throws {
     let today = clock.today
     var rest: [String] = []
-    let filter = try TodoFilter(command.strings("filter"), today: today, rest: &rest)
+    let filter = try TodoFilter(command[List.filter], today: today, rest: &rest)
     try refuseNonFilterWords(rest)
-    let tags = command.strings("tag") + filter.tags
-    let showAll = command.flag("all")
-    let onlyDone = command.flag("done")
+    let tags = try command[List.tags] + filter.tags
+    let showAll = command[List.all]
+    let onlyDone = command[List.done]
     guard !(showAll && onlyDone) else {
       throw AppError(
         "'--all' and '--done' cannot be used together",
         hint: "--all lists every todo, --done only done ones")
     }
-    let order =
-      try command.value(
-        "sort", expected: "urgent, priority, due, created or id", parse: TodoOrder.init(rawValue:))
-      ?? .standard
-    let onlyOverdue = command.flag("overdue")
-    let needle = command.string("search")?.lowercased() ?? ""
+    let order = try command[List.sort] ?? .standard
+    let onlyOverdue = command[List.overdue]
+    let needle = try command[List.search]?.lowercased() ?? ""
     let items = try store.load().items
     let shown = TodoItem.listOrder(of: items, by: order, today: today) { item in
       if onlyDone {
@@ -240,7 +176,7 @@ package enum TodoCommands {
       if !filter.matches(item) { return false }
       return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
-    if command.flag("json") {
+    if command[List.json] {
       context.write(try TodoItem.jsonArray(items, order: shown))
       return
     }
@@ -269,9 +205,9 @@ package enum TodoCommands {
   private static func show(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let id = try self.id(command)
+    let id = try command[Self.id]
     let item = try store.load().item(id)
-    if command.flag("json") {
+    if command[Show.json] {
       context.write(try item.jsonObject())
     } else {
       context.write(PlainListing(styles: .init(context: context), today: clock.today).details(item))
@@ -281,20 +217,17 @@ package enum TodoCommands {
   private static func edit(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let id = try self.id(command)
-    var edit = try quickEdit(command.strings("changes"), today: clock.today)
-    if let title = command.string("title") { edit.title = title }
-    let priority: Priority?? = try command.value("priority", expected: "low, medium, high or none")
-    {
-      $0.lowercased() == "none" ? .some(nil) : Priority(name: $0).map { .some($0) }
-    }
-    if let priority { edit.priority = priority }
-    if command.string("due")?.lowercased() == "none" {
+    let id = try command[Self.id]
+    var edit = try quickEdit(command[Edit.changes], today: clock.today)
+    if let title = try command[Edit.title] { edit.title = title }
+    if let priority = try command[Edit.priority] { edit.priority = priority }
+    let due = try command[Edit.due]
+    if due?.lowercased() == "none" {
       edit.due = .some(nil)
-    } else if let due = try dueOption(command, today: clock.today, orNone: true) {
+    } else if let due = try dueOption(due, today: clock.today, orNone: true) {
       edit.due = due
     }
-    for change in command.strings("tag") {
+    for change in try command[Edit.tags] {
       if change.hasPrefix("-") {
         edit.removeTags += try tags([String(change.dropFirst())])
       } else {
@@ -313,11 +246,11 @@ package enum TodoCommands {
   private static func note(
     _ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext
   ) throws {
-    let id = try self.id(command)
-    let text = command.strings("text").joined(separator: " ")
-    let append = command.flag("append")
+    let id = try command[Self.id]
+    let text = try command[Note.text].joined(separator: " ")
+    let append = command[Note.append]
     var edit = TodoDocument.Edit()
-    switch (command.flag("clear"), text.trimmingCharacters(in: .whitespaces).isEmpty) {
+    switch (command[Note.clear], text.trimmingCharacters(in: .whitespaces).isEmpty) {
     case (true, true):
       guard !append else {
         throw AppError("give --append or --clear, not both", hint: "--clear removes the note")
@@ -357,7 +290,7 @@ package enum TodoCommands {
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
+    let input = try CommandLineInput.read(command[Import.file], in: context)
     let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
     let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
     let tail = skipped.map { "; \($0)" } ?? ""
@@ -370,18 +303,6 @@ package enum TodoCommands {
   }
 
   // MARK: - Arguments
-
-  private static func ids(_ command: ParsedCommand) throws -> [Int] {
-    try command.values("ids", expected: "a todo id (a whole number)", parse: parseID)
-  }
-
-  private static func id(_ command: ParsedCommand) throws -> Int {
-    guard let id = try command.value("id", expected: "a todo id (a whole number)", parse: parseID)
-    else {
-      throw AppError("missing argument <id>")
-    }
-    return id
-  }
 
   /// One id rule for every command: ASCII digits only (no sign, space, point or
   /// `0x`), above 0.
