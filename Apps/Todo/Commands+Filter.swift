@@ -22,6 +22,7 @@ extension TodoCommands {
   ///
   /// - Parameters:
   ///   - command: The parsed `done` or `rm`.
+  ///   - argument: The command's `<ids>`.
   ///   - store: Where the list lives.
   ///   - clock: The current day, for relative dates.
   ///   - context: The app's name, for hints.

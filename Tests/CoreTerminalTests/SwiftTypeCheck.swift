@@ -10,6 +10,7 @@
     /// - Parameter source: A whole Swift file, imports included.
     /// - Returns: `swiftc -typecheck`'s exit status and output (diagnostics name the
     ///   file `Screen.swift`).
+    /// - Throws: What writing the file or starting the compiler throws.
     static func run(_ source: String) async throws -> (status: Int32, output: String) {
       let folder = try TemporaryDirectory()
       defer { folder.remove() }

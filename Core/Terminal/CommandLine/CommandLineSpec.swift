@@ -6,19 +6,24 @@ public import Core
 /// Every app gets `-h`/`--help`, `--version` and `--color auto|always|never` without
 /// declaring them.
 ///
+/// Each command's options and arguments are typed keys, declared once and read back
+/// from the ``ParsedCommand`` by subscript:
+///
 /// ```swift
+/// enum List { static let json = Flag("json", help: "Print JSON.") }
+/// enum Add {
+///   static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
+///   static let title = Argument<String>("title", help: "What to do.")
+/// }
 /// let spec = CommandLineSpec(
 ///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
 ///   commands: [
-///     CommandSpec("list", summary: "List the todos.", options: [.flag("json", help: "Print JSON.")]),
-///     CommandSpec(
-///       "add", summary: "Add a todo.",
-///       options: [.option("due", valueName: "date", help: "When it is due (YYYY-MM-DD).")],
-///       arguments: [.required("title", help: "What to do.")]),
+///     CommandSpec("list", summary: "List the todos.", options: [List.json]),
+///     CommandSpec("add", summary: "Add a todo.", options: [Add.due], arguments: [Add.title]),
 ///   ])
 /// switch try spec.parse(CommandLine.arguments.dropFirst()) {
 /// case .help(let text), .version(let text): print(text)
-/// case .run(let command): try run(command)
+/// case .run(let command): if command[List.json] { … }
 /// }
 /// ```
 public struct CommandLineSpec: Sendable {
