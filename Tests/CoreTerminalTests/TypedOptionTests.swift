@@ -13,6 +13,9 @@ struct TypedOptionTests {
     static let level = Option<Level?>("level", short: "l", valueName: "level", help: "How much.")
     static let counts = Option<[Int]>("count", short: "c", valueName: "n", help: "A count.")
     static let limit = Option<Int?>("limit", valueName: "n", help: "At most this many.")
+    static let evens = Option<[Int]>(
+      "even", valueName: "n", help: "An even number.", expected: "an even number"
+    ) { Int($0).flatMap { $0.isMultiple(of: 2) ? $0 : nil } }
     static let quiet = Flag("quiet", short: "q", help: "Say less.")
     static let verbose = Flag("verbose", short: "v", help: "Say more.")
     static let title = Argument<String>("title", help: "What to do.")
@@ -25,7 +28,7 @@ struct TypedOptionTests {
     commands: [
       CommandSpec(
         "add", summary: "Add.",
-        options: [Add.level, Add.counts, Add.limit, Add.quiet, Add.verbose],
+        options: [Add.level, Add.counts, Add.limit, Add.evens, Add.quiet, Add.verbose],
         arguments: [Add.title, Add.note, Add.ids])
     ])
 
@@ -51,6 +54,7 @@ struct TypedOptionTests {
     let command = try run(["add", "x", "-c", "3", "--count=1", "-c2", "--limit", "4", "--limit=9"])
     #expect(try command[Add.counts] == [3, 1, 2])
     #expect(try command[Add.limit] == 9)
+    #expect(try run(["add", "x", "--even", "4", "--even=-2"])[Add.evens] == [4, -2])
     let none = try run(["add", "x"])
     #expect(try none[Add.counts] == [])
     #expect(try none[Add.limit] == nil)
@@ -63,6 +67,7 @@ struct TypedOptionTests {
       (["-c", "1", "-c", "two"], "invalid value 'two' for '--count': expected an integer"),
       (["--limit", "many"], "invalid value 'many' for '--limit': expected an integer"),
       (["-l", "huge"], "invalid value 'huge' for '--level': expected low, medium or high"),
+      (["--even", "2", "--even", "3"], "invalid value '3' for '--even': expected an even number"),
     ])
   func wrongValue(arguments: [String], message: String) throws {
     let command = try run(["add", "x"] + arguments)
@@ -70,6 +75,7 @@ struct TypedOptionTests {
       _ = try command[Add.counts]
       _ = try command[Add.limit]
       _ = try command[Add.level]
+      _ = try command[Add.evens]
     }
     #expect(error?.message == message)
     #expect(error?.exitCode == .usage)
@@ -81,6 +87,7 @@ struct TypedOptionTests {
     #expect(Add.level.optionSpec.completion == .list(["low", "medium", "high"]))
     #expect(Add.level.optionSpec.isRepeatable == false)
     #expect(Add.counts.optionSpec.isRepeatable)
+    #expect(Add.evens.optionSpec.isRepeatable)
     #expect(Add.quiet.optionSpec.isFlag)
   }
 
