@@ -50,11 +50,19 @@ package struct TodoSyncAdapter: SyncAdapter {
           let position = document.items.firstIndex { $0.id > id } ?? document.items.endIndex
           document.items.insert(item, at: position)
           created.append(String(id))
-        case .update(let id, let record, _):
+        case .update(let id, let record, _, let was):
+          // Against the item as it is now: another process's edit since the sync read
+          // the list keeps its fields (the next sync sends them).
           guard let index = Int(id).flatMap(document.index(of:)) else { continue }
-          document.items[index].apply(syncRecord: record)
-        case .delete(let id):
-          guard let index = Int(id).flatMap(document.index(of:)) else { continue }
+          let current = document.items[index].syncRecord
+          document.items[index].apply(
+            syncRecord: SyncLocalChange.rebased(record, onto: current, was: was))
+        case .delete(let id, let was):
+          // An item another process changed since the sync read it stays (and goes
+          // out as new next sync): deleted there, changed here keeps the change.
+          guard let index = Int(id).flatMap(document.index(of:)),
+            document.items[index].syncRecord == was
+          else { continue }
           document.items.remove(at: index)
         }
       }

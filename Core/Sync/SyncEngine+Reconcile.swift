@@ -40,7 +40,7 @@ extension SyncRun {
           entryChanges[href] = entry
         } else {
           if let item {
-            changes.append(.delete(id: item.id))
+            changes.append(.delete(id: item.id, was: item.record))
             local[localID] = nil
             result.deleted += 1
           }
@@ -71,7 +71,9 @@ extension SyncRun {
         let remoteChanged = remote.record != base
         if !remoteChanged || item.record == remote.record { continue }
         if !localChanged {
-          changes.append(.update(id: localID, record: remote.record, modified: remote.modified))
+          changes.append(
+            .update(
+              id: localID, record: remote.record, modified: remote.modified, was: item.record))
           local[localID]?.record = remote.record
           result.received += 1
           continue
@@ -82,7 +84,9 @@ extension SyncRun {
         result.merged += 1
         result.conflicts += outcome.conflicts
         if outcome.record != item.record {
-          changes.append(.update(id: localID, record: outcome.record, modified: item.modified))
+          changes.append(
+            .update(
+              id: localID, record: outcome.record, modified: item.modified, was: item.record))
           local[localID]?.record = outcome.record
           result.received += 1
         }
