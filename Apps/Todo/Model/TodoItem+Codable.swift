@@ -17,17 +17,17 @@ internal import Foundation
 /// `done` agreeing with `completed`, and the item valid (``validate()``). An import
 /// (``Form/imported``) reads the same keys leniently: only `title` is required.
 ///
-/// A key added later (after version 2) is read with `addedLater: true` and written
-/// only when set, so files and `--json` output from before it read as they did:
-///
-/// ```swift
-/// start = try reader.day(.start, addedLater: true)        // in init(from:form:given:)
-/// try container.encodeIfPresent(start?.description, forKey: .start)  // in encode(to:)
-/// ```
+/// A key added after version 2 is listed in ``keysAddedLater``: an item may lack it
+/// (files and `--json` output from before it read as they did), and it is written
+/// only when set.
 extension TodoItem: Codable {
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case completed, created, done, due, id, note, priority, tags, title
   }
+
+  /// Keys added after version 2: an item may lack them, and each is written only
+  /// when set (`encodeIfPresent`).
+  package static let keysAddedLater: Set<CodingKeys> = []
 
   /// The two ways an item is read.
   package enum Form: Sendable {
@@ -103,11 +103,11 @@ extension TodoItem: Codable {
       .dataCorruptedError(forKey: key, in: container, debugDescription: reason)
     }
 
-    /// A key that may be null and, in an import or when `addedLater`, absent.
+    /// A key that may be null and, in an import or when added later, absent.
     /// (Through `decodeNil` and `decode(String.self)`: decoding `String?` as a
     /// generic value costs more.)
-    func string(_ key: CodingKeys, addedLater: Bool = false) throws -> String? {
-      if !isStored || addedLater, !container.contains(key) { return nil }
+    func string(_ key: CodingKeys) throws -> String? {
+      if !isStored || TodoItem.isAddedLater(key), !container.contains(key) { return nil }
       return try container.decodeNil(forKey: key) ? nil : container.decode(String.self, forKey: key)
     }
 
@@ -134,8 +134,8 @@ extension TodoItem: Codable {
     }
 
     /// A priority or null: `low`, `medium`, `high` (in an import, any case or `l`, `m`, `h`).
-    func priority(_ key: CodingKeys, addedLater: Bool = false) throws -> Priority? {
-      guard let name = try string(key, addedLater: addedLater) else { return nil }
+    func priority(_ key: CodingKeys) throws -> Priority? {
+      guard let name = try string(key) else { return nil }
       guard let priority = isStored ? Priority(storedName: name) : Priority(name: name) else {
         throw corrupt(key, "unknown priority '\(name.prefix(40))' (low, medium or high)")
       }
@@ -143,8 +143,8 @@ extension TodoItem: Codable {
     }
 
     /// A day (`YYYY-MM-DD`) or null.
-    func day(_ key: CodingKeys, addedLater: Bool = false) throws -> Day? {
-      guard let text = try string(key, addedLater: addedLater) else { return nil }
+    func day(_ key: CodingKeys) throws -> Day? {
+      guard let text = try string(key) else { return nil }
       guard let day = Day(iso: text) else {
         throw corrupt(key, "bad \(key == .due ? "due " : "")date '\(text.prefix(40))'")
       }
@@ -152,15 +152,15 @@ extension TodoItem: Codable {
     }
 
     /// A list of words (absent in an import: none).
-    func tags(_ key: CodingKeys, addedLater: Bool = false) throws -> [String] {
-      if !isStored || addedLater, !container.contains(key) { return [] }
+    func tags(_ key: CodingKeys) throws -> [String] {
+      if !isStored || TodoItem.isAddedLater(key), !container.contains(key) { return [] }
       if !isStored, try container.decodeNil(forKey: key) { return [] }
       return try container.decode([String].self, forKey: key)
     }
 
     /// A text or null (in an import, an empty one is none).
-    func text(_ key: CodingKeys, addedLater: Bool = false) throws -> String? {
-      let text = try string(key, addedLater: addedLater)
+    func text(_ key: CodingKeys) throws -> String? {
+      let text = try string(key)
       return isStored || text?.isEmpty == false ? text : nil
     }
 
@@ -207,8 +207,13 @@ extension TodoItem: Codable {
     }
   }
 
-  /// The keys of the item schema, sorted.
-  package static let keys = CodingKeys.allCases.map(\.stringValue)
+  /// The keys every item has, sorted.
+  package static let keys = CodingKeys.allCases.filter { !isAddedLater($0) }.map(\.stringValue)
+
+  /// Whether `key` was added after version 2 (``keysAddedLater``).
+  static func isAddedLater(_ key: CodingKeys) -> Bool {
+    !keysAddedLater.isEmpty && keysAddedLater.contains(key)
+  }
 
   // MARK: - Timestamps
 
