@@ -18,12 +18,8 @@ package enum TodoCommands {
           (the next one), next week, next month, +3d, 2w, in 3 days, eow, eom or
           end of month. Write 12/20 as 2026-12-20 (the order is ambiguous).
           """,
-        options: [
-          .option("due", valueName: "date", help: "When it is due.").completing(.list(dueDates)),
-          .option("priority", short: "p", valueName: "level", help: "low, medium or high.")
-            .completing(.list(["low", "medium", "high"])),
-          .option(
-            "tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
+        options: TodoField.addOptionFields.map { $0.option(removable: false) } + [
+          .option("tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true)
         ],
         arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
       CommandSpec(
@@ -78,15 +74,10 @@ package enum TodoCommands {
           removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
           !low'; other words become the new title.
           """,
-        options: [
-          .option("title", valueName: "title", help: "The new title."),
-          .option("due", valueName: "date", help: "The new due date, or none.")
-            .completing(.list(dueDates + ["none"])),
-          .option("priority", short: "p", valueName: "level", help: "low, medium, high or none.")
-            .completing(.list(["low", "medium", "high", "none"])),
+        options: TodoField.editOptionFields.map { $0.option(removable: true) } + [
           .option(
             "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.",
-            isRepeatable: true),
+            isRepeatable: true)
         ],
         arguments: [
           .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
@@ -196,13 +187,15 @@ package enum TodoCommands {
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
     let entry = try QuickEntry(command.strings("title").joined(separator: " "), today: clock.today)
-    let title = try TodoDocument.validTitle(entry.title)
-    let priority = try command.value(
-      "priority", expected: "low, medium or high", parse: Priority.init(name:))
-    let due = try dueOption(command, today: clock.today)
-    let draft = TodoDocument.Draft(
-      title: title, priority: priority ?? entry.priority, due: due ?? entry.due,
+    var draft = TodoDocument.Draft(
+      title: try TodoDocument.validTitle(entry.title), priority: entry.priority, due: entry.due,
       tags: entry.tags + (try tags(command.strings("tag"))), created: clock.seconds)
+    // An option wins over the quick syntax: `add 'x due:fri' --due mon` is due on Monday.
+    for field in TodoField.addOptionFields {
+      if let value = try field.value(in: command, today: clock.today, removable: false) {
+        field.set(value, on: &draft.item)
+      }
+    }
     let ids = try store.change { try $0.add([draft]) }
     context.write("\(ids[0])\n")
   }
@@ -283,16 +276,10 @@ package enum TodoCommands {
   ) throws {
     let id = try self.id(command)
     var edit = try quickEdit(command.strings("changes"), today: clock.today)
-    if let title = command.string("title") { edit.title = title }
-    let priority: Priority?? = try command.value("priority", expected: "low, medium, high or none")
-    {
-      $0.lowercased() == "none" ? .some(nil) : Priority(name: $0).map { .some($0) }
-    }
-    if let priority { edit.priority = priority }
-    if command.string("due")?.lowercased() == "none" {
-      edit.due = .some(nil)
-    } else if let due = try dueOption(command, today: clock.today, orNone: true) {
-      edit.due = due
+    for field in TodoField.editOptionFields {
+      if let value = try field.value(in: command, today: clock.today, removable: true) {
+        edit.values[field] = value
+      }
     }
     for change in command.strings("tag") {
       if change.hasPrefix("-") {
@@ -304,7 +291,9 @@ package enum TodoCommands {
     guard edit != TodoDocument.Edit() else {
       throw AppError(
         "nothing to change",
-        hint: "give --title, --due, --priority, --tag or due:DATE +tag !priority")
+        hint: "give "
+          + TodoField.editOptionFields.map { "--\($0.rawValue), " }.joined()
+          + "--tag or due:DATE +tag !priority")
     }
     try store.change { try $0.edit(id, edit) }
     context.write("edited \(id)\n")
