@@ -83,10 +83,12 @@ extension SyncRun {
           remote: remote.record, remoteModified: remote.modified)
         result.merged += 1
         result.conflicts += outcome.conflicts
+        // The merged item holds both sides' changes: it was last changed at the later.
+        let later = [item.modified, remote.modified].compactMap(\.self).max()
+        local[localID]?.modified = later
         if outcome.record != item.record {
           changes.append(
-            .update(
-              id: localID, record: outcome.record, modified: item.modified, was: item.record))
+            .update(id: localID, record: outcome.record, modified: later, was: item.record))
           local[localID]?.record = outcome.record
           result.received += 1
         }

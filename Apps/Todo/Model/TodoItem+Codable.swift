@@ -22,12 +22,12 @@ internal import Foundation
 /// only when set.
 extension TodoItem: Codable {
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case completed, created, done, due, id, note, priority, tags, title
+    case completed, created, done, due, id, modified, note, priority, tags, title
   }
 
   /// Keys added after version 2: an item may lack them, and each is written only
   /// when set (`encodeIfPresent`).
-  package static let keysAddedLater: Set<CodingKeys> = []
+  package static let keysAddedLater: Set<CodingKeys> = [.modified]
 
   /// The two ways an item is read.
   package enum Form: Sendable {
@@ -73,6 +73,7 @@ extension TodoItem: Codable {
     given.created = created != nil
     completed = try reader.timestamp(.completed)
     given.done = try reader.done(completed: completed, id: id)
+    modified = try reader.timestamp(.modified)
     try reader.check(self)
   }
 
@@ -83,6 +84,7 @@ extension TodoItem: Codable {
     try container.encode(isDone, forKey: .done)
     try container.encode(due?.description, forKey: .due)
     try container.encode(id, forKey: .id)
+    try container.encodeIfPresent(modified.map(Self.timestamp), forKey: .modified)
     try container.encode(note, forKey: .note)
     try container.encode(priority?.name, forKey: .priority)
     try container.encode(tags, forKey: .tags)
