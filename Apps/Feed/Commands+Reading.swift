@@ -7,14 +7,9 @@ extension FeedCommands {
   static func read(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    // `--limit 0` would print "No items." beside items that exist: a count starts at 1,
-    // and leaving the option out shows every item.
-    let limit = try command.value("limit", expected: "a count of 1 or more") { text in
-      Int(text).flatMap { $0 >= 1 ? $0 : nil }
-    }
     try printItems(
-      context, library, feed: command.string("feed"), unreadOnly: command.flag("unread"),
-      search: command.string("search"), limit: limit, json: command.flag("json"))
+      context, library, feed: try command[Key.onlyFeed], unreadOnly: command[Key.unread],
+      search: try command[Key.search], limit: try command[Key.limit], json: command[Key.json])
   }
 
   /// Lists items newest first: `feed read` and `feed` without arguments off a terminal.
@@ -67,7 +62,7 @@ extension FeedCommands {
   static func show(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let text = command.string("item") ?? ""
+    let text = try command[Key.item]
     guard let reference = ItemReference(text) else {
       throw AppError(
         "invalid item '\(text)': expected FEED.NUMBER, e.g. 3.17",
@@ -80,7 +75,7 @@ extension FeedCommands {
         hint: "'\(context.appName) read \(feed.id)' lists its items")
     }
     let entry = FeedEntry(feed: feed, item: item)
-    if command.flag("json") {
+    if command[Key.json] {
       context.write(try FeedJSON.encode(FeedJSON.Article(entry)))
     } else {
       context.write(ArticleText.plain(entry))
@@ -94,8 +89,8 @@ extension FeedCommands {
   ) throws {
     let name = read ? "mark-read" : "mark-unread"
     let word = read ? "read" : "unread"
-    let reference = command.string("target")
-    let all = command.flag("all")
+    let reference = try command[Key.target]
+    let all = command[Key.all]
     guard all != (reference != nil) else {
       throw AppError(
         "name an item or a feed, or give --all",

@@ -16,17 +16,19 @@ extension FeedCommands {
     async throws
   {
     var library = library
-    if let seconds = try positiveSeconds(command, "timeout") { library.deadline = seconds }
-    if let seconds = try positiveSeconds(command, "feed-timeout") { library.feedDeadline = seconds }
+    if let seconds = try positiveSeconds(command, Key.timeout) { library.deadline = seconds }
+    if let seconds = try positiveSeconds(command, Key.feedTimeout) {
+      library.feedDeadline = seconds
+    }
     var ids: [String]?
-    if let reference = command.string("feed") { ids = [try library.feed(reference).id] }
+    if let reference = try command[Key.onlyFeed] { ids = [try library.feed(reference).id] }
     let subscriptions = try library.store.subscriptions().feeds
     guard !subscriptions.isEmpty else {
       context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
       return
     }
     let results = try await library.refresh(
-      ids, of: subscriptions, force: command.flag("force"))
+      ids, of: subscriptions, force: command[Key.force])
     var table = PlainTable(columns: [
       .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
     ])
@@ -45,10 +47,13 @@ extension FeedCommands {
   }
 
   /// `--timeout 30`: a whole number of seconds above zero.
-  static func positiveSeconds(_ command: ParsedCommand, _ name: String) throws -> Duration? {
-    guard let seconds = try command.int(name) else { return nil }
+  static func positiveSeconds(_ command: ParsedCommand, _ option: Option<Int?>) throws
+    -> Duration?
+  {
+    guard let seconds = try command[option] else { return nil }
     guard seconds > 0 else {
-      throw AppError("invalid value '\(seconds)' for '--\(name)': expected seconds above 0")
+      throw AppError(
+        "invalid value '\(seconds)' for '--\(option.name)': expected seconds above 0")
     }
     return .seconds(seconds)
   }

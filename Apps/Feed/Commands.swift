@@ -15,92 +15,39 @@ package enum FeedCommands {
         "add", summary: "Subscribe to a feed by URL, host and path, web page, or local file.",
         discussion:
           "The feed is read at once and the number of items said. A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed. Without a scheme, an existing file of that name wins; otherwise text that starts with a host name (example.com/feed.xml, localhost:8080/rss) is fetched over https, or http for a loopback address. A feed whose fetch fails is added all the same (exit 69) unless --check is given or the scheme was assumed.",
-        options: [
-          .option("title", valueName: "title", help: "Show the feed under this title."),
-          .flag("check", help: "Add it only if it can be read now (a failed fetch adds nothing)."),
-          .option(
-            "feed-timeout", valueName: "seconds",
-            help: "Stop a fetch after this long (default: 45)."),
-        ],
-        arguments: [
-          .required("url", help: "The feed's URL, a web page, host/path, or a feed file.")
-            .completing(.file)
-        ]),
+        options: [Key.title, Key.check, Key.addFeedTimeout], arguments: [Key.url]),
       CommandSpec(
-        "rm", summary: "Unsubscribe from a feed and forget its items.",
-        arguments: [.required("feed", help: "The feed's id, URL or title.").completing(feedIDs)]),
+        "rm", summary: "Unsubscribe from a feed and forget its items.", arguments: [Key.feed]),
       CommandSpec(
         "rename", summary: "Show a feed under another title (no title: its own again).",
-        arguments: [
-          .required("feed", help: "The feed's id, URL or title.").completing(feedIDs),
-          .optional("title", help: "The new title."),
-        ]),
+        arguments: [Key.feed, Key.newTitle]),
       CommandSpec(
         "list", summary: "List the feeds with unread counts, last fetch and last error.",
-        options: [.flag("json", help: "Print JSON.")]),
+        options: [Key.json]),
       CommandSpec(
         "refresh", summary: "Fetch the feeds (or one) and save new items.",
         discussion:
           "Prints one line per feed, then how many items are new. Exits 0 when every feed refreshed, 69 when any failed (the others are saved all the same), 74 when results could not be saved.",
-        options: [
-          .flag("force", help: "Fetch feeds whose server asked to wait (Retry-After) too."),
-          .option(
-            "timeout", valueName: "seconds",
-            help: "Stop the whole refresh after this long (default: 180)."),
-          .option(
-            "feed-timeout", valueName: "seconds",
-            help: "Stop one feed's fetch after this long (default: 45)."),
-        ],
-        arguments: [
-          .optional("feed", help: "Only this feed (id, URL or title).").completing(feedIDs)
-        ]),
+        options: [Key.force, Key.timeout, Key.feedTimeout], arguments: [Key.onlyFeed]),
       CommandSpec(
         "read", summary: "List items, newest first.",
-        options: [
-          .flag("unread", short: "u", help: "Only unread items."),
-          .option(
-            "search", short: "s", valueName: "text",
-            help: "Only items whose title, author or text contains this (any case)."),
-          .option("limit", short: "n", valueName: "count", help: "Show at most this many."),
-          .flag("json", help: "Print JSON."),
-        ],
-        arguments: [
-          .optional("feed", help: "Only this feed (id, URL or title).").completing(feedIDs)
-        ]),
+        options: [Key.unread, Key.search, Key.limit, Key.json], arguments: [Key.onlyFeed]),
       CommandSpec(
-        "show", summary: "Print one item as text and mark it read.",
-        options: [.flag("json", help: "Print JSON.")],
-        arguments: [
-          .required(
-            "item", help: "The item's id as '\(appIdentity.name) read' shows it, e.g. 3.17."
-          )
-          .completing(itemIDs)
-        ]),
+        "show", summary: "Print one item as text and mark it read.", options: [Key.json],
+        arguments: [Key.item]),
       CommandSpec(
         "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",
-        options: [.flag("all", help: "Every feed.")],
-        arguments: [
-          .optional("target", help: "An item (3.17), or a feed's id, URL or title.")
-            .completing(feedIDs)
-        ]),
+        options: [Key.all], arguments: [Key.target]),
       CommandSpec(
         "mark-unread", summary: "Mark an item, every item of a feed, or of all feeds unread.",
-        options: [.flag("all", help: "Every feed.")],
-        arguments: [
-          .optional("target", help: "An item (3.17), or a feed's id, URL or title.")
-            .completing(feedIDs)
-        ]),
+        options: [Key.all], arguments: [Key.target]),
       CommandSpec(
         "config", summary: "Show or change the reader's options.",
         discussion:
           "Options: refresh-on-open (on|off, default off): refresh every feed when the interactive reader opens.",
-        arguments: [
-          .optional("option", help: "The option's name.").completing(.list(FeedOptions.names)),
-          .optional("value", help: "Its new value.").completing(.list(["on", "off"])),
-        ]),
+        arguments: [Key.option, Key.value]),
       CommandSpec(
-        "import", summary: "Subscribe to the feeds of an OPML file.",
-        arguments: [.required("file", help: "An OPML file.").completing(.file)]),
+        "import", summary: "Subscribe to the feeds of an OPML file.", arguments: [Key.file]),
       CommandSpec("export", summary: "Print the subscriptions as OPML 2.0."),
     ],
     defaultCommand: nil
@@ -159,7 +106,7 @@ package enum FeedCommands {
   static func remove(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let feed = try library.feed(command.string("feed") ?? "")
+    let feed = try library.feed(try command[Key.feed])
     guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be removed") }
     try library.store.remove(feed.id)
     context.write("Removed feed \(feed.id): \(feed.displayTitle.terminalSafe)\n")
@@ -168,9 +115,9 @@ package enum FeedCommands {
   static func rename(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let feed = try library.feed(command.string("feed") ?? "")
+    let feed = try library.feed(try command[Key.feed])
     guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be renamed") }
-    let title = command.string("title")?.trimmingCharacters(in: .whitespaces)
+    let title = try command[Key.newTitle]?.trimmingCharacters(in: .whitespaces)
     let newTitle = title?.isEmpty == false ? title : nil
     try library.store.rename(feed.id, to: newTitle)
     var renamed = feed
@@ -182,7 +129,7 @@ package enum FeedCommands {
     throws
   {
     let feeds = try library.store.feeds()
-    if command.flag("json") {
+    if command[Key.json] {
       context.write(try FeedJSON.encode(FeedJSON.FeedList(feeds)))
       return
     }

@@ -7,9 +7,16 @@ internal import Foundation
 /// The settings editor's commands: the spec the shared parser reads, and what each
 /// command does.
 package enum SettingsCommands {
-  private static let json = OptionSpec.flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
-  private static let key = ArgumentSpec.required("key", help: "A setting, e.g. appearance.")
+  private static let json = Flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
+  private static let key = Argument<String>("key", help: "A setting, e.g. appearance.")
     .completing(keys)
+  private static let value = Argument<String>("value", help: "The new value.").completing(values)
+  private static let all = Flag("all", help: "Reset every setting.")
+  private static let keyToReset = Argument<String?>("key", help: "The setting to reset.")
+    .completing(keys)
+  private static let importedFile = Argument<String>(
+    "file", help: "A settings JSON file, or - for standard input."
+  ).completing(.file)
 
   /// The command line: `settings COMMAND …`.
   package static let spec = CommandLineSpec(
@@ -25,11 +32,10 @@ package enum SettingsCommands {
         discussion:
           "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000). "
           + "Put -- before a value that starts with '-'.",
-        arguments: [key, .required("value", help: "The new value.").completing(values)]),
+        arguments: [key, value]),
       CommandSpec(
         "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
-        options: [.flag("all", help: "Reset every setting.")],
-        arguments: [.optional("key", help: "The setting to reset.").completing(keys)]),
+        options: [all], arguments: [keyToReset]),
       CommandSpec(
         "describe", summary: "Show a setting's type, allowed values and default.",
         options: [json], arguments: [key]),
@@ -39,10 +45,7 @@ package enum SettingsCommands {
       CommandSpec("export", summary: "Print the settings file as JSON."),
       CommandSpec(
         "import", summary: "Replace the settings with a JSON file (checked first; keeps a backup).",
-        arguments: [
-          .required("file", help: "A settings JSON file, or - for standard input.")
-            .completing(.file)
-        ]),
+        arguments: [importedFile]),
       CommandSpec(
         "edit", summary: "Edit the settings file in $VISUAL or $EDITOR; checked before it is saved."
       ),
@@ -62,19 +65,19 @@ package enum SettingsCommands {
     case nil where context.wantsInteractiveUI:
       try await EditorApp.run(file, in: context)
     case nil, "list":
-      try SettingsList.list(file, json: command.flag("json"), in: context)
+      try SettingsList.list(file, json: command[json], in: context)
     case "get":
       try SettingsList.get(
-        try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"),
+        try Setting.named(command[key]), from: file, json: command[json],
         in: context)
     case "describe":
       try SettingsList.describe(
-        try Setting.named(argument("key", of: command)), from: file, json: command.flag("json"),
+        try Setting.named(command[key]), from: file, json: command[json],
         in: context)
     case "set":
-      try set(argument("key", of: command), to: argument("value", of: command), in: file, context)
+      try set(command[key], to: command[value], in: file, context)
     case "reset":
-      try reset(command.string("key"), all: command.flag("all"), in: file, context)
+      try reset(command[keyToReset], all: command[all], in: file, context)
     case "theme":
       try ThemePreview.report(file, in: context)
     case "path":
@@ -82,7 +85,7 @@ package enum SettingsCommands {
     case "export":
       try ImportExport.export(file, in: context)
     case "import":
-      try ImportExport.importFile(argument("file", of: command), into: file, in: context)
+      try ImportExport.importFile(command[importedFile], into: file, in: context)
     case "edit":
       try ExternalEditor.edit(file, in: context)
     case let name?:
@@ -138,10 +141,5 @@ package enum SettingsCommands {
     case (nil, false):
       throw AppError("missing key", hint: "usage: settings reset KEY | --all")
     }
-  }
-
-  private static func argument(_ name: String, of command: ParsedCommand) throws -> String {
-    guard let value = command.string(name) else { throw AppError("missing <\(name)>") }
-    return value
   }
 }

@@ -22,6 +22,7 @@ extension TodoCommands {
   ///
   /// - Parameters:
   ///   - command: The parsed `done` or `rm`.
+  ///   - argument: Its `<ids>`: the words given.
   ///   - store: Where the list lives.
   ///   - clock: The current day, for relative dates.
   ///   - context: The app's name, for hints.
@@ -31,10 +32,11 @@ extension TodoCommands {
   /// - Throws: `AppError` (exit 64) for a filter that matches nothing, or too much
   ///   without `--yes`.
   static func selection(
-    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext,
+    _ command: ParsedCommand, _ argument: Argument<[String]>, _ store: TodoStore, _ clock: Now,
+    _ context: CommandContext,
     verb: String, done: String
   ) throws -> [Int] {
-    let words = command.strings("ids")
+    let words = try command[argument]
     var ids: [Int] = []
     var filterWords: [String] = []
     for word in words {
@@ -64,7 +66,7 @@ extension TodoCommands {
         "no open todo matches '\(CommandLineEcho.quote(typed))'",
         hint: "run '\(context.appName) list \(typed)' to see what it selects")
     }
-    if matched.count > confirmationThreshold, !command.flag("yes") {
+    if matched.count > confirmationThreshold, !command[Key.yes] {
       throw AppError(
         "'\(CommandLineEcho.quote(typed))' matches \(matched.count) todos; nothing was \(done)",
         hint:

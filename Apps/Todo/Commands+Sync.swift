@@ -89,22 +89,8 @@ extension TodoCommands {
       0600) or a password command (setup's --user and --password-command), never from
       the command line; setup's options are kept for the next sync and the next setup.
       """,
-    options: [
-      .flag("dry-run", short: "n", help: "Say what a sync would do; write nothing."),
-      .option("list", valueName: "name", help: "With setup: the task list to use or create."),
-      .option("user", valueName: "name", help: "With setup: the user for --password-command."),
-      .option(
-        "password-command", valueName: "command",
-        help: "With setup: a command that prints the password (e.g. 'pass show dav')."),
-      .option(
-        "ca-file", valueName: "file",
-        help: "With setup: the PEM file of a private server's certificate authority."
-      ).completing(.file),
-    ],
-    arguments: [
-      .optional("action", help: "setup or status (none: sync)."),
-      .optional("url", help: "With setup: the server's address."),
-    ])
+    options: [Key.dryRun, Key.list, Key.user, Key.passwordCommand, Key.caFile],
+    arguments: [Key.action, Key.url])
 
   /// Runs `todo sync`, `todo sync setup URL [--list NAME]` or `todo sync status`.
   @MainActor
@@ -113,15 +99,16 @@ extension TodoCommands {
     connector: (any TodoSyncConnector)?
   ) async throws {
     let configFolder = context.directories.config
-    if command.string("action") != "setup" {
-      for name in ["list", "user", "password-command", "ca-file"] where command.string(name) != nil
-      {
+    let action = try command[Key.action]
+    if action != "setup" {
+      for option in [Key.list, Key.user, Key.passwordCommand, Key.caFile]
+      where try command[option] != nil {
         throw AppError(
-          "--\(name) goes with 'sync setup'",
-          hint: "e.g. \(appIdentity.name) sync setup URL --\(name) …")
+          "--\(option.name) goes with 'sync setup'",
+          hint: "e.g. \(appIdentity.name) sync setup URL --\(option.name) …")
       }
     }
-    switch command.string("action") {
+    switch action {
     case nil:
       guard let config = try TodoSyncConfig.load(from: configFolder) else {
         throw notSetUp
@@ -129,9 +116,9 @@ extension TodoCommands {
       let connector = try available(connector)
       try await sync(
         store: store, remote: try connector.remote(for: config),
-        dryRun: command.flag("dry-run"), context: context)
+        dryRun: command[Key.dryRun], context: context)
     case "setup":
-      guard let text = command.string("url"), let url = URL(string: text), url.scheme != nil
+      guard let text = try command[Key.url], let url = URL(string: text), url.scheme != nil
       else {
         throw AppError(
           "'sync setup' needs the server's address",
@@ -139,7 +126,7 @@ extension TodoCommands {
       }
       let access = try accessOptions(command, configFolder: configFolder)
       try await setup(
-        url: url, listName: command.string("list"), access: access,
+        url: url, listName: try command[Key.list], access: access,
         connector: available(connector), configFolder: configFolder, context: context)
     case "status":
       try status(store: store, configFolder: configFolder, context: context)
@@ -189,8 +176,8 @@ extension TodoCommands {
   {
     let earlier = (try? TodoSyncConfig.load(from: configFolder))?.access ?? TodoSyncAccess()
     var given = TodoSyncAccess(
-      user: command.string("user"), passwordCommand: command.string("password-command"),
-      caFile: command.string("ca-file"))
+      user: try command[Key.user], passwordCommand: try command[Key.passwordCommand],
+      caFile: try command[Key.caFile])
     if let file = given.caFile {
       let path = URL(fileURLWithPath: file).standardizedFileURL.path
       var isFolder: ObjCBool = false

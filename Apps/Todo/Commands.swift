@@ -18,10 +18,8 @@ package enum TodoCommands {
           (the next one), next week, next month, +3d, 2w, in 3 days, eow, eom or
           end of month. Write 12/20 as 2026-12-20 (the order is ambiguous).
           """,
-        options: TodoField.addOptionFields.map { $0.option(removable: false) } + [
-          .option("tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true)
-        ],
-        arguments: [.variadic("title", minimum: 1, help: "What to do (words are joined).")]),
+        options: TodoField.addOptionFields.map { $0.option(removable: false) } + [Key.addTag],
+        arguments: [Key.title]),
       CommandSpec(
         "list", summary: "List open todos: overdue, due today, then by priority.",
         discussion: """
@@ -29,44 +27,21 @@ package enum TodoCommands {
           due:DATE (due by then, overdue included), e.g. '\(appIdentity.name) list +work !high'.
           """,
         options: [
-          .flag("all", short: "a", help: "Include done todos."),
-          .flag("done", help: "Only done todos."),
-          .option(
-            "tag", short: "t", valueName: "tag",
-            help: "Only todos with this tag; given twice, with both.", isRepeatable: true),
-          .flag("overdue", help: "Only open todos due before today."),
-          .option(
-            "search", short: "s", valueName: "text",
-            help: "Only todos whose title, tags or note contain the text (any case)."),
-          .option(
-            "sort", valueName: "order",
-            help: "urgent (the default: overdue, today, then by priority), priority, due, "
-              + "created or id."
-          )
-          .completing(.list(TodoOrder.allCases.map(\.rawValue))),
-          .flag(
-            "json", help: "Print a JSON array of the todos, each as 'show --json' prints it."),
+          Key.all, Key.onlyDone, Key.listTag, Key.overdue, Key.search, Key.sort, Key.listJSON,
         ],
-        arguments: [.variadic("filter", help: "+tag, !priority or due:DATE; all must hold.")]
+        arguments: [Key.filter]
       ).alsoCalled("ls"),
       CommandSpec(
         "show", summary: "Show one todo.",
-        options: [.flag("json", help: "Print a JSON object.")],
-        arguments: [.required("id", help: "The todo's id.").completing(ids(listing: "--all"))]),
+        options: [Key.json], arguments: [Key.id]),
       CommandSpec(
         "done", summary: "Mark todos done.",
         discussion: selectionHelp("mark all", "done"),
-        options: [.flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")],
-        arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos, or a filter.")
-            .completing(ids(listing: ""))
-        ]
+        options: [Key.yes], arguments: [Key.openIDs]
       ).alsoCalled("complete"),
       CommandSpec(
         "reopen", summary: "Mark done todos open again.",
-        arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos.").completing(ids(listing: "--done"))
-        ]),
+        arguments: [Key.doneIDs]),
       CommandSpec(
         "edit", summary: "Change a todo.",
         discussion: """
@@ -74,38 +49,20 @@ package enum TodoCommands {
           removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
           !low'; other words become the new title.
           """,
-        options: TodoField.editOptionFields.map { $0.option(removable: true) } + [
-          .option(
-            "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.",
-            isRepeatable: true)
-        ],
-        arguments: [
-          .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
-          .variadic("changes", help: "due:DATE, +tag, !priority and title words."),
-        ]
+        options: TodoField.editOptionFields.map { $0.option(removable: true) } + [Key.editTag],
+        arguments: [Key.id, Key.changes]
       ).alsoCalled("modify"),
       CommandSpec(
         "note", summary: "Set a todo's note (shown by show, found by list --search).",
-        options: [
-          .flag("append", short: "a", help: "Add the text as a new line of the note."),
-          .flag("clear", help: "Remove the note."),
-        ],
-        arguments: [
-          .required("id", help: "The todo's id.").completing(ids(listing: "--all")),
-          .variadic("text", minimum: 0, help: "The note (words are joined)."),
-        ]),
+        options: [Key.append, Key.clear], arguments: [Key.id, Key.text]),
       CommandSpec(
         "rm", summary: "Delete todos.",
         discussion: selectionHelp("delete all", "deleted"),
-        options: [.flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")],
-        arguments: [
-          .variadic("ids", minimum: 1, help: "Ids of todos, or a filter.")
-            .completing(ids(listing: "--all"))
-        ]
+        options: [Key.yes], arguments: [Key.anyIDs]
       ).alsoCalled("del", "delete", "remove"),
       CommandSpec(
         "clear", summary: "Delete every done todo.",
-        options: [.flag("done", help: "Confirm that every done todo is deleted (required).")]),
+        options: [Key.confirmDone]),
       CommandSpec("undo", summary: "Revert the last change (several levels)."),
       CommandSpec(
         "import", summary: "Add the todos of a file (the 'list --json' schema) with new ids.",
@@ -113,13 +70,7 @@ package enum TodoCommands {
           All or nothing: an invalid file adds nothing (exit 65). --from taskwarrior
           reads what 'task export' prints; --from todo.txt reads todo.txt lines.
           """,
-        options: [
-          .option("from", valueName: "format", help: "json (the default), taskwarrior or todo.txt.")
-            .completing(.list(ImportFormat.allCases.map(\.rawValue)))
-        ],
-        arguments: [
-          .required("file", help: "A file, or - for standard input.").completing(.file)
-        ]),
+        options: [Key.from], arguments: [Key.file]),
       exportSpec,
       syncSpec,
     ]
@@ -152,17 +103,19 @@ package enum TodoCommands {
       try list(command, store, clock, context, greeting: preferences.greeting)
     case "show": try show(command, store, clock, context)
     case "done":
-      let ids = try selection(command, store, clock, context, verb: "mark all", done: "done")
+      let ids = try selection(
+        command, Key.openIDs, store, clock, context, verb: "mark all", done: "done")
       try setDone(command, store, clock, context, ids: ids)
-    case "reopen": try setDone(command, store, clock, context, ids: try ids(command))
+    case "reopen": try setDone(command, store, clock, context, ids: try command[Key.doneIDs])
     case "edit": try edit(command, store, clock, context)
     case "note": try note(command, store, context)
     case "rm":
-      let ids = try selection(command, store, clock, context, verb: "delete all", done: "deleted")
+      let ids = try selection(
+        command, Key.anyIDs, store, clock, context, verb: "delete all", done: "deleted")
       let removed = try store.change { try $0.remove(ids) }
       context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
     case "clear":
-      guard command.flag("done") else {
+      guard command[Key.confirmDone] else {
         throw AppError(
           "'\(appIdentity.name) clear' needs --done",
           hint: "run '\(appIdentity.name) clear --done' to delete every done todo")
@@ -186,10 +139,10 @@ package enum TodoCommands {
   private static func add(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let entry = try QuickEntry(command.strings("title").joined(separator: " "), today: clock.today)
+    let entry = try QuickEntry(try command[Key.title].joined(separator: " "), today: clock.today)
     var draft = TodoDocument.Draft(
       title: try TodoDocument.validTitle(entry.title), priority: entry.priority, due: entry.due,
-      tags: entry.tags + (try tags(command.strings("tag"))), created: clock.seconds)
+      tags: entry.tags + (try tags(try command[Key.addTag])), created: clock.seconds)
     // An option wins over the quick syntax: `add 'x due:fri' --due mon` is due on Monday.
     for field in TodoField.addOptionFields {
       if let value = try field.value(in: command, today: clock.today, removable: false) {
@@ -206,22 +159,19 @@ package enum TodoCommands {
   ) throws {
     let today = clock.today
     var rest: [String] = []
-    let filter = try TodoFilter(command.strings("filter"), today: today, rest: &rest)
+    let filter = try TodoFilter(try command[Key.filter], today: today, rest: &rest)
     try refuseNonFilterWords(rest)
-    let tags = command.strings("tag") + filter.tags
-    let showAll = command.flag("all")
-    let onlyDone = command.flag("done")
+    let tags = try command[Key.listTag] + filter.tags
+    let showAll = command[Key.all]
+    let onlyDone = command[Key.onlyDone]
     guard !(showAll && onlyDone) else {
       throw AppError(
         "'--all' and '--done' cannot be used together",
         hint: "--all lists every todo, --done only done ones")
     }
-    let order =
-      try command.value(
-        "sort", expected: "urgent, priority, due, created or id", parse: TodoOrder.init(rawValue:))
-      ?? .standard
-    let onlyOverdue = command.flag("overdue")
-    let needle = command.string("search")?.lowercased() ?? ""
+    let order = try command[Key.sort] ?? .standard
+    let onlyOverdue = command[Key.overdue]
+    let needle = try command[Key.search]?.lowercased() ?? ""
     let items = try store.load().items
     let shown = TodoItem.listOrder(of: items, by: order, today: today) { item in
       if onlyDone {
@@ -233,7 +183,7 @@ package enum TodoCommands {
       if !filter.matches(item) { return false }
       return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
-    if command.flag("json") {
+    if command[Key.listJSON] {
       context.write(try TodoItem.jsonArray(items, order: shown))
       return
     }
@@ -264,7 +214,7 @@ package enum TodoCommands {
   ) throws {
     let id = try self.id(command)
     let item = try store.load().item(id)
-    if command.flag("json") {
+    if command[Key.json] {
       context.write(try item.jsonObject())
     } else {
       context.write(PlainListing(styles: .init(context: context), today: clock.today).details(item))
@@ -275,13 +225,13 @@ package enum TodoCommands {
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
     let id = try self.id(command)
-    var edit = try quickEdit(command.strings("changes"), today: clock.today)
+    var edit = try quickEdit(try command[Key.changes], today: clock.today)
     for field in TodoField.editOptionFields {
       if let value = try field.value(in: command, today: clock.today, removable: true) {
         edit.values[field] = value
       }
     }
-    for change in command.strings("tag") {
+    for change in try command[Key.editTag] {
       if change.hasPrefix("-") {
         edit.removeTags += try tags([String(change.dropFirst())])
       } else {
@@ -303,10 +253,10 @@ package enum TodoCommands {
     _ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext
   ) throws {
     let id = try self.id(command)
-    let text = command.strings("text").joined(separator: " ")
-    let append = command.flag("append")
+    let text = try command[Key.text].joined(separator: " ")
+    let append = command[Key.append]
     var edit = TodoDocument.Edit()
-    switch (command.flag("clear"), text.trimmingCharacters(in: .whitespaces).isEmpty) {
+    switch (command[Key.clear], text.trimmingCharacters(in: .whitespaces).isEmpty) {
     case (true, true):
       guard !append else {
         throw AppError("give --append or --clear, not both", hint: "--clear removes the note")
@@ -346,7 +296,7 @@ package enum TodoCommands {
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
+    let input = try CommandLineInput.read(try command[Key.file], in: context)
     let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
     let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
     let tail = skipped.map { "; \($0)" } ?? ""
@@ -360,17 +310,7 @@ package enum TodoCommands {
 
   // MARK: - Arguments
 
-  private static func ids(_ command: ParsedCommand) throws -> [Int] {
-    try command.values("ids", expected: "a todo id (a whole number)", parse: parseID)
-  }
-
-  private static func id(_ command: ParsedCommand) throws -> Int {
-    guard let id = try command.value("id", expected: "a todo id (a whole number)", parse: parseID)
-    else {
-      throw AppError("missing argument <id>")
-    }
-    return id
-  }
+  private static func id(_ command: ParsedCommand) throws -> Int { try command[Key.id] }
 
   /// One id rule for every command: ASCII digits only (no sign, space, point or
   /// `0x`), above 0.

@@ -19,11 +19,10 @@ extension TodoField {
   ///
   /// - Parameter removable: Whether `none` is offered (on `edit`, which removes with it).
   /// - Returns: The option for the command's spec.
-  func option(removable: Bool) -> OptionSpec {
+  func option(removable: Bool) -> Option<String?> {
     let none = removable && isRemovable
     let help = (optionHelp ?? label) + (none ? ", or none." : ".")
-    let option = OptionSpec.option(
-      rawValue, short: optionShort, valueName: valueName, help: help)
+    let option = Option<String?>(rawValue, short: optionShort, valueName: valueName, help: help)
     switch kind {
     case .day: return option.completing(.list(TodoCommands.dueDates + (none ? ["none"] : [])))
     case .priority:
@@ -55,7 +54,7 @@ extension TodoField {
   /// - Throws: `CommandLineError`-worded `AppError` (exit 64) naming the option and
   ///   what it accepts, or the ``TodoError`` of a title that is not valid.
   func value(in command: ParsedCommand, today: Day, removable: Bool) throws -> Value? {
-    guard let text = command.string(rawValue) else { return nil }
+    guard let text = try command[option(removable: removable)] else { return nil }
     let none = removable && isRemovable
     let refuse = AppError(
       "invalid value '\(CommandLineEcho.quote(text))' for '--\(rawValue)': expected "

@@ -1,6 +1,7 @@
 import Core
-import CoreTerminal
 import Testing
+
+@testable import CoreTerminal
 
 /// The words people bring from other tools (`ls`, `del`) and values typed in
 /// another case (`--sort Due`): one mechanism in the shared parser, for every app.
@@ -12,8 +13,9 @@ struct CommandLineAliasTests {
       CommandSpec(
         "list", summary: "List things.",
         options: [
-          .option("sort", valueName: "order", help: "due or id.").completing(.list(["due", "id"])),
-          .option("name", valueName: "text", help: "Free text."),
+          Option<String?>("sort", valueName: "order", help: "due or id.").completing(
+            .list(["due", "id"])),
+          Option<String?>("name", valueName: "text", help: "Free text."),
         ]
       ).alsoCalled("ls"),
       CommandSpec("rm", summary: "Delete things.").alsoCalled("del", "delete", "remove"),

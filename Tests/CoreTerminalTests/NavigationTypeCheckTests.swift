@@ -35,32 +35,7 @@
     /// Type-checks `body` after the prelude; returns the exit status and what the
     /// compiler printed.
     static func typeCheck(_ body: String) async throws -> (status: Int32, output: String) {
-      let folder = try TemporaryDirectory()
-      defer { folder.remove() }
-      let source = folder.appending("Screen.swift")
-      try (prelude + body).write(to: source, atomically: true, encoding: .utf8)
-      let products = BuiltProduct.productsFolder
-      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-      let log = folder.appending("compiler.log")
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      let output = try FileHandle(forWritingTo: log)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [
-        "swiftc", "-typecheck", "-swift-version", "6",
-        "-I", products.appendingPathComponent("Modules").path,
-        "-Xcc",
-        "-fmodule-map-file="
-          + products.appendingPathComponent("CoreCurlShim.build/module.modulemap").path,
-        "-Xcc", "-I" + root.appendingPathComponent("Core/CurlShim/include").path,
-        source.path,
-      ]
-      process.standardOutput = output
-      process.standardError = output
-      let status = try await process.runToExit()
-      try output.close()
-      return (status, try String(contentsOf: log, encoding: .utf8))
+      try await TypeCheck.run(prelude + body, file: "Screen.swift")
     }
 
     @Test("the control: routed, mapped and plain screens compile")

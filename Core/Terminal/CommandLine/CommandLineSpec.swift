@@ -6,19 +6,25 @@ public import Core
 /// Every app gets `-h`/`--help`, `--version` and `--color auto|always|never` without
 /// declaring them.
 ///
+/// Options and arguments are declared once, as typed keys, and read back with them:
+///
 /// ```swift
+/// enum Add {
+///   static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
+///   static let title = Argument<[String]>("title", minimum: 1, help: "What to do.")
+/// }
+/// static let json = Flag("json", help: "Print JSON.")
+///
 /// let spec = CommandLineSpec(
 ///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
 ///   commands: [
-///     CommandSpec("list", summary: "List the todos.", options: [.flag("json", help: "Print JSON.")]),
-///     CommandSpec(
-///       "add", summary: "Add a todo.",
-///       options: [.option("due", valueName: "date", help: "When it is due (YYYY-MM-DD).")],
-///       arguments: [.required("title", help: "What to do.")]),
+///     CommandSpec("list", summary: "List the todos.", options: [json]),
+///     CommandSpec("add", summary: "Add a todo.", options: [Add.due], arguments: [Add.title]),
 ///   ])
 /// switch try spec.parse(CommandLine.arguments.dropFirst()) {
 /// case .help(let text), .version(let text): print(text)
-/// case .run(let command): try run(command)
+/// case .run(let command):
+///   if command.name == "add" { try add(title: command[Add.title], due: command[Add.due]) }
 /// }
 /// ```
 public struct CommandLineSpec: Sendable {
@@ -53,14 +59,14 @@ public struct CommandLineSpec: Sendable {
   ///   - defaultCommand: The command run when none is given.
   public init(
     name: String, version: String, summary: String, commands: [CommandSpec],
-    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
+    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
   ) {
     self.name = name
     self.version = version
     self.family = name
     self.summary = summary
     self.commands = commands
-    self.globalOptions = globalOptions
+    self.globalOptions = globalOptions.map(\.optionSpec)
     self.defaultCommand = defaultCommand
   }
 
@@ -74,7 +80,7 @@ public struct CommandLineSpec: Sendable {
   ///   - defaultCommand: The command run when none is given.
   public init(
     identity: AppIdentity, summary: String, commands: [CommandSpec],
-    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
+    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
   ) {
     self.init(
       name: identity.name, version: identity.version, summary: summary, commands: commands,
@@ -117,17 +123,18 @@ public struct CommandSpec: Sendable {
   ///   - name: The word that selects the command.
   ///   - summary: One line saying what it does.
   ///   - discussion: More text for its `--help`.
-  ///   - options: Its options and flags.
-  ///   - arguments: Its positional arguments, in order.
+  ///   - options: Its options and flags (``Flag``, ``Option``), read back from
+  ///     ``ParsedCommand`` by subscript.
+  ///   - arguments: Its positional arguments (``Argument``), in order.
   public init(
-    _ name: String, summary: String, discussion: String? = nil, options: [OptionSpec] = [],
-    arguments: [ArgumentSpec] = []
+    _ name: String, summary: String, discussion: String? = nil,
+    options: [any CommandOption] = [], arguments: [any CommandArgument] = []
   ) {
     self.name = name
     self.summary = summary
     self.discussion = discussion
-    self.options = options
-    self.arguments = arguments
+    self.options = options.map(\.optionSpec)
+    self.arguments = arguments.map(\.argumentSpec)
   }
 
   /// The command, also selected by the words people coming from other tools type.

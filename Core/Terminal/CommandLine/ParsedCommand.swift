@@ -12,14 +12,19 @@ public enum ParsedCommandLine: Sendable, Hashable {
 
 /// A parsed command: which one, and typed access to its options and arguments.
 ///
-/// Options are read by long name, arguments by their declared name.
+/// Options and arguments are read with the keys the command declared them with
+/// (``Flag``, ``Option``, ``Argument``), so a misspelled one does not compile:
 ///
 /// ```swift
-/// let due = try command.value("due", expected: "a date (YYYY-MM-DD)") { Day($0) }
-/// let limit = try command.int("limit") ?? 20
-/// let tags = command.strings("tag")
-/// if command.flag("json") { … }
+/// let due = try command[Add.due]          // String?
+/// let tags = try command[Add.tags]        // [String]
+/// let title = try command[Add.title]      // what <title> reads as
+/// if command[List.json] { … }
 /// ```
+///
+/// Reading a key the parsed command did not declare (another command's) stops the
+/// program: that is a mistake in the app, not in what the user typed. With no command
+/// (the app run bare), every key reads as not given.
 public struct ParsedCommand: Sendable, Hashable {
   /// The command's name, or `nil` when none was given and there is no default.
   public var name: String?
@@ -29,7 +34,7 @@ public struct ParsedCommand: Sendable, Hashable {
   private var values: [String: [String]]
   /// Flags that were given.
   private var flags: Set<String>
-  /// How each name appears in messages: `--due` or `<title>`.
+  /// How each declared name appears in messages: `'--due'` or `<title>`.
   private var displayNames: [String: String]
   /// Whether the command line named a command, gave an argument or an option of a
   /// command. Global options (`--color` and the spec's own) alone don't count, so
@@ -48,17 +53,58 @@ public struct ParsedCommand: Sendable, Hashable {
     self.hasCommandArguments = hasCommandArguments
   }
 
+  // MARK: - Reading by key
+
+  /// Whether `flag` was given.
+  public subscript(flag: Flag) -> Bool {
+    requireDeclared(flag.name)
+    return flags.contains(flag.name)
+  }
+
+  /// What `option` reads: `nil` or the value (`Option<Value?>`), or every value given
+  /// (`Option<[Value]>`).
+  ///
+  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and what
+  ///   it expects, for a value it cannot read.
+  public subscript<Output>(option: Option<Output>) -> Output {
+    get throws(CommandLineError) {
+      requireDeclared(option.name)
+      return try option.read(values[option.name] ?? [])
+    }
+  }
+
+  /// What `argument` reads: the value, `nil` when an optional one was left out, or
+  /// every value of a variadic one.
+  ///
+  /// - Throws: ``CommandLineError`` (exit 64) for a value it cannot read.
+  public subscript<Output>(argument: Argument<Output>) -> Output {
+    get throws(CommandLineError) {
+      requireDeclared(argument.argumentSpec.name)
+      return try argument.read(values[argument.argumentSpec.name] ?? [])
+    }
+  }
+
+  /// Stops when a key is not one of the parsed command's. With no command (an app
+  /// run bare), every command's key reads as not given.
+  private func requireDeclared(_ name: String) {
+    precondition(
+      self.name == nil || displayNames[name] != nil,
+      "'\(name)' is not declared by the command '\(self.name ?? "")'; list it in its CommandSpec")
+  }
+
+  // MARK: - Reading by name (the parser's tests)
+
   /// Whether a flag was given.
   ///
   /// - Parameter name: The flag's long name.
   /// - Returns: `true` when it was given.
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
 
   /// The value of an option or argument (the last one when given several times).
   ///
   /// - Parameter name: The option's long name or the argument's name.
   /// - Returns: The value, or `nil` when not given.
-  public func string(_ name: String) -> String? { values[name]?.last }
+  func string(_ name: String) -> String? { values[name]?.last }
 
   /// The value of a required argument.
   ///
@@ -66,15 +112,15 @@ public struct ParsedCommand: Sendable, Hashable {
   /// with the usage), so a command reads it without an optional to unwrap:
   ///
   /// ```swift
-  /// // CommandSpec("add", arguments: [.required("title", help: "What to do.")])
+  /// // CommandSpec("add", arguments: [Argument<String>("title", help: "What to do.")])
   /// let title = try command.argument("title")   // String, not String?
   /// ```
   ///
-  /// - Parameter name: The argument's name, as declared with ``ArgumentSpec/required(_:help:)``.
+  /// - Parameter name: The argument's name.
   /// - Returns: The value (the last one of a variadic argument).
   /// - Throws: ``CommandLineError`` (exit 64, `missing <name>`) when no value was
   ///   parsed — only when `name` is not a required argument of the command.
-  public func argument(_ name: String) throws(CommandLineError) -> String {
+  func argument(_ name: String) throws(CommandLineError) -> String {
     guard let value = string(name) else {
       throw CommandLineError("missing \(displayNames[name] ?? "<\(name)>")")
     }
@@ -85,14 +131,14 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter name: The option's long name or the argument's name.
   /// - Returns: The values; empty when none were given.
-  public func strings(_ name: String) -> [String] { values[name] ?? [] }
+  func strings(_ name: String) -> [String] { values[name] ?? [] }
 
   /// The value as an integer.
   ///
   /// - Parameter name: The option's long name or the argument's name.
   /// - Returns: The integer, or `nil` when not given.
   /// - Throws: ``CommandLineError`` (exit 64) when the value is not an integer.
-  public func int(_ name: String) throws(CommandLineError) -> Int? {
+  func int(_ name: String) throws(CommandLineError) -> Int? {
     try value(name, expected: "an integer") { Int($0) }
   }
 
@@ -104,7 +150,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///   - parse: Converts the text; returns `nil` for an invalid value.
   /// - Returns: The converted value, or `nil` when not given.
   /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and `expected`.
-  public func value<Value>(
+  func value<Value>(
     _ name: String, expected: String, parse: (String) -> Value?
   ) throws(CommandLineError) -> Value? {
     guard let text = string(name) else { return nil }
@@ -122,7 +168,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///   - parse: Converts the text; returns `nil` for an invalid value.
   /// - Returns: The converted values, in order.
   /// - Throws: ``CommandLineError`` (exit 64) for the first invalid value.
-  public func values<Value>(
+  func values<Value>(
     _ name: String, expected: String, parse: (String) -> Value?
   ) throws(CommandLineError) -> [Value] {
     var result: [Value] = []
