@@ -9,9 +9,9 @@ extension FeedCommands {
   static func add(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     async throws
   {
-    let text = try command[Add.url]
+    let text = try command[Key.url]
     var library = library
-    if let seconds = try positiveSeconds(command, Add.feedTimeout) {
+    if let seconds = try positiveSeconds(command, Key.addFeedTimeout) {
       library.feedDeadline = seconds
     }
     let address: FeedLocation.Address
@@ -25,13 +25,13 @@ extension FeedCommands {
         hint:
           "a feed is an http, https or file URL, a host and path (example.com/feed.xml), or a path")
     }
-    let title = try command[Add.title].map { $0.trimmingCharacters(in: .whitespaces) }
+    let title = try command[Key.title].map { $0.trimmingCharacters(in: .whitespaces) }
     let customTitle = title?.isEmpty == true ? nil : title
     if address.url.isFileURL {
       try await addFile(address.url, title: customTitle, context, library)
     } else {
       try await addWeb(
-        address, typed: text, title: customTitle, strict: command[Add.check], context, library)
+        address, typed: text, title: customTitle, strict: command[Key.check], context, library)
     }
   }
 

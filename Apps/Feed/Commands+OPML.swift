@@ -7,7 +7,7 @@ extension FeedCommands {
   static func importOPML(
     _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
   ) throws {
-    let input = try CommandLineInput.read(command[Import.file], in: context)
+    let input = try CommandLineInput.read(try command[Key.file], in: context)
     let outlines: [OPML.Outline]
     do {
       outlines = try OPML.outlines(in: input.data)

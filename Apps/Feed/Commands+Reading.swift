@@ -8,8 +8,8 @@ extension FeedCommands {
     throws
   {
     try printItems(
-      context, library, feed: command[onlyFeed], unreadOnly: command[Read.unread],
-      search: command[Read.search], limit: command[Read.limit], json: command[json])
+      context, library, feed: try command[Key.onlyFeed], unreadOnly: command[Key.unread],
+      search: try command[Key.search], limit: try command[Key.limit], json: command[Key.json])
   }
 
   /// Lists items newest first: `feed read` and `feed` without arguments off a terminal.
@@ -62,7 +62,7 @@ extension FeedCommands {
   static func show(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let text = try command[Show.item]
+    let text = try command[Key.item]
     guard let reference = ItemReference(text) else {
       throw AppError(
         "invalid item '\(text)': expected FEED.NUMBER, e.g. 3.17",
@@ -75,7 +75,7 @@ extension FeedCommands {
         hint: "'\(context.appName) read \(feed.id)' lists its items")
     }
     let entry = FeedEntry(feed: feed, item: item)
-    if command[json] {
+    if command[Key.json] {
       context.write(try FeedJSON.encode(FeedJSON.Article(entry)))
     } else {
       context.write(ArticleText.plain(entry))
@@ -89,8 +89,8 @@ extension FeedCommands {
   ) throws {
     let name = read ? "mark-read" : "mark-unread"
     let word = read ? "read" : "unread"
-    let reference = try command[Mark.target]
-    let all = command[Mark.all]
+    let reference = try command[Key.target]
+    let all = command[Key.all]
     guard all != (reference != nil) else {
       throw AppError(
         "name an item or a feed, or give --all",

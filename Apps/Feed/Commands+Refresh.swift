@@ -16,19 +16,19 @@ extension FeedCommands {
     async throws
   {
     var library = library
-    if let seconds = try positiveSeconds(command, Refresh.timeout) { library.deadline = seconds }
-    if let seconds = try positiveSeconds(command, Refresh.feedTimeout) {
+    if let seconds = try positiveSeconds(command, Key.timeout) { library.deadline = seconds }
+    if let seconds = try positiveSeconds(command, Key.feedTimeout) {
       library.feedDeadline = seconds
     }
     var ids: [String]?
-    if let reference = try command[onlyFeed] { ids = [try library.feed(reference).id] }
+    if let reference = try command[Key.onlyFeed] { ids = [try library.feed(reference).id] }
     let subscriptions = try library.store.subscriptions().feeds
     guard !subscriptions.isEmpty else {
       context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
       return
     }
     let results = try await library.refresh(
-      ids, of: subscriptions, force: command[Refresh.force])
+      ids, of: subscriptions, force: command[Key.force])
     var table = PlainTable(columns: [
       .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
     ])

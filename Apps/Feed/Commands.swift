@@ -15,41 +15,39 @@ package enum FeedCommands {
         "add", summary: "Subscribe to a feed by URL, host and path, web page, or local file.",
         discussion:
           "The feed is read at once and the number of items said. A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed. Without a scheme, an existing file of that name wins; otherwise text that starts with a host name (example.com/feed.xml, localhost:8080/rss) is fetched over https, or http for a loopback address. A feed whose fetch fails is added all the same (exit 69) unless --check is given or the scheme was assumed.",
-        options: [Add.title, Add.check, Add.feedTimeout], arguments: [Add.url]),
+        options: [Key.title, Key.check, Key.addFeedTimeout], arguments: [Key.url]),
       CommandSpec(
-        "rm", summary: "Unsubscribe from a feed and forget its items.",
-        arguments: [feed]),
+        "rm", summary: "Unsubscribe from a feed and forget its items.", arguments: [Key.feed]),
       CommandSpec(
         "rename", summary: "Show a feed under another title (no title: its own again).",
-        arguments: [feed, Rename.title]),
+        arguments: [Key.feed, Key.newTitle]),
       CommandSpec(
         "list", summary: "List the feeds with unread counts, last fetch and last error.",
-        options: [json]),
+        options: [Key.json]),
       CommandSpec(
         "refresh", summary: "Fetch the feeds (or one) and save new items.",
         discussion:
           "Prints one line per feed, then how many items are new. Exits 0 when every feed refreshed, 69 when any failed (the others are saved all the same), 74 when results could not be saved.",
-        options: [Refresh.force, Refresh.timeout, Refresh.feedTimeout], arguments: [onlyFeed]),
+        options: [Key.force, Key.timeout, Key.feedTimeout], arguments: [Key.onlyFeed]),
       CommandSpec(
         "read", summary: "List items, newest first.",
-        options: [Read.unread, Read.search, Read.limit, json], arguments: [onlyFeed]),
+        options: [Key.unread, Key.search, Key.limit, Key.json], arguments: [Key.onlyFeed]),
       CommandSpec(
-        "show", summary: "Print one item as text and mark it read.",
-        options: [json], arguments: [Show.item]),
+        "show", summary: "Print one item as text and mark it read.", options: [Key.json],
+        arguments: [Key.item]),
       CommandSpec(
         "mark-read", summary: "Mark an item, every item of a feed, or of all feeds read.",
-        options: [Mark.all], arguments: [Mark.target]),
+        options: [Key.all], arguments: [Key.target]),
       CommandSpec(
         "mark-unread", summary: "Mark an item, every item of a feed, or of all feeds unread.",
-        options: [Mark.all], arguments: [Mark.target]),
+        options: [Key.all], arguments: [Key.target]),
       CommandSpec(
         "config", summary: "Show or change the reader's options.",
         discussion:
           "Options: refresh-on-open (on|off, default off): refresh every feed when the interactive reader opens.",
-        arguments: [Config.option, Config.value]),
+        arguments: [Key.option, Key.value]),
       CommandSpec(
-        "import", summary: "Subscribe to the feeds of an OPML file.",
-        arguments: [Import.file]),
+        "import", summary: "Subscribe to the feeds of an OPML file.", arguments: [Key.file]),
       CommandSpec("export", summary: "Print the subscriptions as OPML 2.0."),
     ],
     defaultCommand: nil
@@ -108,7 +106,7 @@ package enum FeedCommands {
   static func remove(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let feed = try library.feed(command[Self.feed])
+    let feed = try library.feed(try command[Key.feed])
     guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be removed") }
     try library.store.remove(feed.id)
     context.write("Removed feed \(feed.id): \(feed.displayTitle.terminalSafe)\n")
@@ -117,9 +115,9 @@ package enum FeedCommands {
   static func rename(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let feed = try library.feed(command[Self.feed])
+    let feed = try library.feed(try command[Key.feed])
     guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be renamed") }
-    let title = try command[Rename.title]?.trimmingCharacters(in: .whitespaces)
+    let title = try command[Key.newTitle]?.trimmingCharacters(in: .whitespaces)
     let newTitle = title?.isEmpty == false ? title : nil
     try library.store.rename(feed.id, to: newTitle)
     var renamed = feed
@@ -131,7 +129,7 @@ package enum FeedCommands {
     throws
   {
     let feeds = try library.store.feeds()
-    if command[json] {
+    if command[Key.json] {
       context.write(try FeedJSON.encode(FeedJSON.FeedList(feeds)))
       return
     }

@@ -42,12 +42,12 @@ extension FeedCommands {
     throws
   {
     let store = library.store.store
-    guard let name = try command[Config.option] else {
+    guard let name = try command[Key.option] else {
       let options = try store.value(forKey: FeedOptions.key)
       for name in FeedOptions.names { context.write("\(name) = \(options.value(name) ?? "")\n") }
       return
     }
-    guard let text = try command[Config.value] else {
+    guard let text = try command[Key.value] else {
       guard let value = try store.value(forKey: FeedOptions.key).value(name) else {
         throw AppError(
           "unknown option '\(name.terminalSafe)'",

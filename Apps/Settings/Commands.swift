@@ -7,22 +7,14 @@ internal import Foundation
 /// The settings editor's commands: the spec the shared parser reads, and what each
 /// command does.
 package enum SettingsCommands {
-  // Each option and argument is declared once: the spec lists it (help, the manual page
-  // and completions follow) and the command reads it back by subscript, `command[json]`.
-
-  /// `--json`: `list`, `get` and `describe`.
-  static let json = Flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
-  /// The setting `get`, `set` and `describe` act on.
-  static let key = Argument<String>("key", help: "A setting, e.g. appearance.").completing(keys)
-  /// `set`'s new value.
-  static let value = Argument<String>("value", help: "The new value.").completing(values)
-  /// `reset`'s options and argument.
-  enum Reset {
-    static let all = Flag("all", help: "Reset every setting.")
-    static let key = Argument<String?>("key", help: "The setting to reset.").completing(keys)
-  }
-  /// `import`'s file.
-  static let file = Argument<String>(
+  private static let json = Flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
+  private static let key = Argument<String>("key", help: "A setting, e.g. appearance.")
+    .completing(keys)
+  private static let value = Argument<String>("value", help: "The new value.").completing(values)
+  private static let all = Flag("all", help: "Reset every setting.")
+  private static let keyToReset = Argument<String?>("key", help: "The setting to reset.")
+    .completing(keys)
+  private static let importedFile = Argument<String>(
     "file", help: "A settings JSON file, or - for standard input."
   ).completing(.file)
 
@@ -43,7 +35,7 @@ package enum SettingsCommands {
         arguments: [key, value]),
       CommandSpec(
         "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
-        options: [Reset.all], arguments: [Reset.key]),
+        options: [all], arguments: [keyToReset]),
       CommandSpec(
         "describe", summary: "Show a setting's type, allowed values and default.",
         options: [json], arguments: [key]),
@@ -53,7 +45,7 @@ package enum SettingsCommands {
       CommandSpec("export", summary: "Print the settings file as JSON."),
       CommandSpec(
         "import", summary: "Replace the settings with a JSON file (checked first; keeps a backup).",
-        arguments: [file]),
+        arguments: [importedFile]),
       CommandSpec(
         "edit", summary: "Edit the settings file in $VISUAL or $EDITOR; checked before it is saved."
       ),
@@ -76,14 +68,16 @@ package enum SettingsCommands {
       try SettingsList.list(file, json: command[json], in: context)
     case "get":
       try SettingsList.get(
-        try Setting.named(command[key]), from: file, json: command[json], in: context)
+        try Setting.named(command[key]), from: file, json: command[json],
+        in: context)
     case "describe":
       try SettingsList.describe(
-        try Setting.named(command[key]), from: file, json: command[json], in: context)
+        try Setting.named(command[key]), from: file, json: command[json],
+        in: context)
     case "set":
       try set(command[key], to: command[value], in: file, context)
     case "reset":
-      try reset(command[Reset.key], all: command[Reset.all], in: file, context)
+      try reset(command[keyToReset], all: command[all], in: file, context)
     case "theme":
       try ThemePreview.report(file, in: context)
     case "path":
@@ -91,7 +85,7 @@ package enum SettingsCommands {
     case "export":
       try ImportExport.export(file, in: context)
     case "import":
-      try ImportExport.importFile(command[Self.file], into: file, in: context)
+      try ImportExport.importFile(command[importedFile], into: file, in: context)
     case "edit":
       try ExternalEditor.edit(file, in: context)
     case let name?:

@@ -4,7 +4,7 @@ internal import CoreTerminal
 internal import Foundation
 
 /// The formats `todo import --from` reads.
-enum ImportFormat: String, CaseIterable {
+enum ImportFormat: String, CaseIterable, Sendable {
   /// The `list --json` schema.
   case json
   /// What `task export` prints.
@@ -23,7 +23,7 @@ enum ImportFormat: String, CaseIterable {
 }
 
 /// The formats `todo export` writes.
-enum ExportFormat: String, CaseIterable {
+enum ExportFormat: String, CaseIterable, Sendable {
   /// The `list --json` schema.
   case json
   /// todo.txt lines.
@@ -38,12 +38,13 @@ extension TodoCommands {
       The JSON is the 'list --json' schema, which 'import' reads back. todo.txt has
       no notes: they are left out, with a warning.
       """,
-    options: [Export.format])
+    options: [Key.format])
 
   static func export(_ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext)
     throws
   {
-    let format = try command[Export.format] ?? .json
+    let format =
+      try command[Key.format] ?? .json
     let items = try store.load().items.sorted { $0.id < $1.id }
     switch format {
     case .json: context.write(try TodoItem.jsonArray(items))
@@ -65,7 +66,7 @@ extension TodoCommands {
   static func importedDrafts(_ command: ParsedCommand, _ input: CommandLineInput, now: Int)
     throws -> (drafts: [TodoDocument.Draft], skipped: String?)
   {
-    let format = try command[Import.from] ?? .json
+    let format = try command[Key.from] ?? .json
     do {
       switch format {
       case .json:

@@ -22,7 +22,7 @@ extension TodoCommands {
   ///
   /// - Parameters:
   ///   - command: The parsed `done` or `rm`.
-  ///   - argument: The command's `<ids>`.
+  ///   - argument: Its `<ids>`: the words given.
   ///   - store: Where the list lives.
   ///   - clock: The current day, for relative dates.
   ///   - context: The app's name, for hints.
@@ -66,7 +66,7 @@ extension TodoCommands {
         "no open todo matches '\(CommandLineEcho.quote(typed))'",
         hint: "run '\(context.appName) list \(typed)' to see what it selects")
     }
-    if matched.count > confirmationThreshold, !command[yes] {
+    if matched.count > confirmationThreshold, !command[Key.yes] {
       throw AppError(
         "'\(CommandLineEcho.quote(typed))' matches \(matched.count) todos; nothing was \(done)",
         hint:
@@ -94,21 +94,10 @@ extension TodoCommands {
     let rest = words.filter { !removals.contains($0) }
     guard !rest.isEmpty else { return edit }
     let entry = try QuickEntry(rest.joined(separator: " "), today: today)
-    if !entry.title.isEmpty { edit.title = entry.title }
-    if let due = entry.due { edit.due = .some(due) }
-    if let priority = entry.priority { edit.priority = .some(priority) }
+    if !entry.title.isEmpty { edit.values[.title] = .text(entry.title) }
+    if let due = entry.due { edit.values[.due] = .day(due) }
+    if let priority = entry.priority { edit.values[.priority] = .priority(priority) }
     edit.addTags = try tags(entry.tags)
     return edit
-  }
-
-  /// `--due`'s day (nil when not given), refusing `12/20` with a hint to write the
-  /// ISO date.
-  static func dueOption(_ text: String?, today: Day, orNone: Bool = false) throws -> Day? {
-    guard let text else { return nil }
-    if let day = Day.parse(text, today: today) { return day }
-    throw AppError(
-      "invalid value '\(CommandLineEcho.quote(text))' for '--due': expected "
-        + Day.expectedInput + (orNone ? " or none" : ""),
-      hint: Day.ambiguityHint(for: text, today: today))
   }
 }

@@ -89,7 +89,8 @@ extension TodoCommands {
       0600) or a password command (setup's --user and --password-command), never from
       the command line; setup's options are kept for the next sync and the next setup.
       """,
-    options: [Sync.dryRun] + Sync.setupOptions, arguments: [Sync.action, Sync.url])
+    options: [Key.dryRun, Key.list, Key.user, Key.passwordCommand, Key.caFile],
+    arguments: [Key.action, Key.url])
 
   /// Runs `todo sync`, `todo sync setup URL [--list NAME]` or `todo sync status`.
   @MainActor
@@ -98,9 +99,10 @@ extension TodoCommands {
     connector: (any TodoSyncConnector)?
   ) async throws {
     let configFolder = context.directories.config
-    let action = try command[Sync.action]
+    let action = try command[Key.action]
     if action != "setup" {
-      for option in Sync.setupOptions where try command[option] != nil {
+      for option in [Key.list, Key.user, Key.passwordCommand, Key.caFile]
+      where try command[option] != nil {
         throw AppError(
           "--\(option.name) goes with 'sync setup'",
           hint: "e.g. \(appIdentity.name) sync setup URL --\(option.name) …")
@@ -114,9 +116,9 @@ extension TodoCommands {
       let connector = try available(connector)
       try await sync(
         store: store, remote: try connector.remote(for: config),
-        dryRun: command[Sync.dryRun], context: context)
+        dryRun: command[Key.dryRun], context: context)
     case "setup":
-      guard let text = try command[Sync.url], let url = URL(string: text), url.scheme != nil
+      guard let text = try command[Key.url], let url = URL(string: text), url.scheme != nil
       else {
         throw AppError(
           "'sync setup' needs the server's address",
@@ -124,7 +126,7 @@ extension TodoCommands {
       }
       let access = try accessOptions(command, configFolder: configFolder)
       try await setup(
-        url: url, listName: try command[Sync.list], access: access,
+        url: url, listName: try command[Key.list], access: access,
         connector: available(connector), configFolder: configFolder, context: context)
     case "status":
       try status(store: store, configFolder: configFolder, context: context)
@@ -174,8 +176,8 @@ extension TodoCommands {
   {
     let earlier = (try? TodoSyncConfig.load(from: configFolder))?.access ?? TodoSyncAccess()
     var given = TodoSyncAccess(
-      user: try command[Sync.user], passwordCommand: try command[Sync.passwordCommand],
-      caFile: try command[Sync.caFile])
+      user: try command[Key.user], passwordCommand: try command[Key.passwordCommand],
+      caFile: try command[Key.caFile])
     if let file = given.caFile {
       let path = URL(fileURLWithPath: file).standardizedFileURL.path
       var isFolder: ObjCBool = false

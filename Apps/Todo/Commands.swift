@@ -18,27 +18,30 @@ package enum TodoCommands {
           (the next one), next week, next month, +3d, 2w, in 3 days, eow, eom or
           end of month. Write 12/20 as 2026-12-20 (the order is ambiguous).
           """,
-        options: [Add.due, Add.priority, Add.tags], arguments: [Add.title]),
+        options: TodoField.addOptionFields.map { $0.option(removable: false) } + [Key.addTag],
+        arguments: [Key.title]),
       CommandSpec(
         "list", summary: "List open todos: overdue, due today, then by priority.",
         discussion: """
           A filter is typed as in add: +tag (several: every one), !priority and
           due:DATE (due by then, overdue included), e.g. '\(appIdentity.name) list +work !high'.
           """,
-        options: [List.all, List.done, List.tags, List.overdue, List.search, List.sort, List.json],
-        arguments: [List.filter]
+        options: [
+          Key.all, Key.onlyDone, Key.listTag, Key.overdue, Key.search, Key.sort, Key.listJSON,
+        ],
+        arguments: [Key.filter]
       ).alsoCalled("ls"),
       CommandSpec(
         "show", summary: "Show one todo.",
-        options: [Show.json], arguments: [id]),
+        options: [Key.json], arguments: [Key.id]),
       CommandSpec(
         "done", summary: "Mark todos done.",
         discussion: selectionHelp("mark all", "done"),
-        options: [yes], arguments: [Done.ids]
+        options: [Key.yes], arguments: [Key.openIDs]
       ).alsoCalled("complete"),
       CommandSpec(
         "reopen", summary: "Mark done todos open again.",
-        arguments: [Reopen.ids]),
+        arguments: [Key.doneIDs]),
       CommandSpec(
         "edit", summary: "Change a todo.",
         discussion: """
@@ -46,19 +49,20 @@ package enum TodoCommands {
           removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
           !low'; other words become the new title.
           """,
-        options: [Edit.title, Edit.due, Edit.priority, Edit.tags], arguments: [id, Edit.changes]
+        options: TodoField.editOptionFields.map { $0.option(removable: true) } + [Key.editTag],
+        arguments: [Key.id, Key.changes]
       ).alsoCalled("modify"),
       CommandSpec(
         "note", summary: "Set a todo's note (shown by show, found by list --search).",
-        options: [Note.append, Note.clear], arguments: [id, Note.text]),
+        options: [Key.append, Key.clear], arguments: [Key.id, Key.text]),
       CommandSpec(
         "rm", summary: "Delete todos.",
         discussion: selectionHelp("delete all", "deleted"),
-        options: [yes], arguments: [Remove.ids]
+        options: [Key.yes], arguments: [Key.anyIDs]
       ).alsoCalled("del", "delete", "remove"),
       CommandSpec(
         "clear", summary: "Delete every done todo.",
-        options: [Clear.done]),
+        options: [Key.confirmDone]),
       CommandSpec("undo", summary: "Revert the last change (several levels)."),
       CommandSpec(
         "import", summary: "Add the todos of a file (the 'list --json' schema) with new ids.",
@@ -66,7 +70,7 @@ package enum TodoCommands {
           All or nothing: an invalid file adds nothing (exit 65). --from taskwarrior
           reads what 'task export' prints; --from todo.txt reads todo.txt lines.
           """,
-        options: [Import.from], arguments: [Import.file]),
+        options: [Key.from], arguments: [Key.file]),
       exportSpec,
       syncSpec,
     ]
@@ -100,18 +104,18 @@ package enum TodoCommands {
     case "show": try show(command, store, clock, context)
     case "done":
       let ids = try selection(
-        command, Done.ids, store, clock, context, verb: "mark all", done: "done")
+        command, Key.openIDs, store, clock, context, verb: "mark all", done: "done")
       try setDone(command, store, clock, context, ids: ids)
-    case "reopen": try setDone(command, store, clock, context, ids: try command[Reopen.ids])
+    case "reopen": try setDone(command, store, clock, context, ids: try command[Key.doneIDs])
     case "edit": try edit(command, store, clock, context)
     case "note": try note(command, store, context)
     case "rm":
       let ids = try selection(
-        command, Remove.ids, store, clock, context, verb: "delete all", done: "deleted")
+        command, Key.anyIDs, store, clock, context, verb: "delete all", done: "deleted")
       let removed = try store.change { try $0.remove(ids) }
       context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
     case "clear":
-      guard command[Clear.done] else {
+      guard command[Key.confirmDone] else {
         throw AppError(
           "'\(appIdentity.name) clear' needs --done",
           hint: "run '\(appIdentity.name) clear --done' to delete every done todo")
@@ -135,13 +139,16 @@ package enum TodoCommands {
   private static func add(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let entry = try QuickEntry(command[Add.title].joined(separator: " "), today: clock.today)
-    let title = try TodoDocument.validTitle(entry.title)
-    let priority = try command[Add.priority]
-    let due = try dueOption(command[Add.due], today: clock.today)
-    let draft = TodoDocument.Draft(
-      title: title, priority: priority ?? entry.priority, due: due ?? entry.due,
-      tags: entry.tags + (try tags(command[Add.tags])), created: clock.seconds)
+    let entry = try QuickEntry(try command[Key.title].joined(separator: " "), today: clock.today)
+    var draft = TodoDocument.Draft(
+      title: try TodoDocument.validTitle(entry.title), priority: entry.priority, due: entry.due,
+      tags: entry.tags + (try tags(try command[Key.addTag])), created: clock.seconds)
+    // An option wins over the quick syntax: `add 'x due:fri' --due mon` is due on Monday.
+    for field in TodoField.addOptionFields {
+      if let value = try field.value(in: command, today: clock.today, removable: false) {
+        field.set(value, on: &draft.item)
+      }
+    }
     let ids = try store.change { try $0.add([draft]) }
     context.write("\(ids[0])\n")
   }
@@ -152,19 +159,19 @@ package enum TodoCommands {
   ) throws {
     let today = clock.today
     var rest: [String] = []
-    let filter = try TodoFilter(command[List.filter], today: today, rest: &rest)
+    let filter = try TodoFilter(try command[Key.filter], today: today, rest: &rest)
     try refuseNonFilterWords(rest)
-    let tags = try command[List.tags] + filter.tags
-    let showAll = command[List.all]
-    let onlyDone = command[List.done]
+    let tags = try command[Key.listTag] + filter.tags
+    let showAll = command[Key.all]
+    let onlyDone = command[Key.onlyDone]
     guard !(showAll && onlyDone) else {
       throw AppError(
         "'--all' and '--done' cannot be used together",
         hint: "--all lists every todo, --done only done ones")
     }
-    let order = try command[List.sort] ?? .standard
-    let onlyOverdue = command[List.overdue]
-    let needle = try command[List.search]?.lowercased() ?? ""
+    let order = try command[Key.sort] ?? .standard
+    let onlyOverdue = command[Key.overdue]
+    let needle = try command[Key.search]?.lowercased() ?? ""
     let items = try store.load().items
     let shown = TodoItem.listOrder(of: items, by: order, today: today) { item in
       if onlyDone {
@@ -176,7 +183,7 @@ package enum TodoCommands {
       if !filter.matches(item) { return false }
       return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
-    if command[List.json] {
+    if command[Key.listJSON] {
       context.write(try TodoItem.jsonArray(items, order: shown))
       return
     }
@@ -205,9 +212,9 @@ package enum TodoCommands {
   private static func show(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let id = try command[Self.id]
+    let id = try self.id(command)
     let item = try store.load().item(id)
-    if command[Show.json] {
+    if command[Key.json] {
       context.write(try item.jsonObject())
     } else {
       context.write(PlainListing(styles: .init(context: context), today: clock.today).details(item))
@@ -217,17 +224,14 @@ package enum TodoCommands {
   private static func edit(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let id = try command[Self.id]
-    var edit = try quickEdit(command[Edit.changes], today: clock.today)
-    if let title = try command[Edit.title] { edit.title = title }
-    if let priority = try command[Edit.priority] { edit.priority = priority }
-    let due = try command[Edit.due]
-    if due?.lowercased() == "none" {
-      edit.due = .some(nil)
-    } else if let due = try dueOption(due, today: clock.today, orNone: true) {
-      edit.due = due
+    let id = try self.id(command)
+    var edit = try quickEdit(try command[Key.changes], today: clock.today)
+    for field in TodoField.editOptionFields {
+      if let value = try field.value(in: command, today: clock.today, removable: true) {
+        edit.values[field] = value
+      }
     }
-    for change in try command[Edit.tags] {
+    for change in try command[Key.editTag] {
       if change.hasPrefix("-") {
         edit.removeTags += try tags([String(change.dropFirst())])
       } else {
@@ -237,7 +241,9 @@ package enum TodoCommands {
     guard edit != TodoDocument.Edit() else {
       throw AppError(
         "nothing to change",
-        hint: "give --title, --due, --priority, --tag or due:DATE +tag !priority")
+        hint: "give "
+          + TodoField.editOptionFields.map { "--\($0.rawValue), " }.joined()
+          + "--tag or due:DATE +tag !priority")
     }
     try store.change { try $0.edit(id, edit) }
     context.write("edited \(id)\n")
@@ -246,11 +252,11 @@ package enum TodoCommands {
   private static func note(
     _ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext
   ) throws {
-    let id = try command[Self.id]
-    let text = try command[Note.text].joined(separator: " ")
-    let append = command[Note.append]
+    let id = try self.id(command)
+    let text = try command[Key.text].joined(separator: " ")
+    let append = command[Key.append]
     var edit = TodoDocument.Edit()
-    switch (command[Note.clear], text.trimmingCharacters(in: .whitespaces).isEmpty) {
+    switch (command[Key.clear], text.trimmingCharacters(in: .whitespaces).isEmpty) {
     case (true, true):
       guard !append else {
         throw AppError("give --append or --clear, not both", hint: "--clear removes the note")
@@ -290,7 +296,7 @@ package enum TodoCommands {
   private static func importItems(
     _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let input = try CommandLineInput.read(command[Import.file], in: context)
+    let input = try CommandLineInput.read(try command[Key.file], in: context)
     let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
     let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
     let tail = skipped.map { "; \($0)" } ?? ""
@@ -303,6 +309,8 @@ package enum TodoCommands {
   }
 
   // MARK: - Arguments
+
+  private static func id(_ command: ParsedCommand) throws -> Int { try command[Key.id] }
 
   /// One id rule for every command: ASCII digits only (no sign, space, point or
   /// `0x`), above 0.

@@ -90,31 +90,33 @@ struct PlainListing {
     return "Hello, \(name.terminalSafe). "
   }
 
-  /// Every field of one item, one per line.
+  /// Every field of one item, one per line: the title, its state, then each
+  /// field of the model's table (``TodoField``) in its order, and its times.
   func details(_ item: TodoItem) -> String {
     var text = styles.id + "#\(item.id)" + styles.reset + "  " + item.title.terminalSafe + "\n"
     text += "status:    " + (item.isDone ? "done" : "open") + "\n"
-    text += "priority:  " + (item.priority?.name ?? "none") + "\n"
-    if let due = item.due {
-      let overdue = item.isOverdue(today: today)
-      text += "due:       " + (overdue ? styles.overdue : "") + due.description
-      text += overdue ? styles.reset + " (overdue)\n" : "\n"
-    } else {
-      text += "due:       none\n"
+    for field in TodoField.allCases where field.kind != .title {
+      let label = field.rawValue + ":"
+      let indent = String(repeating: " ", count: max(11, label.count + 1))
+      var line = label + String(repeating: " ", count: indent.count - label.count)
+      switch field.value(of: item) {
+      case .text(nil): continue  // a text it has not got is left out (a note)
+      case .text(let value?):
+        // One line per line of the text (`note --append` adds them), aligned.
+        let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+        line += lines.map { String($0).terminalSafe }.joined(separator: "\n" + indent)
+      case .day(let day?) where field == .due && item.isOverdue(today: today):
+        line += styles.overdue + day.description + styles.reset + " (overdue)"
+      case .day(let day): line += day?.description ?? "none"
+      case .priority(let priority): line += priority?.name ?? "none"
+      case .tags(let tags):
+        line += tags.isEmpty ? "none" : tags.map(\.terminalSafe).joined(separator: ", ")
+      }
+      text += line + "\n"
     }
-    text +=
-      "tags:      "
-      + (item.tags.isEmpty ? "none" : item.tags.map(\.terminalSafe).joined(separator: ", ")) + "\n"
     text += "created:   " + TodoItem.timestamp(item.created) + "\n"
     if let completed = item.completed {
       text += "completed: " + TodoItem.timestamp(completed) + "\n"
-    }
-    if let note = item.note {
-      // One line per line of the note (`note --append` adds them), aligned.
-      let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
-      text +=
-        "note:      " + lines.map { String($0).terminalSafe }.joined(separator: "\n           ")
-      text += "\n"
     }
     return text
   }

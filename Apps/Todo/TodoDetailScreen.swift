@@ -9,21 +9,8 @@ internal import Observation
 /// The detail screen's state: the item and the fields being edited.
 @MainActor @Observable
 package final class TodoDetailModel: ViewModel {
-  /// The fields of the form, in order.
-  package enum Field: Int, CaseIterable, Sendable {
-    case title, due, priority, tags, note
-
-    /// The label shown before the field.
-    package var label: String {
-      switch self {
-      case .title: "Title"
-      case .due: "Due"
-      case .priority: "Priority"
-      case .tags: "Tags"
-      case .note: "Note"
-      }
-    }
-  }
+  /// The fields of the form, in order: the model's one table of fields.
+  package typealias Field = TodoField
 
   /// The item as stored.
   package var item: Loadable<TodoItem> = .idle
@@ -77,9 +64,9 @@ package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
 
   /// Moves the focus to the next (or previous) field.
   package func moveFocus(by delta: Int) {
-    let count = TodoDetailModel.Field.allCases.count
-    let next = (viewModel.focus.rawValue + delta + count) % count
-    viewModel.focus = TodoDetailModel.Field(rawValue: next) ?? .title
+    let fields = TodoDetailModel.Field.allCases
+    let index = fields.firstIndex(of: viewModel.focus) ?? 0
+    viewModel.focus = fields[(index + delta % fields.count + fields.count) % fields.count]
   }
 
   /// Gives `field` the focus (a pointer or a tap chose it).
@@ -145,51 +132,25 @@ package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
     if started == nil { viewModel.status = "still saving the last change" }
   }
 
-  /// What typing `text` into `field` changes.
+  /// What typing `text` into `field` changes: the field's one rule, as the
+  /// command line's options read their values.
   static func edit(_ field: TodoDetailModel.Field, _ text: String, today: Day) throws
     -> TodoDocument.Edit
   {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
     var edit = TodoDocument.Edit()
-    switch field {
-    case .title:
-      edit.title = try TodoDocument.validTitle(text)
-    case .due:
-      if trimmed.isEmpty || trimmed.lowercased() == "none" {
-        edit.due = .some(nil)
-      } else if let day = Day.parse(trimmed, today: today) {
-        edit.due = day
-      } else {
-        throw AppError("'\(trimmed)' is not \(Day.expectedInput)")
-      }
-    case .priority:
-      if trimmed.isEmpty || trimmed.lowercased() == "none" {
-        edit.priority = .some(nil)
-      } else if let priority = Priority(name: trimmed) {
-        edit.priority = priority
-      } else {
-        throw AppError("'\(trimmed)' is not low, medium, high or none")
-      }
-    case .tags:
-      let tags = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-      edit.addTags = TodoDocument.unique(tags)
-      edit.removeTags = []
+    let value = try field.value(from: text, today: today)
+    if case .tags(let tags) = value {
+      edit.addTags = tags
       edit.replaceTags = true
-    case .note:
-      // A note keeps its lines and spaces; a blank one removes it, as `todo note ID --clear`.
-      edit.note = trimmed.isEmpty ? .some(nil) : text
+    } else {
+      edit.values[field] = value
     }
     return edit
   }
 
   private func fill(from item: TodoItem) {
-    viewModel.text = [
-      .title: item.title,
-      .due: item.due?.description ?? "",
-      .priority: item.priority?.name ?? "",
-      .tags: item.tags.joined(separator: " "),
-      .note: item.note ?? "",
-    ]
+    viewModel.text = Dictionary(
+      uniqueKeysWithValues: TodoDetailModel.Field.allCases.map { ($0, $0.text(of: item)) })
   }
 }
 
@@ -220,10 +181,10 @@ final class TodoDetailScreen: TerminalScreen {
     }
     return [
       KeyBinding(keys: [.up, .down, .character("k"), .character("j"), .tab], "Field", label: "↑↓"),
-      KeyBinding(.enter, interactor.viewModel.focus == .priority ? "Choose" : "Edit") {
+      KeyBinding(.enter, interactor.viewModel.focus.kind == .priority ? "Choose" : "Edit") {
         [unowned self] in
         // The priority is one of a few values: a picker, not a text field.
-        guard interactor.viewModel.focus != .priority else {
+        guard interactor.viewModel.focus.kind != .priority else {
           _ = context?.router.push(.priority(id: interactor.id))
           return
         }

@@ -24,6 +24,10 @@ extension TodoError: AppErrorConvertible {
       AppError(
         "'\(text)' is not \(Day.expectedInput)",
         hint: Day.ambiguityHint(for: text, today: .today()) ?? "e.g. due:tomorrow")
+    case .invalidValue(let field, let text):
+      AppError(
+        "'\(text)' is not \(field.expected(orNone: field.isRemovable))",
+        hint: field.kind == .day ? Day.ambiguityHint(for: text, today: .today()) : nil)
     case .invalidPriority(let word):
       AppError("'\(word)' is not a priority", hint: "use !low, !medium or !high (or !l, !m, !h)")
     case .idsExhausted(let maximum):

@@ -22,10 +22,18 @@ package struct TodoStore: Sendable {
   /// changeable. A change that would pass it is refused, nothing written.
   package static let readLimit = 3 * maximumFileSize
 
+  /// The clock that stamps a changed item's ``TodoItem/modified``.
+  package let now: @Sendable () -> Date
+
   /// A store in `directory`, usually `context.directories.data(app: "todo")`.
-  package init(directory: URL) {
+  ///
+  /// - Parameters:
+  ///   - directory: The folder of the list.
+  ///   - now: The clock that stamps changed items (tests pass their own).
+  package init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
     files = FileKeyValueStore(
       directory: directory, maximumFileSize: Self.readLimit, compactAbove: Self.maximumFileSize)
+    self.now = now
   }
 
   /// The stored list; an empty one when nothing is stored yet.
@@ -39,15 +47,26 @@ package struct TodoStore: Sendable {
 
   /// Reads, changes and writes the list as one transaction.
   ///
-  /// - Parameter body: Changes the document; throw to write nothing.
+  /// Every item `body` changes gets ``TodoItem/modified`` set to ``now``, whatever
+  /// the path (a command, a screen, `undo`).
+  ///
+  /// - Parameters:
+  ///   - stampsChanges: Whether to stamp changed items; a sync, which sets the time
+  ///     the server's change was made, passes `false`.
+  ///   - body: Changes the document; throw to write nothing.
   /// - Returns: What `body` returns.
   /// - Throws: `PersistenceError`, or what `body` throws.
   @discardableResult
-  package func change<Result>(_ body: (inout TodoDocument) throws -> Result) throws -> Result {
+  package func change<Result>(
+    stampsChanges: Bool = true, _ body: (inout TodoDocument) throws -> Result
+  ) throws -> Result {
     try files.update(forKey: TodoDocument.storeKey, migrations: TodoDocument.migrations) {
       stored in
       var document = stored ?? TodoDocument()
       let result = try body(&document)
+      if stampsChanges, let before = stored {
+        document.stampChanges(since: before.items, now: Int(now().timeIntervalSince1970))
+      }
       stored = document
       return result
     }

@@ -6,9 +6,10 @@ package import Foundation
 /// local changes as one transaction on the store, and the VTODO mapping
 /// (``TodoVTODO``).
 ///
-/// Items carry no modification time, so a field changed on both sides since the last
-/// sync takes the server's value (it has LAST-MODIFIED); `todo sync` prints the local
-/// value it replaced. Changes a sync makes are not entries of `todo undo`.
+/// A field changed on both sides since the last sync takes the newer change: the
+/// item's ``TodoItem/modified`` (or `created`) against the server's LAST-MODIFIED;
+/// `todo sync` prints the value it replaced. Changes a sync makes are not entries of
+/// `todo undo`, and keep the server's times.
 package struct TodoSyncAdapter: SyncAdapter {
   /// The list.
   package let store: TodoStore
@@ -26,15 +27,20 @@ package struct TodoSyncAdapter: SyncAdapter {
   }
 
   package func localItems() throws -> [SyncLocalItem] {
-    try store.load().items.map { SyncLocalItem(id: String($0.id), record: $0.syncRecord) }
+    try store.load().items.map { item in
+      SyncLocalItem(
+        id: String(item.id), record: item.syncRecord,
+        modified: Date(timeIntervalSince1970: Double(item.modified ?? item.created)))
+    }
   }
 
   package func applyLocal(_ changes: [SyncLocalChange]) throws -> [String] {
-    try store.change { document in
+    // The times are the changes' own (the server's LAST-MODIFIED), not the sync's.
+    try store.change(stampsChanges: false) { document in
       var created: [String] = []
       for change in changes {
         switch change {
-        case .create(let record, _, let preferredID):
+        case .create(let record, let modified, let preferredID):
           var id = document.nextID
           if let preferred = preferredID.flatMap(Int.init), preferred < document.nextID,
             document.index(of: preferred) == nil
@@ -46,20 +52,38 @@ package struct TodoSyncAdapter: SyncAdapter {
             }
             document.nextID += 1
           }
-          let item = TodoItem(id: id, syncRecord: record)
+          var item = TodoItem(id: id, syncRecord: record)
+          item.modified = modified.map(Self.seconds)
           let position = document.items.firstIndex { $0.id > id } ?? document.items.endIndex
           document.items.insert(item, at: position)
           created.append(String(id))
-        case .update(let id, let record, _):
+        case .update(let id, let record, let modified, let was):
+          // Against the item as it is now: another process's edit since the sync read
+          // the list keeps its fields (the next sync sends them).
           guard let index = Int(id).flatMap(document.index(of:)) else { continue }
-          document.items[index].apply(syncRecord: record)
-        case .delete(let id):
-          guard let index = Int(id).flatMap(document.index(of:)) else { continue }
+          let current = document.items[index].syncRecord
+          document.items[index].apply(
+            syncRecord: SyncLocalChange.rebased(record, onto: current, was: was))
+          if let modified = modified.map(Self.seconds) {
+            document.items[index].modified = max(
+              document.items[index].modified ?? modified, modified)
+          }
+        case .delete(let id, let was):
+          // An item another process changed since the sync read it stays (and goes
+          // out as new next sync): deleted there, changed here keeps the change.
+          guard let index = Int(id).flatMap(document.index(of:)),
+            document.items[index].syncRecord == was
+          else { continue }
           document.items.remove(at: index)
         }
       }
       return created
     }
+  }
+
+  /// Whole seconds since 1970, as an item keeps its times.
+  private static func seconds(_ date: Date) -> Int {
+    Int(date.timeIntervalSince1970.rounded(.down))
   }
 
   package func remoteRecord(from body: String) throws -> SyncRemoteRecord? {

@@ -78,7 +78,7 @@ extension Interactor {
       let generation = exposure.generation
       let clock = clock
       exposure.timer = spawn(
-        .none,
+        .timer,
         { try await clock.sleep(for: duration) },
         onFailure: nil,
         finally: { outcome in

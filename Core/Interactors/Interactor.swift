@@ -69,6 +69,7 @@ open class Interactor<V: ViewModel> {
   var ambient = AmbientHandlers()
 
   private var tasks: [UInt64: Task<TaskOutcome, Never>] = [:]
+  private var runningTimers = 0
   private var nextTaskID: UInt64 = 0
   private var busyKeys: Set<AnyHashable> = []
   private var tokenListeners: [(token: NavigationToken, id: Int)] = []
@@ -94,6 +95,11 @@ open class Interactor<V: ViewModel> {
 
   /// How many tracked tasks are still running.
   public var runningTaskCount: Int { tasks.count }
+
+  /// Whether a tracked task other than a timer is running: work whose result the
+  /// screen will show. A ``NavigationEvent/minimumExposure(_:)`` timer, which waits on
+  /// ``clock`` for as long as its destination is shown, is not work.
+  public var isWorking: Bool { tasks.count > runningTimers }
 
   /// Whether a task gated by `key` is running.
   ///
@@ -239,7 +245,8 @@ open class Interactor<V: ViewModel> {
     case busy
     case gate(TaskGate)
     case key(AnyHashable)
-    case none
+    /// Ungated, and not work: it waits on the clock (see ``isWorking``).
+    case timer
   }
 
   func spawn(
@@ -291,7 +298,8 @@ open class Interactor<V: ViewModel> {
       return gate.enter()
     case .key(let key):
       return busyKeys.insert(key).inserted
-    case .none:
+    case .timer:
+      runningTimers += 1
       return true
     }
   }
@@ -302,7 +310,7 @@ open class Interactor<V: ViewModel> {
     case .busy: setBusy(false)
     case .gate(let gate): gate.leave()
     case .key(let key): busyKeys.remove(key)
-    case .none: break
+    case .timer: runningTimers -= 1
     }
   }
 

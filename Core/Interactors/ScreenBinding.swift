@@ -72,6 +72,9 @@ public final class ScreenBinding<V: ViewModel>: ScreenLifecycle {
   /// The screen's view model.
   public var viewModel: V { interactor.viewModel }
 
+  /// Whether the interactor is running work (``Interactor/isWorking``).
+  public var isWorking: Bool { interactor.isWorking }
+
   /// The error and busy handlers of the subtree; a shell may change them later.
   public var ambient: AmbientHandlers {
     get { interactor.ambient }

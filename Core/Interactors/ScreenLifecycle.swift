@@ -14,4 +14,12 @@ public protocol ScreenLifecycle: AnyObject {
   ///
   /// - Parameter scope: The screen's scope, usually ``Router/scope(for:)``.
   func attach(to scope: ScreenScope)
+  /// Whether the screen's interactor is running work (``Interactor/isWorking``): a
+  /// shell's test waits until no screen is before it reads the screen.
+  var isWorking: Bool { get }
+}
+
+extension ScreenLifecycle {
+  /// No work: a lifecycle without an interactor.
+  public var isWorking: Bool { false }
 }

@@ -32,7 +32,8 @@ public protocol SyncAdapter: Sendable {
   ///   - record: The owned fields to write.
   ///   - uid: The item's identity on the server.
   ///   - lastBody: What the server last sent for the item, or `nil`.
-  ///   - now: The time of the change (iCalendar: DTSTAMP, LAST-MODIFIED).
+  ///   - now: The time of the change: the item's ``SyncLocalItem/modified``, or the
+  ///     time of the sync when the app keeps none (iCalendar: DTSTAMP, LAST-MODIFIED).
   /// - Returns: The body to send.
   /// - Throws: When `lastBody` cannot be read; the sync stops there.
   func remoteBody(for record: SyncRecord, uid: String, over lastBody: String?, now: Date) throws

@@ -40,7 +40,7 @@ extension SyncRun {
           entryChanges[href] = entry
         } else {
           if let item {
-            changes.append(.delete(id: item.id))
+            changes.append(.delete(id: item.id, was: item.record))
             local[localID] = nil
             result.deleted += 1
           }
@@ -71,7 +71,9 @@ extension SyncRun {
         let remoteChanged = remote.record != base
         if !remoteChanged || item.record == remote.record { continue }
         if !localChanged {
-          changes.append(.update(id: localID, record: remote.record, modified: remote.modified))
+          changes.append(
+            .update(
+              id: localID, record: remote.record, modified: remote.modified, was: item.record))
           local[localID]?.record = remote.record
           result.received += 1
           continue
@@ -81,8 +83,12 @@ extension SyncRun {
           remote: remote.record, remoteModified: remote.modified)
         result.merged += 1
         result.conflicts += outcome.conflicts
+        // The merged item holds both sides' changes: it was last changed at the later.
+        let later = [item.modified, remote.modified].compactMap(\.self).max()
+        local[localID]?.modified = later
         if outcome.record != item.record {
-          changes.append(.update(id: localID, record: outcome.record, modified: item.modified))
+          changes.append(
+            .update(id: localID, record: outcome.record, modified: later, was: item.record))
           local[localID]?.record = outcome.record
           result.received += 1
         }

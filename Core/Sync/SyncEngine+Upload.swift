@@ -40,7 +40,7 @@ extension SyncRun {
       try record([href: entry])
     }
     let body = try engine.adapter.remoteBody(
-      for: item.record, uid: entry.uid, over: entry.body, now: engine.now())
+      for: item.record, uid: entry.uid, over: entry.body, now: item.modified ?? engine.now())
     result.sent += 1
     guard !dryRun else { return }
     do {
@@ -62,7 +62,7 @@ extension SyncRun {
   {
     var entry = entry
     let body = try engine.adapter.remoteBody(
-      for: item.record, uid: entry.uid, over: entry.body, now: engine.now())
+      for: item.record, uid: entry.uid, over: entry.body, now: item.modified ?? engine.now())
     result.sent += 1
     guard !dryRun else { return }
     do {

@@ -49,7 +49,34 @@ public enum SyncLocalChange: Hashable, Sendable {
   /// remote change brings back an item deleted locally (reuse it if the app can).
   case create(SyncRecord, modified: Date?, preferredID: String?)
   /// Set the owned fields of item `id` to `record` (other local data stays).
-  case update(id: String, record: SyncRecord, modified: Date?)
-  /// Remove item `id`.
-  case delete(id: String)
+  ///
+  /// `was` is the item's record as the engine read it. Another writer (another
+  /// process) may have changed the item since: apply the change with
+  /// ``SyncLocalChange/rebased(_:onto:was:)``, so a field changed since `was` keeps
+  /// that change (the next sync sends it).
+  case update(id: String, record: SyncRecord, modified: Date?, was: SyncRecord)
+  /// Remove item `id` — unless its record is no longer `was` (another writer changed
+  /// it since the engine read it): then keep it, and the next sync sends it as new.
+  case delete(id: String, was: SyncRecord)
+}
+
+extension SyncLocalChange {
+  /// `record` applied over `current`, the item's record now: a field whose value in
+  /// `current` differs from `was` (changed by another writer during the sync) keeps
+  /// `current`'s value; every other field takes `record`'s.
+  ///
+  /// ```swift
+  /// SyncLocalChange.rebased(["title": "b", "due": "x"], onto: ["title": "c"], was: ["title": "a"])
+  /// // ["title": "c", "due": "x"]
+  /// ```
+  public static func rebased(_ record: SyncRecord, onto current: SyncRecord, was: SyncRecord)
+    -> SyncRecord
+  {
+    var merged: SyncRecord = [:]
+    for field in Set(record.keys).union(current.keys).union(was.keys) {
+      let value = current[field] != was[field] ? current[field] : record[field]
+      if let value { merged[field] = value }
+    }
+    return merged
+  }
 }

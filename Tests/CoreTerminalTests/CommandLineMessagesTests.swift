@@ -1,7 +1,8 @@
 import Core
-import CoreTerminal
 import Foundation
 import Testing
+
+@testable import CoreTerminal
 
 @Suite("Command-line messages: echoed input, plain error words, safe JSON")
 struct CommandLineMessagesTests {
@@ -155,13 +156,13 @@ struct CommandLineArgumentKindTests {
       CommandSpec(
         "add", summary: "Add.",
         options: [
-          .option("priority", valueName: "level", help: "Priority."),
-          .flag("plain", help: "Plain."),
+          Option<String?>("priority", valueName: "level", help: "Priority."),
+          Flag("plain", help: "Plain."),
         ],
-        arguments: [.optional("title", help: "Title.")]),
-      CommandSpec("list", summary: "List.", options: [.flag("all", help: "All.")]),
+        arguments: [Argument<String?>("title", help: "Title.")]),
+      CommandSpec("list", summary: "List.", options: [Flag("all", help: "All.")]),
     ],
-    globalOptions: [.option("profile", valueName: "name", help: "A global option.")])
+    globalOptions: [Option<String?>("profile", valueName: "name", help: "A global option.")])
 
   @Test(
     "global options alone are no command arguments",

@@ -1,43 +1,39 @@
 import Core
-import CoreTerminal
 import Testing
 
-/// The options and arguments of ``CommandLineTests/spec``, declared once and read back
-/// by subscript.
-private enum List {
-  static let json = Flag("json", help: "Print JSON.")
-  static let limit = Option<Int?>(
-    "limit", short: "n", valueName: "count", help: "Show at most this many.")
-  static let all = Flag("all", short: "a", help: "Include done todos.")
-}
-
-private enum Add {
-  static let due = Option<String?>("due", valueName: "date", help: "When it is due (YYYY-MM-DD).")
-  static let tags = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
-  static let title = Argument<String>("title", help: "What to do.")
-  static let note = Argument<String?>("note", help: "A note.")
-}
-
-private enum Done {
-  static let ids = Argument<[String]>("ids", minimum: 1, help: "The todos' ids.")
-}
-
-private enum Move {
-  static let ids = Argument<[String]>("ids", minimum: 1, help: "The todos' ids.")
-  static let list = Argument<String>("list", help: "The target list.")
-}
+@testable import CoreTerminal
 
 @Suite("Command-line parser")
 struct CommandLineTests {
   static let spec = CommandLineSpec(
     name: "todo", version: "1.2.0", summary: "Keep a list of things to do.",
     commands: [
-      CommandSpec("list", summary: "List the todos.", options: [List.json, List.limit, List.all]),
+      CommandSpec(
+        "list", summary: "List the todos.",
+        options: [
+          Flag("json", help: "Print JSON."),
+          Option<String?>("limit", short: "n", valueName: "count", help: "Show at most this many."),
+          Flag("all", short: "a", help: "Include done todos."),
+        ]),
       CommandSpec(
         "add", summary: "Add a todo.", discussion: "The title may contain spaces.",
-        options: [Add.due, Add.tags], arguments: [Add.title, Add.note]),
-      CommandSpec("done", summary: "Mark todos done.", arguments: [Done.ids]),
-      CommandSpec("move", summary: "Move a todo.", arguments: [Move.ids, Move.list]),
+        options: [
+          Option<String?>("due", valueName: "date", help: "When it is due (YYYY-MM-DD)."),
+          Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag."),
+        ],
+        arguments: [
+          Argument<String>("title", help: "What to do."),
+          Argument<String?>("note", help: "A note."),
+        ]),
+      CommandSpec(
+        "done", summary: "Mark todos done.",
+        arguments: [Argument<[String]>("ids", minimum: 1, help: "The todos' ids.")]),
+      CommandSpec(
+        "move", summary: "Move a todo.",
+        arguments: [
+          Argument<[String]>("ids", minimum: 1, help: "The todos' ids."),
+          Argument<String>("list", help: "The target list."),
+        ]),
     ],
     defaultCommand: "list")
 
@@ -54,23 +50,22 @@ struct CommandLineTests {
   func optionValues() throws {
     let separate = try run(["add", "Buy milk", "--due", "2026-12-01", "-t", "home", "--tag=shop"])
     #expect(separate.name == "add")
-    #expect(try separate[Add.title] == "Buy milk")
-    #expect(try separate[Add.note] == nil)
-    #expect(try separate[Add.due] == "2026-12-01")
-    #expect(try separate[Add.tags] == ["home", "shop"])
+    #expect(separate.string("title") == "Buy milk")
+    #expect(separate.string("note") == nil)
+    #expect(separate.string("due") == "2026-12-01")
+    #expect(separate.strings("tag") == ["home", "shop"])
     let joined = try run(["add", "--due=2026-12-01", "Buy milk", "a note", "-tx"])
-    #expect(try joined[Add.due] == "2026-12-01")
-    #expect(try joined[Add.note] == "a note")
-    #expect(try joined[Add.tags] == ["x"])
+    #expect(joined.string("due") == "2026-12-01")
+    #expect(joined.string("note") == "a note")
+    #expect(joined.strings("tag") == ["x"])
   }
 
-  @Test("a required argument reads as a String; one the command lacks is a usage error")
+  @Test("a required argument reads as a String; a name never parsed is a usage error")
   func requiredArgument() throws {
     let command = try run(["add", "Buy milk"])
-    let title: String = try command[Add.title]
+    let title: String = try command.argument("title")
     #expect(title == "Buy milk")
-    let elsewhere = Argument<String>("note", help: "A note another command requires.")
-    let missing = #expect(throws: CommandLineError.self) { try command[elsewhere] }
+    let missing = #expect(throws: CommandLineError.self) { try command.argument("note") }
     #expect(missing?.message == "missing <note>")
     #expect(missing?.exitCode == .usage)
     #expect(throws: CommandLineError.self) { try run(["add"]) }
@@ -79,34 +74,33 @@ struct CommandLineTests {
   @Test("flags, bundled short flags and typed values")
   func flagsAndInts() throws {
     let command = try run(["list", "--json", "-an", "5"])
-    #expect(command[List.json])
-    #expect(command[List.all])
-    #expect(try command[List.limit] == 5)
+    #expect(command.flag("json"))
+    #expect(command.flag("all"))
+    #expect(try command.int("limit") == 5)
     let plain = try run(["list"])
-    #expect(!plain[List.json])
-    #expect(!plain[List.all])
-    #expect(try plain[List.limit] == nil)
+    #expect(!plain.flag("json"))
+    #expect(try plain.int("limit") == nil)
   }
 
   @Test("no command runs the default; -- makes the rest positional")
   func defaultAndDoubleDash() throws {
     #expect(try run([]).name == "list")
-    #expect(try run(["--json"])[List.json])  // the default command's options apply
+    #expect(try run(["--json"]).flag("json"))  // the default command's options apply
     #expect(throws: CommandLineError("unknown option '--json' for 'todo add'")) {
       try Self.spec.parse(["--json", "add", "x"])
     }
     let command = try run(["add", "--", "--not-an-option", "-x"])
-    #expect(try command[Add.title] == "--not-an-option")
-    #expect(try command[Add.note] == "-x")
+    #expect(command.string("title") == "--not-an-option")
+    #expect(command.string("note") == "-x")
   }
 
   @Test("variadic arguments, also before a required one")
   func variadics() throws {
-    #expect(try run(["done", "1", "2", "3"])[Done.ids] == ["1", "2", "3"])
+    #expect(try run(["done", "1", "2", "3"]).strings("ids") == ["1", "2", "3"])
     let move = try run(["move", "4", "5", "work"])
-    #expect(try move[Move.ids] == ["4", "5"])
-    #expect(try move[Move.list] == "work")
-    #expect(try run(["done", "-1"])[Done.ids] == ["-1"])  // a negative number is a value
+    #expect(move.strings("ids") == ["4", "5"])
+    #expect(move.string("list") == "work")
+    #expect(try run(["done", "-1"]).strings("ids") == ["-1"])  // a negative number is a value
   }
 
   @Test(
@@ -119,23 +113,21 @@ struct CommandLineTests {
     #expect(try run(arguments).color == expected)
   }
 
-  @Test("typed reads name the option and what was expected")
+  @Test("typed accessors name the option and what was expected")
   func invalidValues() throws {
     let command = try run(["list", "-n", "lots", "--color", "never"])
     #expect(throws: CommandLineError("invalid value 'lots' for '--limit': expected an integer")) {
-      try command[List.limit]
+      try command.int("limit")
     }
     let add = try run(["add", "Buy", "--due", "soon"])
-    let date = Option<String?>(
-      "due", valueName: "date", help: "When it is due.", expected: "a date (YYYY-MM-DD)"
-    ) { $0.count == 10 ? $0 : nil }
-    let error = #expect(throws: CommandLineError.self) { try add[date] }
+    let error = #expect(throws: CommandLineError.self) {
+      try add.value("due", expected: "a date (YYYY-MM-DD)") { $0.count == 10 ? $0 : nil }
+    }
     #expect(error?.message == "invalid value 'soon' for '--due': expected a date (YYYY-MM-DD)")
     #expect(error?.exitCode == .usage)
     let done = try run(["done", "1", "x"])
-    let ids = Argument<[Int]>("ids", help: "The todos' ids.", expected: "an id") { Int($0) }
     #expect(throws: CommandLineError("invalid value 'x' for <ids>: expected an id")) {
-      try done[ids]
+      try done.values("ids", expected: "an id") { Int($0) }
     }
   }
 
@@ -207,7 +199,7 @@ struct CommandLineTests {
     #expect(unknown?.hint == "did you mean 'add'?")
     #expect(throws: CommandLineError.self) { try Self.spec.parse(["help", "add", "list"]) }
     // A positional that happens to be "help" is still a positional.
-    #expect(try run(["add", "help"])[Add.title] == "help")
+    #expect(try run(["add", "help"]).string("title") == "help")
     // An app with a command of its own named help keeps it.
     let own = CommandLineSpec(
       name: "x", version: "1", summary: "X.", commands: [CommandSpec("help", summary: "Own.")])

@@ -1,7 +1,8 @@
-import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import CoreTerminal
 
 /// Completion scripts generated from a spec, loaded into the real shells: every kind
 /// of completion (commands, options, listed values, a shell command's lines, files,
@@ -15,33 +16,36 @@ struct CompletionScriptTests {
       CommandSpec(
         "add", summary: "Add it's thing [x]: a test.",
         options: [
-          .option("level", short: "l", valueName: "level", help: "low or high [default: low].")
-            .completing(.list(["low", "high"])),
-          .option("tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
-          .flag("quiet", short: "q", help: "Say less."),
+          Option<String?>(
+            "level", short: "l", valueName: "level", help: "low or high [default: low]."
+          )
+          .completing(.list(["low", "high"])),
+          Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag."),
+          Flag("quiet", short: "q", help: "Say less."),
         ],
         arguments: [
-          .required("name", help: "Its name.").completing(
+          Argument<String>("name", help: "Its name.").completing(
             .shellCommand("printf 'alpha\\nbeta\\n'")),
-          .variadic("files", help: "Files to attach.").completing(.file),
+          Argument<[String]>("files", help: "Files to attach.").completing(.file),
         ]),
       CommandSpec(
         "remove", summary: "Remove it.",
-        arguments: [.required("id", help: "Its id.").completing(.list(["10", "11", "20"]))]),
+        arguments: [Argument<String>("id", help: "Its id.").completing(.list(["10", "11", "20"]))]),
       CommandSpec(
         "export", summary: "Export everything.",
-        options: [.option("to", valueName: "folder", help: "Where.").completing(.directory)]),
+        options: [Option<String?>("to", valueName: "folder", help: "Where.").completing(.directory)]
+      ),
       CommandSpec(
         "set", summary: "Set a key; its values depend on the key.",
-        options: [.flag("force", help: "Even so.")],
+        options: [Flag("force", help: "Even so.")],
         arguments: [
-          .required("key", help: "The key.").completing(.list(["size", "shape"])),
-          .required("value", help: "Its value.").completing(
+          Argument<String>("key", help: "The key.").completing(.list(["size", "shape"])),
+          Argument<String>("value", help: "Its value.").completing(
             .shellCommand(
               #"case "$1" in size) echo small; echo large ;; shape) echo round ;; esac"#)),
         ]),
     ],
-    globalOptions: [.flag("verbose", short: "v", help: "Say more.")])
+    globalOptions: [Flag("verbose", short: "v", help: "Say more.")])
 
   let folder: TemporaryDirectory
 

@@ -1,5 +1,6 @@
 #if os(Linux)
   import CoreTesting
+  import Foundation
   import Testing
 
   /// A navigating screen that the stack cannot show does not compile: the compiler,
@@ -34,7 +35,7 @@
     /// Type-checks `body` after the prelude; returns the exit status and what the
     /// compiler printed.
     static func typeCheck(_ body: String) async throws -> (status: Int32, output: String) {
-      try await SwiftTypeCheck.run(prelude + body)
+      try await TypeCheck.run(prelude + body, file: "Screen.swift")
     }
 
     @Test("the control: routed, mapped and plain screens compile")

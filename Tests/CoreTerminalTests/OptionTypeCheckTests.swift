@@ -2,82 +2,63 @@
   import CoreTesting
   import Testing
 
-  /// An option is read with the key its command declares, so a misspelled or
-  /// undeclared one does not compile, and there is no reading by name to fall back
-  /// on. The compiler, run on a small file against the built modules, is the witness;
-  /// a compiler run is seconds of CPU on a loaded machine, hence the tag and the limit.
+  /// An option is read with the key it was declared with: a misspelled key, or a name
+  /// given as text, does not compile. The compiler, run on a small file against the
+  /// built modules, is the witness (seconds of CPU: the heavy tag).
   @Suite(
-    "Command-line options: an undeclared option is a compile-time error", .tags(.heavy),
+    "Command line: an undeclared option is a compile-time error", .tags(.heavy),
     .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(5)))
   struct OptionTypeCheckTests {
-    /// A command and the options it declares, as an app writes them.
-    static let prelude = """
+    /// A command with two declared options, and a function that reads one: `read`.
+    static func program(reading read: String) -> String {
+      """
+      import Core
       import CoreTerminal
 
-      enum List {
-        static let all = Flag("all", short: "a", help: "Include done todos.")
-        static let limit = Option<Int?>("limit", valueName: "count", help: "At most this many.")
-        static let tags = Option<[String]>("tag", valueName: "tag", help: "Only this tag.")
+      enum Add {
+        static let priority = Option<String?>("priority", valueName: "level", help: "How important.")
+        static let json = Flag("json", help: "Print JSON.")
       }
       let spec = CommandLineSpec(
-        name: "app", version: "1.0.0", summary: "An app.",
-        commands: [
-          CommandSpec("list", summary: "List.", options: [List.all, List.limit, List.tags])
-        ])
+        name: "demo", version: "1.0", summary: "A demo.",
+        commands: [CommandSpec("add", summary: "Add.", options: [Add.priority, Add.json])])
+
+      func priority(_ command: ParsedCommand) throws -> String? {
+        \(read)
+      }
 
       """
+    }
 
-    /// The line of `body`'s first line in the file.
-    static let bodyLine = prelude.split(separator: "\n", omittingEmptySubsequences: false).count
-
-    @Test("the control: the declared keys read a flag, an integer and a list")
+    @Test("the control: the declared keys compile")
     func control() async throws {
-      let result = try await SwiftTypeCheck.run(
-        Self.prelude + """
-          func read(_ command: ParsedCommand) throws -> (Bool, Int?, [String]) {
-            (command[List.all], try command[List.limit], try command[List.tags])
-          }
-          """)
+      let result = try await TypeCheck.run(
+        Self.program(reading: "command[Add.json] ? nil : try command[Add.priority]"),
+        file: "Demo.swift")
       #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test("a misspelled option does not compile")
-    func misspelledKey() async throws {
-      let result = try await SwiftTypeCheck.run(
-        Self.prelude + """
-          func read(_ command: ParsedCommand) -> Bool {
-            command[List.al]
-          }
-          """)
+    @Test(
+      "a misspelled key, or an option named by text, does not compile",
+      arguments: [
+        ("try command[Add.priorty]", "type 'Add' has no member 'priorty'"),
+        (#"try command["priority"]"#, "error:"),
+        (#"command.string("priority")"#, "'string' is inaccessible due to 'internal' protection"),
+        (
+          #"command.flag("al") ? nil : "x""#,
+          "'flag' is inaccessible due to 'internal' protection"
+        ),
+      ])
+    func undeclared(read: String, diagnostic: String) async throws {
+      let result = try await TypeCheck.run(Self.program(reading: read), file: "Demo.swift")
       #expect(result.status != 0)
-      #expect(result.output.contains("error: type 'List' has no member 'al'"), "\(result.output)")
-      #expect(result.output.contains("Screen.swift:\(Self.bodyLine + 1):"), "on the read's line")
-    }
-
-    @Test("an option read by name does not compile: there is no string-keyed read")
-    func readByName() async throws {
-      let result = try await SwiftTypeCheck.run(
-        Self.prelude + """
-          func read(_ command: ParsedCommand) -> Bool {
-            command.flag("al")
-          }
-          """)
-      #expect(result.status != 0)
-      #expect(
-        result.output.contains("error: value of type 'ParsedCommand' has no member 'flag'"),
-        "\(result.output)")
-    }
-
-    @Test("an option read as another type than it declares does not compile")
-    func wrongType() async throws {
-      let result = try await SwiftTypeCheck.run(
-        Self.prelude + """
-          func read(_ command: ParsedCommand) throws -> String? {
-            try command[List.limit]
-          }
-          """)
-      #expect(result.status != 0)
-      #expect(result.output.contains("error: cannot convert return expression"), "\(result.output)")
+      #expect(result.output.contains(diagnostic), "\(result.output)")
+      // The error is on the line that reads the option, the body's one line.
+      let line = Self.program(reading: read).split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .firstIndex { $0.contains(read) }.map { $0 + 1 }
+      #expect(result.output.contains("Demo.swift:\(line ?? 0):"), "\(result.output)")
     }
   }
 #endif

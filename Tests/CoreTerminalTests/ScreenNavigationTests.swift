@@ -23,6 +23,14 @@ final class RedirectScreen: TerminalScreen {
 struct ScreenNavigationTests {
   let clock = ManualClock()
 
+  /// Lets the shelf's load (a second on the manual clock) end, then settles: the
+  /// harness settles once no interactor has work running.
+  private func loaded(_ harness: ScreenHarness) async {
+    await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(1))
+    await harness.settle()
+  }
+
   @Test("an intent for the stack's routes is pushed and consumed; its token follows the screen")
   func routedPush() async {
     let (stack, interactor) = makeShelf(titles: ["Book 1", "Book 2"], clock: clock)
@@ -30,7 +38,7 @@ struct ScreenNavigationTests {
     let token = interactor.navigate(to: .item(1))
     let pending = interactor.viewModel.navigation
     #expect(pending == nil)
-    await harness.settle()
+    await loaded(harness)
     #expect(harness.text.contains("Shelf › Item 2"))
     #expect(token.isVisible)
     harness.press(.escape)
@@ -45,7 +53,7 @@ struct ScreenNavigationTests {
     let (stack, interactor) = makeShelf(titles: ["Book 1"], clock: clock)
     let harness = ScreenHarness(root: stack)
     let token = interactor.navigate(to: .note, presentation: .sheet)
-    await harness.settle()
+    await loaded(harness)
     #expect(stack.breadcrumb == ["Shelf", "Item 100"])
     #expect(stack.router.path.isEmpty)
     #expect(harness.text.contains("Shelf › Item 100"))
@@ -66,7 +74,7 @@ struct ScreenNavigationTests {
       ItemScreen(index: 0, title: "\(route)")
     }
     let harness = ScreenHarness(root: stack)
-    await harness.settle()
+    await loaded(harness)
     #expect(stack.router.path == [.item(0)])
     #expect(harness.text.contains("Shelf › Item 1"))
     #expect(token.isVisible)
@@ -84,7 +92,7 @@ struct ScreenNavigationTests {
     stack.router.pop()
     let second = interactor.navigate(to: .item(1))
     interactor.observe(second, .didAppear) { events.append("second") }
-    await harness.settle()
+    await loaded(harness)
     #expect(stack.router.path == [.item(1)])
     #expect(harness.text.contains("Shelf › Item 2"))
     #expect(events == ["second"])

@@ -2,34 +2,31 @@ import Core
 import CoreTerminal
 import Testing
 
-/// Options and arguments declared once as typed keys, read back by subscript: the
-/// type says how a value is read, how many there may be, and what help and
-/// completions show.
-@Suite("Command-line options: typed reads")
+/// Options and arguments read by the keys they were declared with, as an app does
+/// (no `@testable`: the public API only).
+@Suite("Command line: typed options and arguments")
 struct TypedOptionTests {
   enum Level: String, CaseIterable, CommandLineValue { case low, medium, high }
 
-  enum Add {
+  enum Key {
     static let level = Option<Level?>("level", short: "l", valueName: "level", help: "How much.")
-    static let counts = Option<[Int]>("count", short: "c", valueName: "n", help: "A count.")
-    static let limit = Option<Int?>("limit", valueName: "n", help: "At most this many.")
-    static let evens = Option<[Int]>(
-      "even", valueName: "n", help: "An even number.", expected: "an even number"
-    ) { Int($0).flatMap { $0.isMultiple(of: 2) ? $0 : nil } }
-    static let quiet = Flag("quiet", short: "q", help: "Say less.")
-    static let verbose = Flag("verbose", short: "v", help: "Say more.")
-    static let title = Argument<String>("title", help: "What to do.")
+    static let count = Option<Int?>(
+      "count", valueName: "n", help: "How many.", expected: "a count of 1 or more"
+    ) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    static let tags = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
+    static let json = Flag("json", short: "j", help: "Print JSON.")
+    static let id = Argument<Int>("id", help: "An id.")
     static let note = Argument<String?>("note", help: "A note.")
-    static let ids = Argument<[Int]>("ids", help: "Ids.")
+    static let words = Argument<[String]>("words", help: "More words.")
   }
 
   static let spec = CommandLineSpec(
-    name: "app", version: "1.0.0", summary: "An app.",
+    name: "demo", version: "1.0", summary: "A demo.",
     commands: [
       CommandSpec(
-        "add", summary: "Add.",
-        options: [Add.level, Add.counts, Add.limit, Add.evens, Add.quiet, Add.verbose],
-        arguments: [Add.title, Add.note, Add.ids])
+        "add", summary: "Add.", options: [Key.level, Key.count, Key.tags, Key.json],
+        arguments: [Key.id, Key.note, Key.words]),
+      CommandSpec("other", summary: "Other."),
     ])
 
   private func run(_ arguments: [String]) throws -> ParsedCommand {
@@ -39,81 +36,64 @@ struct TypedOptionTests {
     return command
   }
 
-  @Test("flags read true when given, short or bundled, and false when not")
-  func flags() throws {
-    let bundled = try run(["add", "x", "-qv"])
-    #expect(bundled[Add.quiet])
-    #expect(bundled[Add.verbose])
-    let one = try run(["add", "x", "--verbose"])
-    #expect(!one[Add.quiet])
-    #expect(one[Add.verbose])
+  @Test("each key reads its type: a word in any case, a count, tags in order, a flag")
+  func reads() throws {
+    let command = try run(["add", "7", "a note", "x", "y", "-t", "b", "--level", "HIGH", "-jta"])
+    #expect(try command[Key.level] == .high)
+    #expect(try command[Key.count] == nil)
+    #expect(try command[Key.tags] == ["b", "a"])
+    #expect(command[Key.json])
+    #expect(try command[Key.id] == 7)
+    #expect(try command[Key.note] == "a note")
+    #expect(try command[Key.words] == ["x", "y"])
   }
 
-  @Test("a repeatable option reads every value in order; a single one the last given")
-  func repeatableInOrder() throws {
-    let command = try run(["add", "x", "-c", "3", "--count=1", "-c2", "--limit", "4", "--limit=9"])
-    #expect(try command[Add.counts] == [3, 1, 2])
-    #expect(try command[Add.limit] == 9)
-    #expect(try run(["add", "x", "--even", "4", "--even=-2"])[Add.evens] == [4, -2])
-    let none = try run(["add", "x"])
-    #expect(try none[Add.counts] == [])
-    #expect(try none[Add.limit] == nil)
-    #expect(try none[Add.level] == nil)
+  @Test("left out: nil, [] and false")
+  func absent() throws {
+    let command = try run(["add", "1"])
+    #expect(try command[Key.level] == nil)
+    #expect(try command[Key.tags] == [])
+    #expect(!command[Key.json])
+    #expect(try command[Key.note] == nil)
+    #expect(try command[Key.words] == [])
   }
 
   @Test(
-    "a wrong value is exit 64, naming the value, the option and what was expected",
+    "a value the key cannot read is a usage error naming the value, the key and what it takes",
     arguments: [
-      (["-c", "1", "-c", "two"], "invalid value 'two' for '--count': expected an integer"),
-      (["--limit", "many"], "invalid value 'many' for '--limit': expected an integer"),
-      (["-l", "huge"], "invalid value 'huge' for '--level': expected low, medium or high"),
-      (["--even", "2", "--even", "3"], "invalid value '3' for '--even': expected an even number"),
+      (
+        ["add", "1", "--level", "huge"],
+        "invalid value 'huge' for '--level': expected low, medium or high"
+      ),
+      (
+        ["add", "1", "--count", "0"],
+        "invalid value '0' for '--count': expected a count of 1 or more"
+      ),
+      (["add", "one"], "invalid value 'one' for <id>: expected an integer"),
     ])
-  func wrongValue(arguments: [String], message: String) throws {
-    let command = try run(["add", "x"] + arguments)
+  func invalid(arguments: [String], message: String) throws {
+    let command = try run(arguments)
     let error = #expect(throws: CommandLineError.self) {
-      _ = try command[Add.counts]
-      _ = try command[Add.limit]
-      _ = try command[Add.level]
-      _ = try command[Add.evens]
+      _ = try command[Key.level]
+      _ = try command[Key.count]
+      _ = try command[Key.id]
     }
     #expect(error?.message == message)
     #expect(error?.exitCode == .usage)
   }
 
-  @Test("an enumeration of words reads in any case and completes with its words")
-  func enumeration() throws {
-    #expect(try run(["add", "x", "--level", "HIGH"])[Add.level] == .high)
-    #expect(Add.level.optionSpec.completion == .list(["low", "medium", "high"]))
-    #expect(Add.level.optionSpec.isRepeatable == false)
-    #expect(Add.counts.optionSpec.isRepeatable)
-    #expect(Add.evens.optionSpec.isRepeatable)
-    #expect(Add.quiet.optionSpec.isFlag)
-  }
-
-  @Test("arguments read by their arity: one, maybe one, and the rest converted")
-  func arguments() throws {
-    let command = try run(["add", "Buy milk", "soon", "1", "2"])
-    #expect(try command[Add.title] == "Buy milk")
-    #expect(try command[Add.note] == "soon")
-    #expect(try command[Add.ids] == [1, 2])
-    let bare = try run(["add", "Buy milk"])
-    #expect(try bare[Add.note] == nil)
-    #expect(try bare[Add.ids] == [])
-    #expect(throws: CommandLineError("invalid value 'x' for <ids>: expected an integer")) {
-      try run(["add", "t", "n", "1", "x"])[Add.ids]
-    }
-  }
-
-  @Test("the keys' declarations make the help")
-  func help() throws {
-    guard case .help(let text) = try Self.spec.parse(["add", "--help"]) else {
-      Issue.record("expected help")
+  @Test("help, the manual and completion show what the keys declare")
+  func describes() throws {
+    guard case .help(let help) = try Self.spec.parse(["add", "--help"]) else {
+      Issue.record("no help")
       return
     }
-    #expect(text.contains("<title>"))
-    #expect(text.contains("-l, --level <level>"))
-    #expect(text.contains("-c, --count <n>"))
-    #expect(text.contains("-q, --quiet"))
+    #expect(help.contains("-l, --level <level>"))
+    #expect(help.contains("-t, --tag <tag>"))
+    #expect(help.contains("<id>"))
+    let add = try #require(Self.spec.command(named: "add"))
+    #expect(add.options.map(\.name) == ["level", "count", "tag", "json"])
+    #expect(add.options.first?.completion == .list(["low", "medium", "high"]))
+    #expect(add.options[2].isRepeatable)
   }
 }

@@ -1,5 +1,6 @@
 import Core
 public import CoreTerminal
+public import Testing
 
 /// Runs a terminal view against a ``VirtualTerminal`` deterministically: feed keys,
 /// drain the main actor, read the frame as a text grid and as a style grid.
@@ -62,11 +63,26 @@ public final class ScreenHarness {
     runtime.dispatch(.resize(size))
   }
 
-  /// Lets pending main-actor work run: finished tasks, scheduled renders.
+  /// Waits until the screen shows everything done so far: the interactors' tasks have
+  /// ended (work on other threads and the network included) and their frame is drawn
+  /// (``TerminalRuntime/isSettled``).
   ///
-  /// - Parameter turns: How many times to yield.
-  public func settle(turns: Int = 20) async {
-    for _ in 0..<turns { await Task.yield() }
+  /// It first yields once, so that work already queued on the main actor runs. A task
+  /// that does not end while the screen shows it (a refresh waiting for a server the test
+  /// holds) never settles: wait for what the screen shows instead, with ``waitUntil``.
+  ///
+  /// - Parameters:
+  ///   - bound: How long to wait at most, a guard against a hang: past it the wait
+  ///     records an issue at the caller, and the test fails instead of spinning until
+  ///     its suite's time limit. It decides no assertion.
+  ///   - sourceLocation: Where the issue is recorded.
+  public func settle(
+    bound: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await Task.yield()
+    await waitUntil("the screen to settle", bound: bound, sourceLocation: sourceLocation) {
+      runtime.isSettled
+    }
   }
 
   /// The screen as the terminal shows it (emulated from the bytes written).

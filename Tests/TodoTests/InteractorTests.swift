@@ -188,17 +188,17 @@ struct InteractorTests {
     detail.setText("Buy oat milk")
     detail.endEditing(save: true)
     await detail.waitForTasks()
-    detail.moveFocus(by: 1)
+    detail.focus(on: .due)
     detail.beginEditing()
     detail.setText("friday")
     detail.endEditing(save: true)
     await detail.waitForTasks()
-    detail.moveFocus(by: 1)
+    detail.focus(on: .priority)
     detail.beginEditing()
     detail.setText("high")
     detail.endEditing(save: true)
     await detail.waitForTasks()
-    detail.moveFocus(by: 1)
+    detail.focus(on: .tags)
     detail.beginEditing()
     detail.setText("home, errands home")
     detail.endEditing(save: true)
@@ -210,7 +210,15 @@ struct InteractorTests {
     #expect(item.tags == ["home", "errands"])
     #expect(changes == 4)
 
-    detail.moveFocus(by: 3)  // past the note, around to the due date
+    // Down from the last field wraps around to the first, up from the first to the
+    // last, whatever the fields are.
+    let fields = TodoDetailModel.Field.allCases
+    detail.focus(on: fields[fields.count - 1])
+    detail.moveFocus(by: 1)
+    #expect(detail.viewModel.focus == fields[0])
+    detail.moveFocus(by: -1)
+    #expect(detail.viewModel.focus == fields[fields.count - 1])
+    detail.moveFocus(by: 1 + (fields.firstIndex(of: .due) ?? 0))  // around to the due date
     #expect(detail.viewModel.focus == .due)
     detail.beginEditing()
     detail.setText("someday")

@@ -6,12 +6,12 @@ import Testing
 @testable import BlueprintTodoFeatures
 
 /// The CalDAV server `.ci/run` starts (Radicale on loopback), or `nil` without one.
-private let radicaleURL = ProcessInfo.processInfo.environment["BLUEPRINT_CALDAV_URL"].flatMap {
+let radicaleURL = ProcessInfo.processInfo.environment["BLUEPRINT_CALDAV_URL"].flatMap {
   $0.isEmpty ? nil : URL(string: $0)
 }
 
 /// A todo home whose `~/.netrc` names a user of its own on the test server.
-private struct SyncingHome {
+struct SyncingHome {
   let home: TodoHome
   let user: String
 
@@ -33,6 +33,17 @@ private struct SyncingHome {
     return items.map { item in
       "\(item["title"] ?? "") done=\(item["done"] ?? "") due=\(item["due"] as? String ?? "")"
     }.sorted()
+  }
+
+  /// The ids by title, from `todo list --all --json`.
+  func idsByTitle() throws -> [String: String] {
+    let data = Data(try output(["list", "--all", "--json"]).utf8)
+    let items = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    var ids: [String: String] = [:]
+    for item in items {
+      if let title = item["title"] as? String, let id = item["id"] { ids[title] = "\(id)" }
+    }
+    return ids
   }
 }
 
@@ -123,6 +134,55 @@ struct SyncRadicaleTests {
     #expect(eventNow?.etag == eventTag)
   }
 
+  @Test(
+    "an item as Apple's Reminders writes it (a zoned due time, VTIMEZONE, alarm) goes back whole")
+  func interopApple() async throws {
+    let home = try SyncingHome(user: user)
+    try home.output(["sync", "setup", base.absoluteString, "--list", "Chores"])
+    let list = try serverList()
+    let reminder = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17.2//EN",
+      "CALSCALE:GREGORIAN", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD",
+      "DTSTART:19701025T030000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+      "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET", "END:STANDARD",
+      "END:VTIMEZONE", "BEGIN:VTODO", "UID:9C3F2E4A-1B2C-4D5E-8F90-A1B2C3D4E5F6",
+      "DTSTAMP:20261101T080000Z", "CREATED:20261101T080000Z",
+      "LAST-MODIFIED:20261101T080000Z", "SEQUENCE:3", "SUMMARY:Renew passport",
+      "DESCRIPTION:Bring two photos", "PRIORITY:5", "STATUS:NEEDS-ACTION",
+      "DTSTART;TZID=Europe/Berlin:20261223T090000", "DUE;TZID=Europe/Berlin:20261224T090000",
+      "X-APPLE-SORT-ORDER:687654321", "URL;VALUE=URI:https://example.org/passport",
+      "BEGIN:VALARM", "X-WR-ALARMUID:5D1E6A7B-0000-4C4C-9999-123456789ABC",
+      "UID:5D1E6A7B-0000-4C4C-9999-123456789ABC", "TRIGGER;VALUE=DATE-TIME:20261224T080000Z",
+      "ACTION:DISPLAY", "DESCRIPTION:Reminder", "X-APPLE-DEFAULT-ALARM:FALSE", "END:VALARM",
+      "END:VTODO", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let href = list.href(forNewItemNamed: "9C3F2E4A-1B2C-4D5E-8F90-A1B2C3D4E5F6")
+    _ = try await list.create(reminder, at: href)
+    #expect(try home.output(["sync"]).hasPrefix("sent 0, received 1"))
+    // A due time falls on its local day (TZ=UTC here: 08:00 on the 24th).
+    #expect(try home.items() == ["Renew passport done=0 due=2026-12-24"])
+    try home.output(["note", "1", "Bring two photos and the old passport"])
+    try home.output(["done", "1"])
+    #expect(try home.output(["sync"]).hasPrefix("sent 1"))
+    let back = try #require(try await list.fetch([href]).first?.body)
+    // The server's body as read: CRLF lines come through the XML reply as LF.
+    let lines = Set(back.split(whereSeparator: \.isNewline).map(String.init))
+    for kept in [
+      "PRODID:-//Apple Inc.//iOS 17.2//EN", "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
+      "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "DTSTART;TZID=Europe/Berlin:20261223T090000",
+      "DUE;TZID=Europe/Berlin:20261224T090000", "X-APPLE-SORT-ORDER:687654321",
+      "URL;VALUE=URI:https://example.org/passport", "PRIORITY:5",
+      "X-WR-ALARMUID:5D1E6A7B-0000-4C4C-9999-123456789ABC",
+      "TRIGGER;VALUE=DATE-TIME:20261224T080000Z", "X-APPLE-DEFAULT-ALARM:FALSE",
+      "UID:9C3F2E4A-1B2C-4D5E-8F90-A1B2C3D4E5F6", "SUMMARY:Renew passport",
+      "DESCRIPTION:Bring two photos and the old passport", "STATUS:COMPLETED",
+      "PERCENT-COMPLETE:100", "SEQUENCE:4",
+    ] {
+      #expect(lines.contains(kept), "\(kept) is not in \(back)")
+    }
+    #expect(!lines.contains("STATUS:NEEDS-ACTION"))
+  }
+
   @Test("two homes through one Radicale converge after concurrent edits and deletes")
   func twoHomes() async throws {
     let first = try SyncingHome(user: user)
@@ -135,10 +195,10 @@ struct SyncRadicaleTests {
     #expect(try second.items() == (try first.items()))
     // Concurrent: the first edits Milk and deletes Eggs; the second marks Bread done,
     // retitles Milk's other field (due) and adds Jam.
-    let ids = try idsByTitle(first)
+    let ids = try first.idsByTitle()
     try first.output(["edit", ids["Milk"] ?? "", "--title", "Oat milk"])
     try first.output(["rm", ids["Eggs"] ?? ""])
-    let otherIds = try idsByTitle(second)
+    let otherIds = try second.idsByTitle()
     try second.output(["done", otherIds["Bread"] ?? ""])
     try second.output(["edit", otherIds["Milk"] ?? "", "--due", "2026-12-24"])
     try second.output(["add", "Jam"])
@@ -155,13 +215,4 @@ struct SyncRadicaleTests {
     #expect(try first.output(["sync"]).hasPrefix("sent 0, received 0"))
   }
 
-  private func idsByTitle(_ home: SyncingHome) throws -> [String: String] {
-    let data = Data(try home.output(["list", "--all", "--json"]).utf8)
-    let items = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
-    var ids: [String: String] = [:]
-    for item in items {
-      if let title = item["title"] as? String, let id = item["id"] { ids[title] = "\(id)" }
-    }
-    return ids
-  }
 }

@@ -14,9 +14,9 @@ private let caldavURL = ProcessInfo.processInfo.environment["BLUEPRINT_CALDAV_UR
   $0.isEmpty ? nil : URL(string: $0)
 }
 
-/// Items todo writes, read by todoman from the server's copies.
+/// Items todo writes, read by todoman from the server's copies; an item todoman writes, synced in and back.
 @Suite(
-  "todoman reads what todo syncs",
+  "todoman and todo read what the other writes",
   .enabled(
     if: todoman != nil && caldavURL != nil,
     "BLUEPRINT_TODOMAN or BLUEPRINT_CALDAV_URL is not set: no todoman or CalDAV server (.ci/run installs and starts them)"
@@ -52,6 +52,80 @@ struct SyncTodomanTests {
     for (index, item) in items.enumerated() {
       try Data(item.body.utf8).write(to: vdir.appendingPathComponent("\(index).ics"))
     }
+    let read = try #require(
+      try JSONSerialization.jsonObject(
+        with: try runTodoman(["--porcelain", "list", "--status", "ANY"], in: home))
+        as? [[String: Any]])
+    let rent = try #require(read.first { $0["summary"] as? String == "Pay rent, twice; then rest" })
+    #expect(rent["priority"] as? Int == 1)
+    #expect((rent["categories"] as? [String])?.sorted() == ["home", "money"])
+    #expect(rent["completed"] as? Bool == false)
+    // todoman gives a due date as seconds since 1970 at local midnight (TZ=UTC here).
+    #expect(rent["due"] as? Int == 1_798_070_400)
+    let call = try #require(read.first { $0["summary"] as? String == "Call Bob" })
+    #expect(call["completed"] as? Bool == true)
+    #expect(call["description"] as? String == "about the party")
+  }
+
+  @Test("an item todoman writes syncs in, is edited here, goes back whole, and todoman reads it")
+  func todomanWrites() async throws {
+    let base = try #require(caldavURL)
+    let user = "tm\(UUID().uuidString.prefix(8).lowercased())"
+    let home = try TodoHome()
+    let netrc = home.folder.appending(".netrc")
+    try Data("machine 127.0.0.1 login \(user) password unused\n".utf8).write(to: netrc)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: netrc.path)
+    try home.output(["sync", "setup", base.absoluteString, "--list", "Chores"])
+
+    // todoman writes an item into its vdir; it goes to the server as vdirsyncer sends it.
+    let vdir = home.folder.appending("vdir/chores")
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    _ = try runTodoman(
+      [
+        "new", "-l", "chores", "--due", "2026-12-24", "--priority", "high", "--location", "Bank",
+        "Pay rent",
+      ], in: home)
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(at: vdir, includingPropertiesForKeys: nil).first)
+    let written = try String(contentsOf: file, encoding: .utf8)
+    #expect(written.contains("PRODID:nl.whynothugo.todoman"))
+    let list = CalDAVCollection(
+      url: base.appendingPathComponent("\(user)/chores/"),
+      client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
+      credentials: DAVCredentials(user: user, password: "unused"))
+    let href = list.href(forNewItemNamed: "from-todoman")
+    _ = try await list.create(written, at: href)
+
+    #expect(try home.output(["sync"]).hasPrefix("sent 0, received 1"))
+    let show = try home.output(["show", "1"])
+    #expect(show.contains("Pay rent") && show.contains("2026-12-24") && show.contains("high"))
+    try home.output(["edit", "1", "--title", "Pay the rent"])
+    try home.output(["done", "1"])
+    #expect(try home.output(["sync"]).hasPrefix("sent 1"))
+
+    let back = try #require(try await list.fetch([href]).first?.body)
+    // The server's body as read: CRLF lines come through the XML reply as LF.
+    let lines = Set(back.split(whereSeparator: \.isNewline).map(String.init))
+    for kept in [
+      "PRODID:nl.whynothugo.todoman", "LOCATION:Bank", "PRIORITY:4", "DUE;VALUE=DATE:20261224",
+      "SUMMARY:Pay the rent", "STATUS:COMPLETED", "SEQUENCE:2",
+    ] {
+      #expect(lines.contains(kept), "\(kept) is not in \(back)")
+    }
+    // todoman reads the edit back from its vdir, its own fields intact.
+    try Data(back.utf8).write(to: file)
+    let read = try #require(
+      try JSONSerialization.jsonObject(
+        with: try runTodoman(["--porcelain", "list", "--status", "ANY"], in: home))
+        as? [[String: Any]])
+    #expect(read.count == 1)
+    #expect(read.first?["summary"] as? String == "Pay the rent")
+    #expect(read.first?["completed"] as? Bool == true)
+    #expect(read.first?["location"] as? String == "Bank")
+  }
+
+  /// Runs todoman in `home` on its vdir (`vdir/*`); returns its standard output.
+  private func runTodoman(_ arguments: [String], in home: TodoHome) throws -> Data {
     let config = home.folder.appending("tm-config/todoman")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
     try Data(
@@ -65,25 +139,17 @@ struct SyncTodomanTests {
     ).write(to: config.appendingPathComponent("config.py"))
     let process = Process()
     process.executableURL = todoman
-    process.arguments = ["--porcelain", "list", "--status", "ANY"]
+    process.arguments = arguments
     process.environment = home.folder.isolatedEnvironment([
       "XDG_CONFIG_HOME": home.folder.appending("tm-config").path, "TZ": "UTC", "LANG": "C.UTF-8",
     ])
     let output = Pipe()
     process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let read = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-    let rent = try #require(read.first { $0["summary"] as? String == "Pay rent, twice; then rest" })
-    #expect(rent["priority"] as? Int == 1)
-    #expect((rent["categories"] as? [String])?.sorted() == ["home", "money"])
-    #expect(rent["completed"] as? Bool == false)
-    // todoman gives a due date as seconds since 1970 at local midnight (TZ=UTC here).
-    #expect(rent["due"] as? Int == 1_798_070_400)
-    let call = try #require(read.first { $0["summary"] as? String == "Call Bob" })
-    #expect(call["completed"] as? Bool == true)
-    #expect(call["description"] as? String == "about the party")
+    #expect(process.terminationStatus == 0, "todoman \(arguments.joined(separator: " "))")
+    return data
   }
 }

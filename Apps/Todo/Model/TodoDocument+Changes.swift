@@ -5,37 +5,38 @@ internal import Foundation
 /// that records its inverse in the undo log; the store runs each inside one
 /// transaction. A change that fails throws before touching the document.
 extension TodoDocument {
-  /// What a new item holds, before it has an id.
+  /// What a new item holds, before it has an id: an item whose id ``add(_:summary:)``
+  /// gives. Its fields read and write as the item's (`draft.due`, `draft.note`).
+  @dynamicMemberLookup
   package struct Draft: Hashable, Sendable {
-    package var title: String
-    package var priority: Priority?
-    package var due: Day?
-    package var tags: [String] = []
-    package var note: String?
-    package var created: Int
-    package var completed: Int?
+    /// The item, with id 0 until it is added.
+    package var item: TodoItem
 
     /// Creates a draft.
     package init(
       title: String, priority: Priority? = nil, due: Day? = nil, tags: [String] = [],
       note: String? = nil, created: Int, completed: Int? = nil
     ) {
-      self.title = title
-      self.priority = priority
-      self.due = due
-      self.tags = tags
-      self.note = note
-      self.created = created
-      self.completed = completed
+      item = TodoItem(
+        id: 0, title: title, priority: priority, due: due, tags: tags, note: note,
+        created: created, completed: completed)
+    }
+
+    /// A draft of `item` (its id is given when it is added).
+    package init(_ item: TodoItem) { self.item = item }
+
+    /// A field of the item.
+    package subscript<Value>(dynamicMember path: WritableKeyPath<TodoItem, Value>) -> Value {
+      get { item[keyPath: path] }
+      set { item[keyPath: path] = newValue }
     }
   }
 
-  /// What `todo edit` changes; nil fields stay as they are.
+  /// What `todo edit` and the detail screen change: new values of fields
+  /// (``TodoField``), and tags added or removed; fields not named stay as they are.
   package struct Edit: Hashable, Sendable {
-    package var title: String?
-    package var priority: Priority??
-    package var due: Day??
-    package var note: String??
+    /// The new value of each field it changes.
+    package var values: [TodoField: TodoField.Value] = [:]
     package var addTags: [String] = []
     package var removeTags: [String] = []
     /// Whether `addTags` replaces the tags instead of adding to them.
@@ -48,13 +49,28 @@ extension TodoDocument {
       addTags: [String] = [], removeTags: [String] = [], replaceTags: Bool = false,
       note: String?? = nil
     ) {
-      self.title = title
-      self.priority = priority
-      self.due = due
+      if let title { values[.title] = .text(title) }
+      if let priority { values[.priority] = .priority(priority) }
+      if let due { values[.due] = .day(due) }
+      if let note { values[.note] = .text(note) }
       self.addTags = addTags
       self.removeTags = removeTags
       self.replaceTags = replaceTags
-      self.note = note
+    }
+
+    /// The new title, if it changes one.
+    package var title: String? {
+      guard case .text(let title)? = values[.title] else { return nil }
+      return title
+    }
+
+    /// The new note, if it changes it: `.some(nil)` removes it.
+    package var note: String?? {
+      get {
+        guard case .text(let note)? = values[.note] else { return nil }
+        return .some(note)
+      }
+      set { values[.note] = newValue.map { .text($0) } }
     }
   }
 
@@ -104,10 +120,9 @@ extension TodoDocument {
     var added: [TodoItem] = []
     added.reserveCapacity(drafts.count)
     for (offset, draft) in drafts.enumerated() {
-      let item = TodoItem(
-        id: nextID + offset, title: draft.title, priority: draft.priority, due: draft.due,
-        tags: Self.unique(draft.tags), note: draft.note, created: draft.created,
-        completed: draft.completed)
+      var item = draft.item
+      item.id = nextID + offset
+      item.tags = Self.unique(item.tags)
       try item.validate()
       added.append(item)
     }
@@ -147,10 +162,13 @@ extension TodoDocument {
     guard let index = index(of: id) else { throw .notFound(id: id) }
     let before = items[index]
     var item = before
-    if let title = edit.title { item.title = try Self.validTitle(title) }
-    if let priority = edit.priority { item.priority = priority }
-    if let due = edit.due { item.due = due }
-    if let note = edit.note { item.note = note.flatMap { $0.isEmpty ? nil : $0 } }
+    for (field, value) in edit.values {
+      if case .text(let title?) = value, field.kind == .title {
+        field.set(.text(try Self.validTitle(title)), on: &item)
+      } else {
+        field.set(value, on: &item)
+      }
+    }
     let kept = edit.replaceTags ? [] : item.tags
     item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }
     guard item != before else { return }

@@ -19,6 +19,9 @@ package enum TodoError: Error, Hashable, Sendable {
   case invalidDate(String)
   /// A quick-entry `!` word that is not a priority (the word as given, `!` included).
   case invalidPriority(String)
+  /// Text typed for a field (an option's value, a field of the detail screen) that
+  /// the field cannot read: a date no form matches, a priority that is none.
+  case invalidValue(field: TodoField, text: String)
   /// No ids are left: the next one would pass `maximum`.
   case idsExhausted(maximum: Int)
   /// There is nothing to undo; only the last `limit` changes are kept.

@@ -30,10 +30,10 @@ extension TodoDocument.Draft {
     } catch {
       throw .invalidImport(source: source, reason: "expected a JSON array of todos")
     }
-    return imported.map { item in
-      var draft = item.draft
-      draft.created = item.created ?? now
-      switch item.done {
+    return imported.map { imported in
+      var draft = TodoDocument.Draft(imported.item)
+      if !imported.given.created { draft.created = now }
+      switch imported.given.done {
       case true?: draft.completed = draft.completed ?? now
       case false?: draft.completed = nil
       case nil: break
@@ -51,56 +51,15 @@ private struct Imported: Decodable {
     var reason: String
   }
 
-  var draft: TodoDocument.Draft
-  var created: Int?
-  var done: Bool?
+  var item: TodoItem
+  var given = TodoItem.Given()
 
   init(from decoder: any Decoder) throws {
     let position = (decoder.codingPath.last?.intValue ?? 0) + 1
     func fail(_ reason: String) -> Problem { Problem(reason: "item \(position): \(reason)") }
     do {
-      let container = try decoder.strictContainer(keyedBy: TodoItem.CodingKeys.self)
-      guard let title = try container.decodeIfPresent(String.self, forKey: .title) else {
-        throw fail("no title")
-      }
-      let tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-      draft = TodoDocument.Draft(
-        title: title.trimmingCharacters(in: .whitespacesAndNewlines), tags: tags,
-        note: try container.decodeIfPresent(String.self, forKey: .note).flatMap {
-          $0.isEmpty ? nil : $0
-        },
-        created: 0)
-      // The one rule for an item, as the command line and the stored file apply it.
-      do {
-        try TodoItem(id: 1, title: title, tags: tags, note: draft.note, created: 0).validate()
-      } catch {
-        throw fail(error.fileReason)
-      }
-      if let name = try container.decodeIfPresent(String.self, forKey: .priority) {
-        guard let priority = Priority(name: name) else {
-          throw fail("unknown priority '\(name.prefix(40))' (low, medium or high)")
-        }
-        draft.priority = priority
-      }
-      if let text = try container.decodeIfPresent(String.self, forKey: .due) {
-        guard let day = Day(iso: text) else { throw fail("bad due date '\(text.prefix(40))'") }
-        draft.due = day
-      }
-      for key in [TodoItem.CodingKeys.created, .completed] {
-        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { continue }
-        guard let seconds = TodoItem.seconds(fromTimestamp: text) else {
-          throw fail(
-            "bad timestamp '\(text.prefix(40))' (ISO 8601 between years 1 and 9999, "
-              + "e.g. 2026-05-01T10:00:00Z)")
-        }
-        if key == .created { created = seconds } else { draft.completed = seconds }
-      }
-      done = try container.decodeIfPresent(Bool.self, forKey: .done)
-      if (try? container.decodeNil(forKey: .id)) == false {
-        _ = try container.decode(Double.self, forKey: .id)
-      }
-    } catch let problem as Problem {
-      throw problem
+      // The item's one reader (TodoItem+Codable.swift), in its lenient form.
+      item = try TodoItem(from: decoder, form: .imported, given: &given)
     } catch let DecodingError.dataCorrupted(context) {
       throw fail(context.debugDescription)
     } catch let DecodingError.typeMismatch(type, context) {

@@ -2,70 +2,79 @@ internal import Core
 internal import Foundation
 
 /// The one JSON form of an item: the stored file, `--json` output and `todo import`
-/// all use it (schema in Docs/Apps/Todo.md).
+/// all use it (schema in Docs/Apps/Todo.md), and this is the one place an item is
+/// encoded and decoded (the version 1 file, which never changes, has its own reader
+/// in `TodoDocument+Storage.swift`).
 ///
 /// ```json
 /// {"completed":null,"created":"2026-05-01T10:00:00Z","done":false,"due":"2026-05-02","id":2,"note":null,"priority":"high","tags":["family"],"title":"Call mom"}
 /// ```
 ///
 /// Keys are sorted; `completed`, `due`, `note` and `priority` are null when unset;
-/// timestamps are ISO 8601 in UTC with whole seconds. Reading is strict, so that
-/// no change ever writes back less than the file held: every key present, no
-/// unknown key (Core's `strictContainer`), ids and timestamps in range, `done`
-/// agreeing with `completed`, and the item valid (``validate()``).
+/// timestamps are ISO 8601 in UTC with whole seconds. Reading the stored form is
+/// strict, so that no change ever writes back less than the file held: every key
+/// present, no unknown key (Core's `strictContainer`), ids and timestamps in range,
+/// `done` agreeing with `completed`, and the item valid (``validate()``). An import
+/// (``Form/imported``) reads the same keys leniently: only `title` is required.
+///
+/// A key added after version 2 is listed in ``keysAddedLater``: an item may lack it
+/// (files and `--json` output from before it read as they did), and it is written
+/// only when set.
 extension TodoItem: Codable {
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case completed, created, done, due, id, note, priority, tags, title
+    case completed, created, done, due, id, modified, note, priority, tags, title
+  }
+
+  /// Keys added after version 2: an item may lack them, and each is written only
+  /// when set (`encodeIfPresent`).
+  package static let keysAddedLater: Set<CodingKeys> = [.modified]
+
+  /// The two ways an item is read.
+  package enum Form: Sendable {
+    /// As the list stores it and `--json` prints it: every key present, values exact.
+    case stored
+    /// As `todo import` takes it: only `title` required; nulls for absent values,
+    /// any-case priorities, timestamps with an offset or a fraction, the id ignored.
+    case imported
+  }
+
+  /// What an imported item said of the fields an import fills in itself.
+  package struct Given: Sendable {
+    /// Whether it gave `created` (else the import's time is used).
+    package var created = true
+    /// The `done` it gave, if any.
+    package var done: Bool?
+
+    package init() {}
   }
 
   package init(from decoder: any Decoder) throws {
-    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    func corrupt(_ key: CodingKeys, _ reason: String) -> DecodingError {
-      .dataCorruptedError(forKey: key, in: container, debugDescription: reason)
-    }
-    // A key that must be present and may be null. (Through `decodeNil` and
-    // `decode(String.self)`: decoding `String?` as a generic value costs more.)
-    func optionalString(_ key: CodingKeys) throws -> String? {
-      try container.decodeNil(forKey: key) ? nil : container.decode(String.self, forKey: key)
-    }
-    func timestamp(_ key: CodingKeys) throws -> Int? {
-      guard let text = try optionalString(key) else { return nil }
-      guard let seconds = Self.seconds(storedTimestamp: text) else {
-        throw corrupt(
-          key, "bad timestamp '\(text)' (YYYY-MM-DDTHH:MM:SSZ between years 1 and 9999)")
-      }
-      return seconds
-    }
-    id = try container.decode(Int.self, forKey: .id)
-    guard (1...Self.maximumID).contains(id) else {
-      throw corrupt(.id, "id \(id) is outside 1…\(Self.maximumID)")
-    }
-    title = try container.decode(String.self, forKey: .title)
-    priority = try optionalString(.priority).map { name in
-      guard let priority = Priority(storedName: name) else {
-        throw corrupt(.priority, "unknown priority '\(name)' (low, medium or high)")
-      }
-      return priority
-    }
-    due = try optionalString(.due).map { text in
-      guard let day = Day(iso: text) else { throw corrupt(.due, "bad due date '\(text)'") }
-      return day
-    }
-    tags = try container.decode([String].self, forKey: .tags)
-    note = try optionalString(.note)
-    guard let created = try timestamp(.created) else {
-      throw corrupt(.created, "'created' is null")
-    }
-    self.created = created
-    completed = try timestamp(.completed)
-    guard try container.decode(Bool.self, forKey: .done) == (completed != nil) else {
-      throw corrupt(.done, "item \(id): 'done' and 'completed' disagree")
-    }
-    do {
-      try validate()
-    } catch {
-      throw corrupt(.title, "item \(id): \(error.fileReason)")
-    }
+    var given = Given()
+    try self.init(from: decoder, form: .stored, given: &given)
+  }
+
+  /// Reads an item in `form`: every field of the item, each once.
+  ///
+  /// - Parameters:
+  ///   - decoder: The decoder.
+  ///   - form: Stored (strict) or imported (lenient).
+  ///   - given: Set to what an imported item said of `created` and `done`.
+  /// - Throws: `DecodingError` naming the key and the reason.
+  package init(from decoder: any Decoder, form: Form, given: inout Given) throws {
+    let reader = try Reader(decoder, form)
+    id = try reader.id()
+    title = try reader.title(.title)
+    priority = try reader.priority(.priority)
+    due = try reader.day(.due)
+    tags = try reader.tags(.tags)
+    note = try reader.text(.note)
+    let created = try reader.timestamp(.created, required: true)
+    self.created = created ?? 0
+    given.created = created != nil
+    completed = try reader.timestamp(.completed)
+    given.done = try reader.done(completed: completed, id: id)
+    modified = try reader.timestamp(.modified)
+    try reader.check(self)
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -75,14 +84,138 @@ extension TodoItem: Codable {
     try container.encode(isDone, forKey: .done)
     try container.encode(due?.description, forKey: .due)
     try container.encode(id, forKey: .id)
+    try container.encodeIfPresent(modified.map(Self.timestamp), forKey: .modified)
     try container.encode(note, forKey: .note)
     try container.encode(priority?.name, forKey: .priority)
     try container.encode(tags, forKey: .tags)
     try container.encode(title, forKey: .title)
   }
 
-  /// The keys of the item schema, sorted.
-  package static let keys = CodingKeys.allCases.map(\.stringValue)
+  /// Reads the values of one item's keys, strictly or leniently by its form.
+  struct Reader {
+    let container: KeyedDecodingContainer<CodingKeys>
+    let isStored: Bool
+
+    init(_ decoder: any Decoder, _ form: Form) throws {
+      container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      isStored = form == .stored
+    }
+
+    func corrupt(_ key: CodingKeys, _ reason: String) -> DecodingError {
+      .dataCorruptedError(forKey: key, in: container, debugDescription: reason)
+    }
+
+    /// A key that may be null and, in an import or when added later, absent.
+    /// (Through `decodeNil` and `decode(String.self)`: decoding `String?` as a
+    /// generic value costs more.)
+    func string(_ key: CodingKeys) throws -> String? {
+      if !isStored || TodoItem.isAddedLater(key), !container.contains(key) { return nil }
+      return try container.decodeNil(forKey: key) ? nil : container.decode(String.self, forKey: key)
+    }
+
+    /// The id: 1…``TodoItem/maximumID`` when stored; ignored in an import (0).
+    func id() throws -> Int {
+      guard isStored else {
+        if (try? container.decodeNil(forKey: .id)) == false {
+          _ = try container.decode(Double.self, forKey: .id)
+        }
+        return 0
+      }
+      let id = try container.decode(Int.self, forKey: .id)
+      guard (1...TodoItem.maximumID).contains(id) else {
+        throw corrupt(.id, "id \(id) is outside 1…\(TodoItem.maximumID)")
+      }
+      return id
+    }
+
+    /// A title: required; an import's is trimmed. (``check(_:)`` validates it.)
+    func title(_ key: CodingKeys) throws -> String {
+      if isStored { return try container.decode(String.self, forKey: key) }
+      guard let title = try string(key) else { throw corrupt(key, "no title") }
+      return title.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A priority or null: `low`, `medium`, `high` (in an import, any case or `l`, `m`, `h`).
+    func priority(_ key: CodingKeys) throws -> Priority? {
+      guard let name = try string(key) else { return nil }
+      guard let priority = isStored ? Priority(storedName: name) : Priority(name: name) else {
+        throw corrupt(key, "unknown priority '\(name.prefix(40))' (low, medium or high)")
+      }
+      return priority
+    }
+
+    /// A day (`YYYY-MM-DD`) or null.
+    func day(_ key: CodingKeys) throws -> Day? {
+      guard let text = try string(key) else { return nil }
+      guard let day = Day(iso: text) else {
+        throw corrupt(key, "bad \(key == .due ? "due " : "")date '\(text.prefix(40))'")
+      }
+      return day
+    }
+
+    /// A list of words (absent in an import: none).
+    func tags(_ key: CodingKeys) throws -> [String] {
+      if !isStored || TodoItem.isAddedLater(key), !container.contains(key) { return [] }
+      if !isStored, try container.decodeNil(forKey: key) { return [] }
+      return try container.decode([String].self, forKey: key)
+    }
+
+    /// A text or null (in an import, an empty one is none).
+    func text(_ key: CodingKeys) throws -> String? {
+      let text = try string(key)
+      return isStored || text?.isEmpty == false ? text : nil
+    }
+
+    /// A timestamp in whole seconds since 1970, or null (stored: exactly
+    /// `YYYY-MM-DDTHH:MM:SSZ`, and not null when `required`; imported: any ISO 8601
+    /// form with a time zone).
+    func timestamp(_ key: CodingKeys, required: Bool = false) throws -> Int? {
+      guard let text = try string(key) else {
+        if isStored, required { throw corrupt(key, "'\(key.stringValue)' is null") }
+        return nil
+      }
+      if isStored {
+        guard let seconds = TodoItem.seconds(storedTimestamp: text) else {
+          throw corrupt(
+            key, "bad timestamp '\(text)' (YYYY-MM-DDTHH:MM:SSZ between years 1 and 9999)")
+        }
+        return seconds
+      }
+      guard let seconds = TodoItem.seconds(fromTimestamp: text) else {
+        throw corrupt(
+          key,
+          "bad timestamp '\(text.prefix(40))' (ISO 8601 between years 1 and 9999, "
+            + "e.g. 2026-05-01T10:00:00Z)")
+      }
+      return seconds
+    }
+
+    /// `done`: stored, it must agree with `completed`; an import may leave it out.
+    func done(completed: Int?, id: Int) throws -> Bool? {
+      guard isStored else { return try container.decodeIfPresent(Bool.self, forKey: .done) }
+      guard try container.decode(Bool.self, forKey: .done) == (completed != nil) else {
+        throw corrupt(.done, "item \(id): 'done' and 'completed' disagree")
+      }
+      return nil
+    }
+
+    /// Refuses an item that is not valid (``TodoItem/validate()``, the one rule).
+    func check(_ item: TodoItem) throws {
+      do {
+        try item.validate()
+      } catch {
+        throw corrupt(.title, (isStored ? "item \(item.id): " : "") + error.fileReason)
+      }
+    }
+  }
+
+  /// The keys every item has, sorted.
+  package static let keys = CodingKeys.allCases.filter { !isAddedLater($0) }.map(\.stringValue)
+
+  /// Whether `key` was added after version 2 (``keysAddedLater``).
+  static func isAddedLater(_ key: CodingKeys) -> Bool {
+    !keysAddedLater.isEmpty && keysAddedLater.contains(key)
+  }
 
   // MARK: - Timestamps
 

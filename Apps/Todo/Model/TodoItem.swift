@@ -19,6 +19,10 @@ package struct TodoItem: Hashable, Sendable {
   package var created: Int
   /// When it was marked done, in whole seconds since 1970; nil while open.
   package var completed: Int?
+  /// When it was last changed (here or, through a sync, elsewhere), in whole seconds
+  /// since 1970; nil until its first change. A sync that finds one field changed on
+  /// both sides keeps the newer change (``TodoStore`` sets it).
+  package var modified: Int?
 
   /// The highest id an item can have: 2⁵³ − 1, the largest integer every JSON
   /// reader holds exactly.

@@ -30,21 +30,30 @@
       let model = interactor.viewModel
       LoadableView(model.item) { item in
         Form {
+          // One row per field of the model's table; a text of several lines (the
+          // note) gets a section of its own, saved with its button.
           Section {
-            field(.title)
-            field(.due)
-            Picker(TodoDetailModel.Field.priority.label, selection: text(.priority)) {
-              Text("none").tag("")
-              ForEach(Priority.allCases.reversed(), id: \.self) { priority in
-                Text(priority.name).tag(priority.name)
+            ForEach(TodoDetailModel.Field.allCases.filter { $0.kind != .text }, id: \.self) {
+              field in
+              if field.kind == .priority {
+                Picker(field.label, selection: text(field)) {
+                  Text("none").tag("")
+                  ForEach(Priority.allCases.reversed(), id: \.self) { priority in
+                    Text(priority.name).tag(priority.name)
+                  }
+                }
+              } else {
+                self.field(field)
               }
             }
-            field(.tags)
           }
-          Section(TodoDetailModel.Field.note.label) {
-            TextField(TodoDetailModel.Field.note.label, text: text(.note), axis: .vertical)
-              .lineLimit(3...12)
-            Button("Save note") { save(.note) }
+          ForEach(TodoDetailModel.Field.allCases.filter { $0.kind == .text }, id: \.self) {
+            field in
+            Section(field.label) {
+              TextField(field.label, text: text(field), axis: .vertical)
+                .lineLimit(3...12)
+              Button("Save \(field.label.lowercased())") { save(field) }
+            }
           }
           Section {
             LabeledContent(
@@ -80,7 +89,7 @@
           interactor.focus(on: field)
           if !interactor.viewModel.isEditing { interactor.beginEditing() }
           interactor.setText(text)
-          if field == .priority { interactor.endEditing(save: true) }
+          if field.kind == .priority { interactor.endEditing(save: true) }
         })
     }
 

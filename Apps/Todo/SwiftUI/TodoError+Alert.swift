@@ -13,6 +13,12 @@
       case .containsNUL: "An invisible character"
       case .invalidDate: "Not a date"
       case .invalidPriority: "Not a priority"
+      case .invalidValue(let field, _):
+        switch field.kind {
+        case .day: "Not a date"
+        case .priority: "Not a priority"
+        default: "Not a valid \(field.label.lowercased())"
+        }
       case .idsExhausted: "The list is full"
       case .nothingToUndo: "Nothing to undo"
       case .invalidImport: "Cannot import"
@@ -30,6 +36,7 @@
       case .containsNUL(let field): "The \(field) holds a NUL character. Remove it."
       case .invalidDate(let text): "“\(text)” is not a date. Try “tomorrow” or “2026-12-24”."
       case .invalidPriority(let word): "“\(word)” is not a priority. Use !low, !medium or !high."
+      case .invalidValue(let field, let text): "“\(text)” is not \(field.expected)."
       case .idsExhausted(let maximum): "No todo can be added past number \(maximum)."
       case .nothingToUndo(let limit): "Only the last \(limit) changes can be undone."
       case .invalidImport(let source, let reason): "\(source): \(reason)"

@@ -22,7 +22,7 @@ public import Foundation
 /// | a read error | 74 |
 ///
 /// ```swift
-/// let input = try CommandLineInput.read(command.string("file") ?? "-", in: context)
+/// let input = try CommandLineInput.read(try command[Key.file], in: context)
 /// let items = try decode(input.data, source: input.name)
 /// ```
 public struct CommandLineInput: Sendable {

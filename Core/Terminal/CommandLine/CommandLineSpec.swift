@@ -6,24 +6,25 @@ public import Core
 /// Every app gets `-h`/`--help`, `--version` and `--color auto|always|never` without
 /// declaring them.
 ///
-/// Each command's options and arguments are typed keys, declared once and read back
-/// from the ``ParsedCommand`` by subscript:
+/// Options and arguments are declared once, as typed keys, and read back with them:
 ///
 /// ```swift
-/// enum List { static let json = Flag("json", help: "Print JSON.") }
 /// enum Add {
 ///   static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
-///   static let title = Argument<String>("title", help: "What to do.")
+///   static let title = Argument<[String]>("title", minimum: 1, help: "What to do.")
 /// }
+/// static let json = Flag("json", help: "Print JSON.")
+///
 /// let spec = CommandLineSpec(
 ///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
 ///   commands: [
-///     CommandSpec("list", summary: "List the todos.", options: [List.json]),
+///     CommandSpec("list", summary: "List the todos.", options: [json]),
 ///     CommandSpec("add", summary: "Add a todo.", options: [Add.due], arguments: [Add.title]),
 ///   ])
 /// switch try spec.parse(CommandLine.arguments.dropFirst()) {
 /// case .help(let text), .version(let text): print(text)
-/// case .run(let command): if command[List.json] { … }
+/// case .run(let command):
+///   if command.name == "add" { try add(title: command[Add.title], due: command[Add.due]) }
 /// }
 /// ```
 public struct CommandLineSpec: Sendable {
@@ -58,14 +59,14 @@ public struct CommandLineSpec: Sendable {
   ///   - defaultCommand: The command run when none is given.
   public init(
     name: String, version: String, summary: String, commands: [CommandSpec],
-    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
+    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
   ) {
     self.name = name
     self.version = version
     self.family = name
     self.summary = summary
     self.commands = commands
-    self.globalOptions = globalOptions
+    self.globalOptions = globalOptions.map(\.optionSpec)
     self.defaultCommand = defaultCommand
   }
 
@@ -79,7 +80,7 @@ public struct CommandLineSpec: Sendable {
   ///   - defaultCommand: The command run when none is given.
   public init(
     identity: AppIdentity, summary: String, commands: [CommandSpec],
-    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
+    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
   ) {
     self.init(
       name: identity.name, version: identity.version, summary: summary, commands: commands,
@@ -118,15 +119,13 @@ public struct CommandSpec: Sendable {
 
   /// Creates a command.
   ///
-  /// Its options are the ``Flag``s and ``Option``s the command reads back from its
-  /// ``ParsedCommand`` by subscript; its arguments the ``Argument``s, in order.
-  ///
   /// - Parameters:
   ///   - name: The word that selects the command.
   ///   - summary: One line saying what it does.
   ///   - discussion: More text for its `--help`.
-  ///   - options: Its options and flags.
-  ///   - arguments: Its positional arguments, in order.
+  ///   - options: Its options and flags (``Flag``, ``Option``), read back from
+  ///     ``ParsedCommand`` by subscript.
+  ///   - arguments: Its positional arguments (``Argument``), in order.
   public init(
     _ name: String, summary: String, discussion: String? = nil,
     options: [any CommandOption] = [], arguments: [any CommandArgument] = []
@@ -157,13 +156,8 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// How help, the manual page and completion scripts show a flag (`--json`) or an option
-/// with a value (`--due 2026-12-01`, `--due=2026-12-01`).
-///
-/// A command declares the options it reads as ``Flag``s and ``Option``s, which carry
-/// one; an `OptionSpec` alone declares an option nothing reads (a global option the
-/// runner handles, or a spec in a test of help text).
-public struct OptionSpec: CommandOption, Hashable {
+/// A flag (`--json`) or an option with a value (`--due 2026-12-01`, `--due=2026-12-01`).
+public struct OptionSpec: Sendable, Hashable {
   /// The long name without dashes, e.g. `due`.
   public var name: String
   /// The short form, e.g. `n` for `-n`.
@@ -179,9 +173,6 @@ public struct OptionSpec: CommandOption, Hashable {
 
   /// Whether this is a flag, which takes no value.
   public var isFlag: Bool { valueName == nil }
-
-  /// The option itself.
-  public var optionSpec: OptionSpec { self }
 
   /// A flag, which is on when present.
   ///
@@ -212,10 +203,8 @@ public struct OptionSpec: CommandOption, Hashable {
   }
 }
 
-/// How help, the manual page and completion scripts show a positional argument.
-///
-/// A command declares the arguments it reads as ``Argument``s, which carry one.
-public struct ArgumentSpec: CommandArgument, Hashable {
+/// A positional argument.
+public struct ArgumentSpec: Sendable, Hashable {
   /// How many values an argument takes.
   public enum Arity: Sendable, Hashable {
     /// Exactly one.
@@ -234,9 +223,6 @@ public struct ArgumentSpec: CommandArgument, Hashable {
   public var arity: Arity
   /// What a shell offers for the argument on Tab; see ``completing(_:)``.
   public var completion: CompletionKind = .none
-
-  /// The argument itself.
-  public var argumentSpec: ArgumentSpec { self }
 
   /// An argument that must be given.
   ///

@@ -4,10 +4,10 @@
 /// read it from the spec, so they never drift from the parser.
 ///
 /// ```swift
-/// static let priority = Option<String?>("priority", valueName: "level", help: "low, medium or high.")
+/// .option("priority", valueName: "level", help: "low, medium or high.")
 ///   .completing(.list(["low", "medium", "high"]))
-/// static let file = Argument<String>("file", help: "A JSON file.").completing(.file)
-/// static let id = Argument<String>("id", help: "The todo's id.")
+/// .required("file", help: "A JSON file.").completing(.file)
+/// .required("id", help: "The todo's id.")
 ///   .completing(.shellCommand("todo list --all --color never | awk '{print $1}'"))
 /// ```
 public struct CompletionKind: Sendable, Hashable {

@@ -10,25 +10,21 @@ public enum ParsedCommandLine: Sendable, Hashable {
   case version(String)
 }
 
-/// A parsed command: which one, and typed access to the options and arguments it
-/// declares.
+/// A parsed command: which one, and typed access to its options and arguments.
 ///
-/// A command reads what its ``CommandSpec`` declares by subscript, with the same
-/// ``Flag``, ``Option`` or ``Argument`` it declared, so an option is named once and a
-/// misspelled one does not compile:
+/// Options and arguments are read with the keys the command declared them with
+/// (``Flag``, ``Option``, ``Argument``), so a misspelled one does not compile:
 ///
 /// ```swift
-/// enum List {
-///   static let json = Flag("json", help: "Print JSON.")
-///   static let limit = Option<Int?>("limit", valueName: "count", help: "At most this many.")
-///   static let tags = Option<[String]>("tag", valueName: "tag", help: "Only this tag.")
-/// }
-/// CommandSpec("list", summary: "List.", options: [List.json, List.limit, List.tags])
-///
+/// let due = try command[Add.due]          // String?
+/// let tags = try command[Add.tags]        // [String]
+/// let title = try command[Add.title]      // what <title> reads as
 /// if command[List.json] { … }
-/// let limit = try command[List.limit] ?? 20   // exit 64 for `--limit many`
-/// let tags = try command[List.tags]           // every --tag, in order
 /// ```
+///
+/// Reading a key the parsed command did not declare (another command's) stops the
+/// program: that is a mistake in the app, not in what the user typed. With no command
+/// (the app run bare), every key reads as not given.
 public struct ParsedCommand: Sendable, Hashable {
   /// The command's name, or `nil` when none was given and there is no default.
   public var name: String?
@@ -38,6 +34,8 @@ public struct ParsedCommand: Sendable, Hashable {
   private var values: [String: [String]]
   /// Flags that were given.
   private var flags: Set<String>
+  /// How each declared name appears in messages: `'--due'` or `<title>`.
+  private var displayNames: [String: String]
   /// Whether the command line named a command, gave an argument or an option of a
   /// command. Global options (`--color` and the spec's own) alone don't count, so
   /// `todo --color never` on a terminal still opens the interactive UI.
@@ -45,46 +43,141 @@ public struct ParsedCommand: Sendable, Hashable {
 
   init(
     name: String?, color: ColorChoice, values: [String: [String]], flags: Set<String>,
-    hasCommandArguments: Bool
+    displayNames: [String: String], hasCommandArguments: Bool
   ) {
     self.name = name
     self.color = color
     self.values = values
     self.flags = flags
+    self.displayNames = displayNames
     self.hasCommandArguments = hasCommandArguments
   }
 
-  /// Whether a flag was given.
-  ///
-  /// - Parameter flag: The flag, as the command declares it.
-  /// - Returns: `true` when it was given.
-  public subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+  // MARK: - Reading by key
 
-  /// An option's value: `nil` or the value for `Option<Value?>`, every value given, in
-  /// order, for `Option<[Value]>`.
-  ///
-  /// - Parameter option: The option, as the command declares it.
-  /// - Returns: What the option reads.
-  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and what a
-  ///   valid value looks like.
-  public subscript<Output>(_ option: Option<Output>) -> Output {
-    get throws(CommandLineError) { try option.read(values[option.name] ?? []) }
+  /// Whether `flag` was given.
+  public subscript(flag: Flag) -> Bool {
+    requireDeclared(flag.name)
+    return flags.contains(flag.name)
   }
 
-  /// An argument's value: the value for `Argument<Value>`, `nil` or the value for
-  /// `Argument<Value?>`, every value in order for `Argument<[Value]>`.
+  /// What `option` reads: `nil` or the value (`Option<Value?>`), or every value given
+  /// (`Option<[Value]>`).
+  ///
+  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and what
+  ///   it expects, for a value it cannot read.
+  public subscript<Output>(option: Option<Output>) -> Output {
+    get throws(CommandLineError) {
+      requireDeclared(option.name)
+      return try option.read(values[option.name] ?? [])
+    }
+  }
+
+  /// What `argument` reads: the value, `nil` when an optional one was left out, or
+  /// every value of a variadic one.
+  ///
+  /// - Throws: ``CommandLineError`` (exit 64) for a value it cannot read.
+  public subscript<Output>(argument: Argument<Output>) -> Output {
+    get throws(CommandLineError) {
+      requireDeclared(argument.argumentSpec.name)
+      return try argument.read(values[argument.argumentSpec.name] ?? [])
+    }
+  }
+
+  /// Stops when a key is not one of the parsed command's. With no command (an app
+  /// run bare), every command's key reads as not given.
+  private func requireDeclared(_ name: String) {
+    precondition(
+      self.name == nil || displayNames[name] != nil,
+      "'\(name)' is not declared by the command '\(self.name ?? "")'; list it in its CommandSpec")
+  }
+
+  // MARK: - Reading by name (the parser's tests)
+
+  /// Whether a flag was given.
+  ///
+  /// - Parameter name: The flag's long name.
+  /// - Returns: `true` when it was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of an option or argument (the last one when given several times).
+  ///
+  /// - Parameter name: The option's long name or the argument's name.
+  /// - Returns: The value, or `nil` when not given.
+  func string(_ name: String) -> String? { values[name]?.last }
+
+  /// The value of a required argument.
   ///
   /// The parser refuses a command line that leaves out a required argument (exit 64,
-  /// with the usage), so a required one reads without an optional to unwrap.
+  /// with the usage), so a command reads it without an optional to unwrap:
   ///
-  /// - Parameter argument: The argument, as the command declares it.
-  /// - Returns: What the argument reads.
-  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the argument and what a
-  ///   valid value looks like; `missing <name>` when a required argument the command
-  ///   does not declare is read.
-  public subscript<Output>(_ argument: Argument<Output>) -> Output {
-    get throws(CommandLineError) {
-      try argument.read(values[argument.argumentSpec.name] ?? [])
+  /// ```swift
+  /// // CommandSpec("add", arguments: [Argument<String>("title", help: "What to do.")])
+  /// let title = try command.argument("title")   // String, not String?
+  /// ```
+  ///
+  /// - Parameter name: The argument's name.
+  /// - Returns: The value (the last one of a variadic argument).
+  /// - Throws: ``CommandLineError`` (exit 64, `missing <name>`) when no value was
+  ///   parsed — only when `name` is not a required argument of the command.
+  func argument(_ name: String) throws(CommandLineError) -> String {
+    guard let value = string(name) else {
+      throw CommandLineError("missing \(displayNames[name] ?? "<\(name)>")")
     }
+    return value
+  }
+
+  /// Every value of a repeatable option or variadic argument, in order.
+  ///
+  /// - Parameter name: The option's long name or the argument's name.
+  /// - Returns: The values; empty when none were given.
+  func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// The value as an integer.
+  ///
+  /// - Parameter name: The option's long name or the argument's name.
+  /// - Returns: The integer, or `nil` when not given.
+  /// - Throws: ``CommandLineError`` (exit 64) when the value is not an integer.
+  func int(_ name: String) throws(CommandLineError) -> Int? {
+    try value(name, expected: "an integer") { Int($0) }
+  }
+
+  /// The value converted by `parse`.
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name or the argument's name.
+  ///   - expected: What a valid value looks like, for the error message.
+  ///   - parse: Converts the text; returns `nil` for an invalid value.
+  /// - Returns: The converted value, or `nil` when not given.
+  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and `expected`.
+  func value<Value>(
+    _ name: String, expected: String, parse: (String) -> Value?
+  ) throws(CommandLineError) -> Value? {
+    guard let text = string(name) else { return nil }
+    guard let value = parse(text) else {
+      throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
+    }
+    return value
+  }
+
+  /// Every value converted by `parse`.
+  ///
+  /// - Parameters:
+  ///   - name: The option's long name or the argument's name.
+  ///   - expected: What a valid value looks like, for the error message.
+  ///   - parse: Converts the text; returns `nil` for an invalid value.
+  /// - Returns: The converted values, in order.
+  /// - Throws: ``CommandLineError`` (exit 64) for the first invalid value.
+  func values<Value>(
+    _ name: String, expected: String, parse: (String) -> Value?
+  ) throws(CommandLineError) -> [Value] {
+    var result: [Value] = []
+    for text in strings(name) {
+      guard let value = parse(text) else {
+        throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
+      }
+      result.append(value)
+    }
+    return result
   }
 }

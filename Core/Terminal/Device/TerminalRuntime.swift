@@ -31,6 +31,9 @@ public final class TerminalRuntime {
   private let clock: any Clock<Duration>
   private var needsRender = false
   private var isRenderScheduled = false
+  /// Observed changes whose frame is not scheduled yet (the change handler hops to the
+  /// main actor to schedule it).
+  private let unscheduledChanges = Locked(0)
   private var animationTick = 0
   private var animationTask: Task<Void, Never>?
   private var quitContinuation: AsyncStream<InputEvent>.Continuation?
@@ -122,14 +125,28 @@ public final class TerminalRuntime {
     var frame = Frame(size: terminal.size, animationTick: animationTick)
     withObservationTracking {
       root.render(into: &frame)
-    } onChange: { [weak self] in
-      Task { @MainActor in self?.setNeedsRender() }
+    } onChange: { [weak self, unscheduledChanges] in
+      unscheduledChanges.withLock { $0 += 1 }
+      Task { @MainActor in
+        unscheduledChanges.withLock { $0 -= 1 }
+        self?.setNeedsRender()
+      }
     }
     renderCount += 1
     currentFrame = frame
     let bytes = renderer.render(frame)
     if !bytes.isEmpty { terminal.write(bytes) }
     if frame.requestsAnimation { scheduleAnimation() }
+  }
+
+  /// Whether the screen shows everything done so far: no screen is running work
+  /// (``TerminalView/isWorking``) and no frame is waiting to be drawn. Animation frames
+  /// do not count: they come while something spins.
+  ///
+  /// Tests wait for it after a key press instead of yielding a number of times
+  /// (``ScreenHarness/settle(bound:sourceLocation:)`` in CoreTesting).
+  public var isSettled: Bool {
+    !isRenderScheduled && unscheduledChanges.withLock { $0 } == 0 && !root.isWorking
   }
 
   /// Asks for a frame on the next main-actor turn; several requests make one frame.

@@ -44,6 +44,9 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   /// Whether the status line shows the busy spinner.
   public var isBusy: Bool { chrome.isBusy }
 
+  /// Whether an interactor bound here is running work (``Interactor/isWorking``).
+  var isWorking: Bool { lifecycles.contains { $0.isWorking } }
+
   // MARK: - Binding
 
   /// Binds an interactor whose screen leads nowhere: the terminal counterpart of

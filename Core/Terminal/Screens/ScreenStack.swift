@@ -85,6 +85,9 @@ public final class ScreenStack<Route: Hashable & Sendable>: TerminalView {
   /// Whether a prompt (alert or confirmation) is shown.
   public var isShowingPrompt: Bool { prompt != nil }
 
+  /// Whether an interactor of a screen on the stack (sheets included) is running work.
+  public var isWorking: Bool { (entries + sheets).contains { $0.context.isWorking } }
+
   /// The entry in front: the top sheet, else the top pushed screen, else the root.
   var front: Entry { sheets.last ?? entries[entries.count - 1] }
 }

@@ -66,4 +66,12 @@ public protocol TerminalView: AnyObject {
   func handle(_ event: InputEvent) -> Bool
   /// Set by the runtime: call it to end the app.
   var requestQuit: (@MainActor () -> Void)? { get set }
+  /// Whether the view's screens are running work whose results they will show (a
+  /// ``ScreenStack``: its interactors' tasks); ``TerminalRuntime/isSettled`` reads it.
+  var isWorking: Bool { get }
+}
+
+extension TerminalView {
+  /// No work of its own.
+  public var isWorking: Bool { false }
 }

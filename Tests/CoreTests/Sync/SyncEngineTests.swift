@@ -245,4 +245,55 @@ struct SyncEngineTests {
     #expect(try await side.sync().sent == 1)
     #expect(try remoteRecords(remote) == [["title": "a4", "note": "typed meanwhile"]])
   }
+
+  @Test("another writer's edit during a sync survives the sync's local write, and goes out next")
+  func concurrentLocalWriter() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote)
+    let kept = side.local.add(["title": "a"])
+    let doomed = side.local.add(["title": "b"])
+    _ = try await side.sync()
+    let adapter = TestAdapter(local: side.local)
+    func href(_ title: String) throws -> String {
+      try #require(remote.items.first { $0.value.body.contains("X-FIELD-TITLE:\(title)\r\n") }).key
+    }
+    let hrefA = try href("a")
+    let uid = try #require(try adapter.remoteRecord(from: remote.items[hrefA]!.body)).uid
+    // The server retitles a and deletes b.
+    remote.put(remoteBody(uid: uid, ["title": "a2"]), at: hrefA)
+    remote.remove(at: try href("b"))
+    // Right after the sync reads the list, another process notes on a and edits b.
+    let local = side.local
+    let edited = Locked(false)
+    local.onRead = {
+      guard !edited.withLock({ $0 }) else { return }
+      edited.withLock { $0 = true }
+      local.edit(kept, "note", "typed meanwhile")
+      local.edit(doomed, "note", "still needed")
+    }
+    _ = try await side.sync()
+    local.onRead = nil
+    #expect(local.items[kept]?.record == ["title": "a2", "note": "typed meanwhile"])
+    #expect(local.items[doomed]?.record == ["title": "b", "note": "still needed"])
+    let next = try await side.sync()
+    #expect(next.sent == 2)
+    let expected: [SyncRecord] = [
+      ["title": "a2", "note": "typed meanwhile"], ["title": "b", "note": "still needed"],
+    ]
+    #expect(sorted(try remoteRecords(remote)) == sorted(expected))
+    #expect(sorted(local.records) == sorted(expected))
+    #expect(try await side.sync().description == "sent 0, received 0, merged 0, deleted 0")
+  }
+
+  @Test("rebased: a field another writer changed keeps its value; the rest take the sync's")
+  func rebased() {
+    #expect(
+      SyncLocalChange.rebased(
+        ["title": "b", "due": "x"], onto: ["title": "c", "note": "n"], was: ["title": "a"])
+        == ["title": "c", "due": "x", "note": "n"])
+    #expect(
+      SyncLocalChange.rebased(
+        ["title": "b"], onto: ["title": "a", "note": "n"], was: ["title": "a", "note": "n"])
+        == ["title": "b"])
+  }
 }

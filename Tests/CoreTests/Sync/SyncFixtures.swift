@@ -94,11 +94,12 @@ final class MemoryLocal: @unchecked Sendable {
           }
           storage[id] = Item(record: record, modified: modified ?? .distantPast)
           created.append(id)
-        case .update(let id, let record, let modified):
-          storage[id]?.record = record
-          if let modified { storage[id]?.modified = modified }
-        case .delete(let id):
-          storage[id] = nil
+        case .update(let id, let record, let modified, let was):
+          guard let current = storage[id] else { continue }
+          storage[id]?.record = SyncLocalChange.rebased(record, onto: current.record, was: was)
+          if let modified, current.record == was { storage[id]?.modified = modified }
+        case .delete(let id, let was):
+          if storage[id]?.record == was { storage[id] = nil }
         }
       }
       return created

@@ -1,35 +1,26 @@
 internal import BlueprintTodoModel
+internal import Core
 internal import CoreTerminal
 
-// Each command's options and arguments, declared once: the spec lists them (help, the
-// manual page and completions follow) and the command reads them back by subscript,
-// `command[List.json]`, so a misspelled one does not compile.
-
 extension TodoCommands {
-  /// The todo's id: `show`, `edit` and `note`.
-  static let id = Argument<Int>(
-    "id", help: "The todo's id.", expected: "a todo id (a whole number)", parse: parseID
-  ).completing(TodoCommands.ids(listing: "--all"))
+  /// The options and arguments of todo's commands, each declared once: the spec lists
+  /// them, the commands read them (`command[Key.json]`). The fields' options (`--due`,
+  /// `--priority`, `--title`) come from ``TodoField``'s table.
+  enum Key {
+    static let yes = Flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")
+    static let id = Argument<Int>(
+      "id", help: "The todo's id.", expected: idExpected, parse: parseID
+    ).completing(ids(listing: "--all"))
 
-  /// `--yes`: `done` and `rm`, for a filter that selects many.
-  static let yes = Flag("yes", short: "y", help: "Confirm a filter that matches more than 3.")
-
-  enum Add {
-    static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
-      .completing(.list(dueDates))
-    static let priority = Option<Priority?>(
-      "priority", short: "p", valueName: "level", help: "low, medium or high.",
-      expected: "low, medium or high", parse: Priority.init(name:)
-    ).completing(.list(["low", "medium", "high"]))
-    static let tags = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
+    // add
+    static let addTag = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
     static let title = Argument<[String]>(
       "title", minimum: 1, help: "What to do (words are joined).")
-  }
 
-  enum List {
+    // list
     static let all = Flag("all", short: "a", help: "Include done todos.")
-    static let done = Flag("done", help: "Only done todos.")
-    static let tags = Option<[String]>(
+    static let onlyDone = Flag("done", help: "Only done todos.")
+    static let listTag = Option<[String]>(
       "tag", short: "t", valueName: "tag",
       help: "Only todos with this tag; given twice, with both.")
     static let overdue = Flag("overdue", help: "Only open todos due before today.")
@@ -42,76 +33,51 @@ extension TodoCommands {
         + "created or id.",
       expected: "urgent, priority, due, created or id", parse: TodoOrder.init(rawValue:)
     ).completing(.list(TodoOrder.allCases.map(\.rawValue)))
-    static let json = Flag(
+    static let listJSON = Flag(
       "json", help: "Print a JSON array of the todos, each as 'show --json' prints it.")
     static let filter = Argument<[String]>(
       "filter", help: "+tag, !priority or due:DATE; all must hold.")
-  }
 
-  enum Show {
+    // show
     static let json = Flag("json", help: "Print a JSON object.")
-  }
 
-  enum Done {
-    static let ids = Argument<[String]>("ids", minimum: 1, help: "Ids of todos, or a filter.")
-      .completing(TodoCommands.ids(listing: ""))
-  }
+    // done, reopen, rm
+    static let openIDs = Argument<[String]>("ids", minimum: 1, help: "Ids of todos, or a filter.")
+      .completing(ids(listing: ""))
+    static let doneIDs = Argument<[Int]>(
+      "ids", minimum: 1, help: "Ids of todos.", expected: idExpected, parse: parseID
+    ).completing(ids(listing: "--done"))
+    static let anyIDs = Argument<[String]>("ids", minimum: 1, help: "Ids of todos, or a filter.")
+      .completing(ids(listing: "--all"))
 
-  enum Reopen {
-    static let ids = Argument<[Int]>(
-      "ids", minimum: 1, help: "Ids of todos.", expected: "a todo id (a whole number)",
-      parse: parseID
-    ).completing(TodoCommands.ids(listing: "--done"))
-  }
-
-  enum Edit {
-    static let title = Option<String?>("title", valueName: "title", help: "The new title.")
-    static let due = Option<String?>("due", valueName: "date", help: "The new due date, or none.")
-      .completing(.list(dueDates + ["none"]))
-    static let priority = Option<Priority??>(
-      "priority", short: "p", valueName: "level", help: "low, medium, high or none.",
-      expected: "low, medium, high or none"
-    ) { $0.lowercased() == "none" ? .some(nil) : Priority(name: $0).map { .some($0) } }
-    .completing(.list(["low", "medium", "high", "none"]))
-    static let tags = Option<[String]>(
+    // edit
+    static let editTag = Option<[String]>(
       "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.")
     static let changes = Argument<[String]>(
       "changes", help: "due:DATE, +tag, !priority and title words.")
-  }
 
-  enum Note {
+    // note
     static let append = Flag("append", short: "a", help: "Add the text as a new line of the note.")
     static let clear = Flag("clear", help: "Remove the note.")
-    static let text = Argument<[String]>(
-      "text", minimum: 0, help: "The note (words are joined).")
-  }
+    static let text = Argument<[String]>("text", help: "The note (words are joined).")
 
-  enum Remove {
-    static let ids = Argument<[String]>("ids", minimum: 1, help: "Ids of todos, or a filter.")
-      .completing(TodoCommands.ids(listing: "--all"))
-  }
+    // clear
+    static let confirmDone = Flag(
+      "done", help: "Confirm that every done todo is deleted (required).")
 
-  enum Clear {
-    static let done = Flag("done", help: "Confirm that every done todo is deleted (required).")
-  }
-
-  enum Import {
+    // import, export
     static let from = Option<ImportFormat?>(
       "from", valueName: "format", help: "json (the default), taskwarrior or todo.txt.",
       expected: "json, taskwarrior or todo.txt", parse: ImportFormat.init(rawValue:)
     ).completing(.list(ImportFormat.allCases.map(\.rawValue)))
     static let file = Argument<String>("file", help: "A file, or - for standard input.")
       .completing(.file)
-  }
-
-  enum Export {
     static let format = Option<ExportFormat?>(
       "format", short: "f", valueName: "format", help: "json (the default) or todo.txt.",
       expected: "json or todo.txt", parse: ExportFormat.init(rawValue:)
     ).completing(.list(ExportFormat.allCases.map(\.rawValue)))
-  }
 
-  enum Sync {
+    // sync
     static let dryRun = Flag(
       "dry-run", short: "n", help: "Say what a sync would do; write nothing.")
     static let list = Option<String?>(
@@ -125,9 +91,10 @@ extension TodoCommands {
       "ca-file", valueName: "file",
       help: "With setup: the PEM file of a private server's certificate authority."
     ).completing(.file)
-    /// The options that go with `sync setup` only.
-    static let setupOptions = [list, user, passwordCommand, caFile]
     static let action = Argument<String?>("action", help: "setup or status (none: sync).")
     static let url = Argument<String?>("url", help: "With setup: the server's address.")
+
+    /// What an id looks like, for messages.
+    static let idExpected = "a todo id (a whole number)"
   }
 }

@@ -2,20 +2,18 @@
   import CoreTesting
   import Foundation
 
-  /// The compiler as a witness: type-checks one file against the built modules (Core,
-  /// CoreTerminal), as a package that depends on Blueprint would compile it.
-  enum SwiftTypeCheck {
-    /// Type-checks `source`; returns the exit status and what the compiler printed.
-    ///
-    /// - Parameter source: A whole Swift file, imports included.
-    /// - Returns: `swiftc -typecheck`'s exit status and output (diagnostics name the
-    ///   file `Screen.swift`).
-    /// - Throws: What writing the file or starting the compiler throws.
-    static func run(_ source: String) async throws -> (status: Int32, output: String) {
+  /// The compiler as a witness: type-checks a small file against the built modules
+  /// (Core, CoreTerminal), as a program outside the package would use them.
+  enum TypeCheck {
+    /// Type-checks `source`, saved as `file`; returns the exit status and what the
+    /// compiler printed.
+    static func run(_ source: String, file: String) async throws -> (
+      status: Int32, output: String
+    ) {
       let folder = try TemporaryDirectory()
       defer { folder.remove() }
-      let file = folder.appending("Screen.swift")
-      try source.write(to: file, atomically: true, encoding: .utf8)
+      let sourceFile = folder.appending(file)
+      try source.write(to: sourceFile, atomically: true, encoding: .utf8)
       let products = BuiltProduct.productsFolder
       let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -31,7 +29,7 @@
         "-fmodule-map-file="
           + products.appendingPathComponent("CoreCurlShim.build/module.modulemap").path,
         "-Xcc", "-I" + root.appendingPathComponent("Core/CurlShim/include").path,
-        file.path,
+        sourceFile.path,
       ]
       process.standardOutput = output
       process.standardError = output
