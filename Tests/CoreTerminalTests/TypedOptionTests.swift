@@ -14,6 +14,9 @@ struct TypedOptionTests {
       "count", valueName: "n", help: "How many.", expected: "a count of 1 or more"
     ) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
     static let tags = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
+    static let evens = Option<[Int]>(
+      "even", valueName: "n", help: "An even number.", expected: "an even number"
+    ) { Int($0).flatMap { $0.isMultiple(of: 2) ? $0 : nil } }
     static let json = Flag("json", short: "j", help: "Print JSON.")
     static let id = Argument<Int>("id", help: "An id.")
     static let note = Argument<String?>("note", help: "A note.")
@@ -24,7 +27,7 @@ struct TypedOptionTests {
     name: "demo", version: "1.0", summary: "A demo.",
     commands: [
       CommandSpec(
-        "add", summary: "Add.", options: [Key.level, Key.count, Key.tags, Key.json],
+        "add", summary: "Add.", options: [Key.level, Key.count, Key.tags, Key.evens, Key.json],
         arguments: [Key.id, Key.note, Key.words]),
       CommandSpec("other", summary: "Other."),
     ])
@@ -46,6 +49,19 @@ struct TypedOptionTests {
     #expect(try command[Key.id] == 7)
     #expect(try command[Key.note] == "a note")
     #expect(try command[Key.words] == ["x", "y"])
+  }
+
+  @Test("a repeatable key with a conversion reads every value in order; a single one the last")
+  func repeatedValues() throws {
+    let command = try run(["add", "1", "--even", "4", "--count", "2", "--even=-2", "--count=5"])
+    #expect(try command[Key.evens] == [4, -2])
+    #expect(try command[Key.count] == 5)
+    let odd = try run(["add", "1", "--even", "2", "--even", "3"])
+    let error = #expect(throws: CommandLineError.self) { try odd[Key.evens] }
+    #expect(error?.message == "invalid value '3' for '--even': expected an even number")
+    #expect(error?.exitCode == .usage)
+    #expect(Key.evens.optionSpec.isRepeatable)
+    #expect(Key.evens.optionSpec.completion == .none)
   }
 
   @Test("left out: nil, [] and false")
@@ -92,7 +108,7 @@ struct TypedOptionTests {
     #expect(help.contains("-t, --tag <tag>"))
     #expect(help.contains("<id>"))
     let add = try #require(Self.spec.command(named: "add"))
-    #expect(add.options.map(\.name) == ["level", "count", "tag", "json"])
+    #expect(add.options.map(\.name) == ["level", "count", "tag", "even", "json"])
     #expect(add.options.first?.completion == .list(["low", "medium", "high"]))
     #expect(add.options[2].isRepeatable)
   }

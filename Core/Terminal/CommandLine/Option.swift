@@ -127,13 +127,37 @@ extension Option {
   public init<Element: CommandLineValue>(
     _ name: String, short: Character? = nil, valueName: String = "value", help: String
   ) where Output == [Element] {
+    self.init(
+      name, short: short, valueName: valueName, help: help,
+      expected: Element.expectedArgument, parse: Element.init(argument:))
+    optionSpec.completion = Element.argumentCompletion
+  }
+
+  /// A repeatable option whose values `parse` converts, read in order (none: `[]`).
+  ///
+  /// ```swift
+  /// static let ports = Option<[Int]>(
+  ///   "port", valueName: "port", help: "A port to listen on.",
+  ///   expected: "a port (1-65535)") { Int($0).flatMap { (1...65535).contains($0) ? $0 : nil } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The long name without dashes.
+  ///   - short: The short form, if any.
+  ///   - valueName: The placeholder shown in help.
+  ///   - help: One line for `--help`; help adds that it is repeatable.
+  ///   - expected: What a valid value looks like, for the error message.
+  ///   - parse: Converts one value; `nil` for an invalid one.
+  public init<Element>(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    expected: String, parse: @escaping @Sendable (String) -> Element?
+  ) where Output == [Element] {
     optionSpec = OptionSpec(
-      name: name, short: short, help: help, valueName: valueName, isRepeatable: true,
-      completion: Element.argumentCompletion)
+      name: name, short: short, help: help, valueName: valueName, isRepeatable: true)
     read = { values throws(CommandLineError) in
       try values.map { text throws(CommandLineError) in
-        guard let value = Element(argument: text) else {
-          throw .invalidValue(text, for: "'--\(name)'", expected: Element.expectedArgument)
+        guard let value = parse(text) else {
+          throw .invalidValue(text, for: "'--\(name)'", expected: expected)
         }
         return value
       }
