@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Starts an app of your own from a sample (todo by default, or feed): copies the
-# sample and its tests into a package as they are, renames the sample's modules in
+# Starts an app of your own from a sample (todo by default, feed or settings): copies
+# the sample and its tests into a package as they are, renames the sample's modules in
 # the `import` lines (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures →
 # ChoresFeatures) and the app in its one place (AppIdentity), and, for a new package,
 # writes a Package.swift that depends on this Blueprint checkout by a relative path.
-# Nothing else in the copy changes.
+# Nothing else in the copy changes. The settings sample takes the samples' shared
+# settings with it (Apps/Shared/SharedSettings.swift, as the module ChoresShared).
 #
-#   Apps/start-from-sample.sh [--sample todo|feed] NAME FOLDER
+#   Apps/start-from-sample.sh [--sample todo|feed|settings] NAME FOLDER
 #
-#   --sample  the sample to start from: todo (the default) or feed
+#   --sample  the sample to start from: todo (the default), feed or settings
 #   NAME      the new command's name, lower case (e.g. chores): its binary, its error
 #             prefix and its data folder; the modules are NAME capitalized (Chores,
 #             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for todo)
@@ -19,14 +20,14 @@ set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-usage: Apps/start-from-sample.sh [--sample todo|feed] NAME FOLDER
+usage: Apps/start-from-sample.sh [--sample todo|feed|settings] NAME FOLDER
 
 Starts an app of your own from a sample: copies the sample and its tests into
 FOLDER, renames the modules and the app, and writes a Package.swift that depends
 on this Blueprint checkout when FOLDER has none.
 
-  --sample  the sample to start from: todo (a todo list, the default) or feed (a
-            feed reader)
+  --sample  the sample to start from: todo (a todo list, the default), feed (a
+            feed reader) or settings (an editor of a preferences file)
   NAME      the new command's name, lower case (e.g. chores): its binary, its error
             prefix and its data folder; the modules are NAME capitalized
   FOLDER    the package to copy into; created with a Package.swift when it has none
@@ -56,7 +57,9 @@ name="$1"
 folder="$2"
 # Each sample: its folder under Apps/ (and Tests/<Folder>Tests), the prefix of its
 # modules (BlueprintTodoModel, BlueprintTodoFeatures), whether it has a SwiftUI app,
-# and the folders its tests keep beside their sources.
+# the folders its tests keep beside their sources, and whether it takes the samples'
+# shared settings with it.
+has_shared=0
 case "$sample" in
 todo)
   sample_folder="Todo"
@@ -68,8 +71,14 @@ feed)
   has_swiftui=0
   test_excludes='["Fixtures", "Goldens"]'
   ;;
+settings)
+  sample_folder="Settings"
+  has_swiftui=0
+  has_shared=1
+  test_excludes='["Goldens"]'
+  ;;
 *)
-  echo "start-from-sample: error: no sample '$sample': choose todo or feed" >&2
+  echo "start-from-sample: error: no sample '$sample': choose todo, feed or settings" >&2
   exit 64
   ;;
 esac
@@ -96,12 +105,17 @@ done
 mkdir -p "$folder/Sources" "$folder/Tests"
 cp -R "$blueprint/Apps/$sample_folder" "$sources"
 cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
+if [ "$has_shared" = 1 ]; then
+  mkdir -p "$sources/Shared"
+  cp "$blueprint/Apps/Shared/SharedSettings.swift" "$sources/Shared/"
+fi
 
 # The modules in the import lines by their new names — BlueprintTodoModel →
 # ChoresModel, BlueprintTodoFeatures → ChoresFeatures, whatever precedes `import` —
 # and the one place the app names itself: the same commands as Docs/StartFromSample.md.
 find "$sources" "$tests" -name '*.swift' -exec \
-  sed -i.orig -E "s/import ${sample_prefix}(Model|Features)\$/import ${module}\1/" {} +
+  sed -i.orig -E -e "s/import ${sample_prefix}(Model|Features)\$/import ${module}\1/" \
+  -e "s/import BlueprintSamplesShared\$/import ${module}Shared/" {} +
 sed -i.orig -E \
   "s/(let appIdentity = AppIdentity\().*\)\$/\1name: \"$name\", version: \"0.1.0\", family: \"$name\")/" \
   "$sources/AppIdentity+$sample_folder.swift"
@@ -139,6 +153,22 @@ products="    .executable(name: \"$name\", targets: [\"$module\"]),"
 feature_excludes='["Main", "Model"]'
 swiftui_target=""
 test_app=""
+model_dependencies="$core"
+shared_dependency=""
+shared_target=""
+if [ "$has_shared" = 1 ]; then
+  feature_excludes='["Main", "Model", "Shared"]'
+  model_dependencies="\"${module}Shared\", $core"
+  shared_dependency="
+        \"${module}Shared\","
+  shared_target="    // The preferences file the app edits (the samples' shared settings, taken along).
+    .target(
+      name: \"${module}Shared\",
+      dependencies: [$core],
+      path: \"Sources/$module/Shared\"
+    ),
+"
+fi
 if [ "$has_swiftui" = 1 ]; then
   products="$products
     .executable(name: \"$name-app\", targets: [\"${module}App\"]),"
@@ -156,17 +186,17 @@ if [ "$has_swiftui" = 1 ]; then
       path: \"Sources/$module/SwiftUI\"
     ),"
 fi
-targets="    // The model: Core only, no shell.
+targets="$shared_target    // The model: Core only, no shell.
     .target(
       name: \"${module}Model\",
-      dependencies: [$core],
+      dependencies: [$model_dependencies],
       path: \"Sources/$module/Model\"
     ),
     // The app's code (commands, screens, store), which the entry points use.
     .target(
       name: \"${module}Features\",
       dependencies: [
-        \"${module}Model\",
+        \"${module}Model\",$shared_dependency
         $core,
         $terminal,
       ],
@@ -186,7 +216,7 @@ targets="    // The model: Core only, no shell.
     .testTarget(
       name: \"${module}Tests\",
       dependencies: [
-        \"$module\",$test_app \"${module}Features\", \"${module}Model\",
+        \"$module\",$test_app \"${module}Features\", \"${module}Model\",$shared_dependency
         $core,
         $terminal,
         $testing,
@@ -234,7 +264,7 @@ fi
 cat <<EOF
 copied the $sample sample to $sources and its tests to $tests
 the app is '$name' (modules $module, ${module}Features, ${module}Model$([ "$has_swiftui" = 1 ] && echo ", ${module}App"));
-it keeps its files in ~/.local/share/$name/$name/
+it keeps its files in $([ "$has_shared" = 1 ] && echo "~/.config/$name/" || echo "~/.local/share/$name/$name/")
 next:
   cd $folder
   swift run $name --help

@@ -7,7 +7,7 @@ internal import Foundation
 /// The settings editor's commands: the spec the shared parser reads, and what each
 /// command does.
 package enum SettingsCommands {
-  private static let json = Flag("json", help: "Print JSON (see Docs/Apps/Settings.md).")
+  private static let json = Flag("json", help: "Print JSON.")
   private static let key = Argument<String>("key", help: "A setting, e.g. appearance.")
     .completing(keys)
   private static let value = Argument<String>("value", help: "The new value.").completing(values)
@@ -21,7 +21,7 @@ package enum SettingsCommands {
   /// The command line: `settings COMMAND …`.
   package static let spec = CommandLineSpec(
     identity: appIdentity,
-    summary: "See and change the preferences the Blueprint apps share.",
+    summary: "See and change the preferences " + SettingsCommands.sharedBy + ".",
     commands: [
       CommandSpec(
         "list", summary: "List every setting and its value; * marks one that is not the default.",
@@ -137,9 +137,10 @@ package enum SettingsCommands {
         setting.defaultText.map { "\(key) = \($0.terminalSafe) (default)\n" }
           ?? "\(key) = (not set)\n")
     case (_?, true):
-      throw AppError("give a key or --all, not both", hint: "usage: settings reset KEY | --all")
+      throw AppError(
+        "give a key or --all, not both", hint: "usage: \(appIdentity.name) reset KEY | --all")
     case (nil, false):
-      throw AppError("missing key", hint: "usage: settings reset KEY | --all")
+      throw AppError("missing key", hint: "usage: \(appIdentity.name) reset KEY | --all")
     }
   }
 }

@@ -7,15 +7,15 @@ extension SettingsCommands {
   /// Files, environment and related pages for `settings --generate-manual`.
   static let manual = ManualPage(
     description: [
-      "With no command on a terminal, settings opens its interactive editor; otherwise it "
-        + "lists every setting, as 'settings list' does.",
+      "With no command on a terminal, \(appIdentity.name) opens its interactive editor; "
+        + "otherwise it lists every setting, as '\(appIdentity.name) list' does.",
       "Every value is checked before it is stored; a file that does not read as settings "
         + "is named and left untouched (exit 65).",
     ],
     files: [
       .init(
         "$XDG_CONFIG_HOME/\(appIdentity.family)/settings.json",
-        "The preferences todo and feed read "
+        "The preferences \(sharedBy) "
           + "(default ~/.config/\(appIdentity.family)/settings.json), "
           + "mode 0600."),
       .init(
@@ -23,11 +23,23 @@ extension SettingsCommands {
         "The file as it was before the last reset or import."),
     ],
     environment: [
-      .init("VISUAL", "The editor 'settings edit' opens, before EDITOR."),
-      .init("EDITOR", "The editor 'settings edit' opens when VISUAL is unset."),
+      .init("VISUAL", "The editor '\(appIdentity.name) edit' opens, before EDITOR."),
+      .init("EDITOR", "The editor '\(appIdentity.name) edit' opens when VISUAL is unset."),
     ],
     exitCodes: ManualPage.runnerExitCodes.filter { $0 != .unavailable },
-    seeAlso: ["todo(1)", "feed(1)"])
+    seeAlso: readers.map { "\($0)(1)" })
+
+  #if canImport(BlueprintSamplesShared)
+    /// The other samples, which read the settings this app edits.
+    static let readers = ["todo", "feed"]
+    /// Who reads the settings, for the summary and the manual.
+    static let sharedBy = "todo and feed read"
+  #else
+    /// The apps that read the settings: none named here (a copy names its own).
+    static let readers: [String] = []
+    /// Who reads the settings, for the summary and the manual.
+    static let sharedBy = "the \(appIdentity.family) apps read"
+  #endif
 
   /// Tab offers every setting's key.
   static let keys = CompletionKind.list(Setting.all.map(\.key))

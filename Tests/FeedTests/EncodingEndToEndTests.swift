@@ -7,21 +7,17 @@ import Testing
 /// The built `feed` executable reading feeds in legacy encodings, as a user meets them.
 @Suite("feed reads legacy encodings, end to end", .timeLimit(.minutes(1)))
 struct EncodingEndToEndTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
   init() throws {
-    home = try TemporaryDirectory(prefix: "feed-encoding")
-    feed = try BuiltProduct(appIdentity.name)
+    home = try FeedHome(prefix: "feed-encoding", terminal: nil)
   }
 
   @discardableResult
   private func run(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
     throws -> ProductResult
   {
-    let result = try feed.run(arguments, environment: home.isolatedEnvironment())
-    #expect(result.status == 0, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
-    return result
+    try home.run(arguments, sourceLocation: sourceLocation)
   }
 
   @Test(

@@ -8,18 +8,14 @@ import Testing
 /// once, and web pages that name their feed.
 @Suite("feed add, end to end", .timeLimit(.minutes(1)))
 struct FeedAddTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
   init() throws {
-    home = try TemporaryDirectory(prefix: "feed-add")
-    feed = try BuiltProduct(appIdentity.name)
+    home = try FeedHome(prefix: "feed-add", terminal: nil)
   }
 
   func run(_ arguments: String..., expect status: Int32 = 0) async throws -> ProductResult {
-    let result = try await feed.runToExit(arguments, environment: home.isolatedEnvironment())
-    #expect(result.status == status, "feed \(arguments): \(result.error)")
-    return result
+    try await home.runToExit(arguments, expect: status)
   }
 
   static let page = """
@@ -116,9 +112,9 @@ struct FeedAddTests {
     status: Int32, output: String, error: String
   ) {
     let process = Process()
-    process.executableURL = feed.url
+    process.executableURL = home.product.url
     process.arguments = arguments
-    process.environment = home.isolatedEnvironment()
+    process.environment = home.environment
     process.currentDirectoryURL = folder
     let output = Pipe()
     let error = Pipe()

@@ -40,6 +40,15 @@ final class FeedHome: Sendable {
     _ arguments: String..., expect status: Int32 = 0,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> ProductResult {
+    try run(arguments, expect: status, sourceLocation: sourceLocation)
+  }
+
+  /// Runs the app with `arguments`, expecting `status`.
+  @discardableResult
+  func run(
+    _ arguments: [String], expect status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> ProductResult {
     let result = try product.run(arguments, environment: environment)
     #expect(
       result.status == status,
@@ -53,6 +62,16 @@ final class FeedHome: Sendable {
   @discardableResult
   func runToExit(
     _ arguments: String..., expect status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ProductResult {
+    try await runToExit(arguments, expect: status, sourceLocation: sourceLocation)
+  }
+
+  /// Runs the app with `arguments` without holding a thread of the test pool, expecting
+  /// `status`.
+  @discardableResult
+  func runToExit(
+    _ arguments: [String], expect status: Int32 = 0,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProductResult {
     let result = try await product.runToExit(arguments, environment: environment)

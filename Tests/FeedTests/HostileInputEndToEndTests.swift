@@ -7,12 +7,10 @@ import Testing
 /// Feed text that must reach a terminal tamed, through the built `feed` executable.
 @Suite("feed tames hostile text, end to end", .timeLimit(.minutes(1)))
 struct HostileInputEndToEndTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
   init() throws {
-    home = try TemporaryDirectory(prefix: "feed-hostile")
-    feed = try BuiltProduct(appIdentity.name)
+    home = try FeedHome(prefix: "feed-hostile", terminal: nil)
   }
 
   @Test("Right-to-left marks and other bidi marks never reach the output; HTML titles read plainly")
@@ -26,17 +24,17 @@ struct HostileInputEndToEndTests {
       """
     let path = home.appending("marks.xml")
     try Data(body.utf8).write(to: path)
-    let environment = home.isolatedEnvironment()
-    #expect(try feed.run(["add", path.path], environment: environment).status == 0)
-    #expect(try feed.run(["refresh"], environment: environment).status == 0)
+    let environment = home.environment
+    #expect(try home.product.run(["add", path.path], environment: environment).status == 0)
+    #expect(try home.product.run(["refresh"], environment: environment).status == 0)
     for command in [["list"], ["read"], ["show", "1.1"]] {
-      let result = try feed.run(command, environment: environment)
+      let result = try home.product.run(command, environment: environment)
       #expect(result.status == 0, "\(command): \(result.error)")
       for mark in ["\u{200F}", "\u{200E}", "\u{61C}"] {
         #expect(!result.output.contains(mark), "\(command)")
       }
     }
-    let read = try feed.run(["read"], environment: environment).output
+    let read = try home.product.run(["read"], environment: environment).output
     #expect(read.contains("gnp.exe file"), "\(read)")
     #expect(read.contains("Bold news"), "\(read)")
     #expect(!read.contains("[1]"), "\(read)")

@@ -10,15 +10,15 @@ import Testing
 struct StalledServerTests {
   @Test("waiting on silent servers costs no CPU: the refresh ends on its own under a 1 s CPU limit")
   func waitingCostsNoCPU() async throws {
-    let home = try TemporaryDirectory(prefix: "feed-stalled")
-    let feed = try BuiltProduct(appIdentity.name)
+    let home = try FeedHome(prefix: "feed-stalled", terminal: nil)
     let feedText = LoopbackServer.Reply.text("<rss><channel><title>T</title></channel></rss>")
     let server = try LoopbackServer(routes: ["/a.xml": feedText, "/b.xml": feedText])
     defer { server.stop() }
-    let environment = home.isolatedEnvironment()
+    let environment = home.environment
     // `add` reads each feed once; then both fall silent.
     for path in ["/a.xml", "/b.xml"] {
-      let added = try feed.run(["add", server.url(path).absoluteString], environment: environment)
+      let added = try home.product.run(
+        ["add", server.url(path).absoluteString], environment: environment)
       #expect(added.status == 0, "\(added.error)")
       server.setRoute(path, to: LoopbackServer.Reply.status(200).delayed(.seconds(50)))
     }
@@ -29,7 +29,7 @@ struct StalledServerTests {
     let refresh = Process()
     refresh.executableURL = URL(fileURLWithPath: "/bin/sh")
     refresh.arguments = [
-      "-c", #"ulimit -t 1 && exec "$0" refresh --feed-timeout 4"#, feed.url.path,
+      "-c", #"ulimit -t 1 && exec "$0" refresh --feed-timeout 4"#, home.product.url.path,
     ]
     refresh.environment = environment
     refresh.standardOutput = FileHandle.nullDevice
@@ -38,7 +38,7 @@ struct StalledServerTests {
     #expect(refresh.terminationReason == .exit, "ended by signal \(status)")
     #expect(status == 69)
     #expect(server.requests.map(\.target).sorted() == ["/a.xml", "/a.xml", "/b.xml", "/b.xml"])
-    let list = try feed.run(["list"], environment: environment)
+    let list = try home.product.run(["list"], environment: environment)
     #expect(
       list.output.components(separatedBy: "took longer than 4 s").count == 3, "\(list.output)")
   }

@@ -14,36 +14,34 @@ import Testing
 /// exit, bounded by a hang guard, never a sleep.
 @Suite("feed's reader while another process holds the store's lock", .timeLimit(.minutes(3)))
 struct StoreLockTerminalTests {
-  let home: TemporaryDirectory
-  let feed: BuiltProduct
+  let home: FeedHome
 
   init() throws {
-    home = try TemporaryDirectory(prefix: "feed-lock")
-    feed = try BuiltProduct(appIdentity.name)
+    home = try FeedHome(prefix: "feed-lock", terminal: "xterm")
     let url = home.appending("news.xml")
     try Data(FeedSamples.rss(title: "News", count: 3).utf8).write(to: url)
     for arguments in [["add", url.path], ["refresh"]] {
-      let result = try feed.run(arguments, environment: environment)
+      let result = try home.product.run(arguments, environment: environment)
       try #require(result.status == 0, "feed \(arguments): \(result.error)")
     }
   }
 
-  var environment: [String: String] { home.isolatedEnvironment(["TERM": "xterm"]) }
+  var environment: [String: String] { home.environment }
 
   /// The store's folder, whose lock the holder takes.
-  var dataFolder: URL { home.appending("data/\(appIdentity.family)/\(appIdentity.name)") }
+  var dataFolder: URL { home.dataFolder }
 
   /// The reader with the feed on screen, about to mark every item of it read.
   var scenario: StoreLockTerminal {
     StoreLockTerminal(
-      executable: feed.url, environment: environment, storeFolder: dataFolder,
+      executable: home.product.url, environment: environment, storeFolder: dataFolder,
       ready: "3 unread", change: "m")
   }
 
   /// The feed's unread count, as `feed list --json` says.
   func unread() throws -> Int? {
     let json = try JSONSerialization.jsonObject(
-      with: try feed.run(["list", "--json"], environment: environment).standardOutput)
+      with: try home.product.run(["list", "--json"], environment: environment).standardOutput)
     return ((json as? [String: Any])?["feeds"] as? [[String: Any]])?.first?["unread"] as? Int
   }
 

@@ -16,7 +16,8 @@ struct StartFromSampleScriptTests {
       "/bin/bash", [Self.script.path, flag], environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 0)
     #expect(
-      result.output.hasPrefix("usage: Apps/start-from-sample.sh [--sample todo|feed] NAME FOLDER\n")
+      result.output.hasPrefix(
+        "usage: Apps/start-from-sample.sh [--sample todo|feed|settings] NAME FOLDER\n")
     )
     #expect(result.output.contains("FOLDER    the package to copy into"))
     #expect(result.output.contains("--sample  the sample to start from"))
@@ -32,7 +33,7 @@ struct StartFromSampleScriptTests {
       "/bin/bash", [Self.script.path, "--sample", "blog", "app", target.path],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 64)
-    #expect(result.error.contains("no sample 'blog': choose todo or feed"))
+    #expect(result.error.contains("no sample 'blog': choose todo, feed or settings"))
     #expect(!FileManager.default.fileExists(atPath: target.path))
   }
 

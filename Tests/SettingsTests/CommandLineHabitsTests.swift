@@ -1,6 +1,9 @@
+import Core
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import BlueprintSettingsFeatures
 
 /// The command-line habits every app gets from the runner, checked on the built
 /// `settings` as a user meets them, by CoreTesting's one checker. (Each sample's tests call
@@ -11,7 +14,7 @@ struct CommandLineHabitsTests {
 
   init() throws {
     habits = try CommandLineHabits(
-      app: "settings", importable: Data(#"{"appearance": "dark"}"#.utf8))
+      app: appIdentity.name, importable: Data(#"{"appearance": "dark"}"#.utf8))
   }
 
   // MARK: - The interactive UI

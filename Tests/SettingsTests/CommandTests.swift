@@ -23,8 +23,8 @@ struct CommandTests {
     // Kept, with a warning: pure red is weak on the light background.
     #expect(
       set.error
-        == "settings: warning: 1 pair under 4.50:1 now: accent on background (light) 4.00:1\n"
-        + "hint: the value was kept; run 'settings theme' to see the contrast report\n")
+        == "\(appIdentity.name): warning: 1 pair under 4.50:1 now: accent on background (light) 4.00:1\n"
+        + "hint: the value was kept; run '\(appIdentity.name) theme' to see the contrast report\n")
     #expect(try fixture.run(["set", "notifications", "off"]).status == 0)
     #expect(
       fixture.settingsText == """
@@ -68,21 +68,21 @@ struct CommandTests {
       (
         ["set", "theme.accent", "#12345"],
         "invalid value for theme.accent: '#12345' has 5 hex digits; expected 3, 4, 6 or 8",
-        "settings describe theme.accent"
+        "\(appIdentity.name) describe theme.accent"
       ),
       (["set", "displayName", ""], "invalid value for displayName: '' has 0 characters", ""),
       (
         ["set", "displayName", "   "],
         "invalid value for displayName: '   ' has 0 characters once trimmed; expected 1–64", ""
       ),
-      (["reset"], "missing key", "settings reset KEY | --all"),
+      (["reset"], "missing key", "\(appIdentity.name) reset KEY | --all"),
       (["reset", "appearance", "--all"], "give a key or --all, not both", ""),
     ])
   func usageErrors(arguments: [String], message: String, hint: String) throws {
     let result = try fixture.run(arguments)
     #expect(result.status == 64)
     #expect(result.output.isEmpty)
-    #expect(result.error.hasPrefix("settings: error: \(message)"), "\(result.error)")
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: \(message)"), "\(result.error)")
     #expect(hint.isEmpty || result.error.contains(hint))
     #expect(fixture.settingsText == nil)
   }
@@ -186,7 +186,7 @@ struct CommandTests {
     try Data("x".utf8).write(to: fixture.backupURL.deletingLastPathComponent())
     let result = try fixture.run(arguments)
     #expect(result.status == 73)
-    #expect(result.error.hasPrefix("settings: error: cannot create the folder"))
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: cannot create the folder"))
     #expect(fixture.settingsText == before)
   }
 
@@ -219,9 +219,9 @@ struct CommandTests {
     #expect(result.output.isEmpty)
     #expect(
       result.error.hasPrefix(
-        "settings: error: the settings file \(fixture.settingsURL.path) is corrupt: "
+        "\(appIdentity.name): error: the settings file \(fixture.settingsURL.path) is corrupt: "
           + "not valid JSON at line 1, column 25: expected a key"))
-    #expect(result.error.contains("hint: fix it with 'settings edit'"))
+    #expect(result.error.contains("hint: fix it with '\(appIdentity.name) edit'"))
     #expect(fixture.settingsText == damaged)
   }
 
@@ -312,7 +312,7 @@ struct CommandTests {
     try Data("x".utf8).write(to: blocker)
     let result = try fixture.run(["set", "appearance", "dark"])
     #expect(result.status == 73)
-    #expect(result.error.hasPrefix("settings: error: cannot create the folder"))
+    #expect(result.error.hasPrefix("\(appIdentity.name): error: cannot create the folder"))
     #expect(try String(contentsOf: blocker, encoding: .utf8) == "x")
   }
 
@@ -408,7 +408,9 @@ struct CommandTests {
     let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     shell.waitUntilExit()
     #expect(shell.terminationStatus == 74)
-    #expect(text == "settings: error: cannot write to standard output: No space left on device\n")
+    #expect(
+      text
+        == "\(appIdentity.name): error: cannot write to standard output: No space left on device\n")
   }
 
   @Test("Importing a missing file exits 66")

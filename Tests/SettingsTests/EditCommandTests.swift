@@ -6,6 +6,8 @@ import CoreTesting
 import Foundation
 import Testing
 
+@testable import BlueprintSettingsFeatures
+
 @Suite("settings edit, with EDITOR set to a script", .timeLimit(.minutes(1)))
 struct EditCommandTests {
   let fixture: SettingsFixture
@@ -139,12 +141,13 @@ struct EditCommandTests {
     // the signal is pending at once, and a process it would end ends before it runs
     // another instruction of its own.
     let script = fixture.folder.appending("interrupted-editor.sh")
+    let comm = appIdentity.name.prefix(15)  // the kernel keeps 15 bytes of a name
     try Data(
       """
       #!/bin/sh
-      [ "$(cat /proc/$PPID/comm)" = settings ] || exit 8
+      [ "$(cat /proc/$PPID/comm)" = \(comm) ] || exit 8
       pid=$PPID
-      while [ "$(cat /proc/$pid/comm)" != settings ]; do
+      while [ "$(cat /proc/$pid/comm)" != \(comm) ]; do
         pid=$(cut -d ' ' -f 4 /proc/$pid/stat)
         [ "$pid" -gt 1 ] || exit 9
       done

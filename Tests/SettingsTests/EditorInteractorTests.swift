@@ -119,7 +119,7 @@ struct EditorInteractorTests {
   func writeFailure() async throws {
     let session = try await SettingsSession.open(file: file)
     // Make the config folder impossible to create.
-    try Data("x".utf8).write(to: folder.appending("blueprint"))
+    try Data("x".utf8).write(to: folder.appending(appIdentity.family))
     let interactor = SettingsListInteractor(session: session)
     var errors: [String] = []
     let binding = ScreenBinding(
@@ -140,8 +140,8 @@ struct EditorInteractorTests {
   @Test("A corrupt file stops the editor before it starts")
   func corrupt() async throws {
     try FileManager.default.createDirectory(
-      at: folder.appending("blueprint"), withIntermediateDirectories: true)
-    try Data("{".utf8).write(to: folder.appending("blueprint/settings.json"))
+      at: folder.appending(appIdentity.family), withIntermediateDirectories: true)
+    try Data("{".utf8).write(to: folder.appending("\(appIdentity.family)/settings.json"))
     await #expect(throws: SettingError.self) { try await SettingsSession.open(file: file) }
   }
 }

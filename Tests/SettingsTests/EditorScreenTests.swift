@@ -137,9 +137,9 @@ struct EditorScreenTests {
   @Test("A stored name with escape sequences is refused as corrupt, never drawn")
   func hostileStoredName() async throws {
     try FileManager.default.createDirectory(
-      at: folder.appending("blueprint"), withIntermediateDirectories: true)
+      at: folder.appending(appIdentity.family), withIntermediateDirectories: true)
     try Data(#"{"displayName": "Ada\u001b]0;x\u0007"}"#.utf8)
-      .write(to: folder.appending("blueprint/settings.json"))
+      .write(to: folder.appending("\(appIdentity.family)/settings.json"))
     await #expect(throws: SettingError.self) { try await SettingsSession.open(file: file) }
   }
 }

@@ -5,6 +5,8 @@ import CoreTesting
 import Foundation
 import Testing
 
+@testable import BlueprintSettingsFeatures
+
 /// Warnings and wording of `settings set`, `reset` and `export`, through the built app.
 @Suite("settings: contrast warnings, wording, escaped export", .timeLimit(.minutes(1)))
 struct SetWarningsTests {
@@ -19,10 +21,10 @@ struct SetWarningsTests {
     #expect(result.output == "theme.palette.text = #777777\n")
     #expect(
       result.error
-        == "settings: warning: 4 pairs under 4.50:1 now: text on background (light) 4.48:1, "
+        == "\(appIdentity.name): warning: 4 pairs under 4.50:1 now: text on background (light) 4.48:1, "
         + "text on surface (light) 4.01:1, text on background (dark) 4.18:1, "
         + "text on surface (dark) 3.66:1\n"
-        + "hint: the value was kept; run 'settings theme' to see the contrast report\n")
+        + "hint: the value was kept; run '\(appIdentity.name) theme' to see the contrast report\n")
     #expect(try fixture.sharedSettings().palette[.text] == ColorToken(hex: "#777777"))
   }
 

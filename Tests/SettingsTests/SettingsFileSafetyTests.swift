@@ -5,6 +5,8 @@ import CoreTesting
 import Foundation
 import Testing
 
+@testable import BlueprintSettingsFeatures
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -50,7 +52,7 @@ struct SettingsFileSafetyTests {
     shell.environment = fixture.environment
     #expect(try await shell.runToExit() == 0)
     let entries = try FileModes.below(fixture.folder.appending("config"))
-    #expect(entries.map(\.path).contains("blueprint/backups/settings.json"))
+    #expect(entries.map(\.path).contains("\(appIdentity.family)/backups/settings.json"))
     for entry in entries {
       #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "\(entry.path)")
     }

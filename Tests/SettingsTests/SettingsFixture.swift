@@ -14,7 +14,7 @@ final class SettingsFixture: Sendable {
 
   init() throws {
     folder = try TemporaryDirectory(prefix: "settings-tests")
-    product = try BuiltProduct("settings")
+    product = try BuiltProduct(appIdentity.name)
   }
 
   /// The environment: temporary HOME and XDG folders, nothing inherited.
@@ -22,10 +22,10 @@ final class SettingsFixture: Sendable {
     folder.isolatedEnvironment()
   }
 
-  /// `$XDG_CONFIG_HOME/blueprint/settings.json`.
-  var settingsURL: URL { folder.appending("config/blueprint/settings.json") }
+  /// `$XDG_CONFIG_HOME/<family>/settings.json`.
+  var settingsURL: URL { folder.appending("config/\(appIdentity.family)/settings.json") }
   /// The backup the app keeps before replacing the file.
-  var backupURL: URL { folder.appending("config/blueprint/backups/settings.json") }
+  var backupURL: URL { folder.appending("config/\(appIdentity.family)/backups/settings.json") }
 
   /// The settings file's text, or `nil` when there is none.
   var settingsText: String? {

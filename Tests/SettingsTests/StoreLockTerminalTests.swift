@@ -38,7 +38,7 @@ struct StoreLockTerminalTests {
     #expect(outcome.exitCode == 75)
     #expect(
       outcome.output.contains(
-        "settings: error: quit before this change was saved, so it was not made"))
+        "\(appIdentity.name): error: quit before this change was saved, so it was not made"))
     #expect(outcome.output.contains("set notifications to false"))
     #expect(outcome.holderStatus == 0)
     #expect(fixture.settingsText == before)

@@ -25,11 +25,7 @@ struct SyncTodomanTests {
   @Test("title, note, due, priority, tags and done come out of todoman as todo put them in")
   func todomanReads() async throws {
     let base = try #require(caldavURL)
-    let user = "tm\(UUID().uuidString.prefix(8).lowercased())"
-    let home = try TodoHome()
-    let netrc = home.folder.appending(".netrc")
-    try Data("machine 127.0.0.1 login \(user) password unused\n".utf8).write(to: netrc)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: netrc.path)
+    let (home, user) = try Self.home()
     try home.output([
       "add", "Pay rent, twice; then rest", "--due", "2026-12-24", "--priority", "high",
       "--tag", "home", "--tag", "money",
@@ -70,11 +66,7 @@ struct SyncTodomanTests {
   @Test("an item todoman writes syncs in, is edited here, goes back whole, and todoman reads it")
   func todomanWrites() async throws {
     let base = try #require(caldavURL)
-    let user = "tm\(UUID().uuidString.prefix(8).lowercased())"
-    let home = try TodoHome()
-    let netrc = home.folder.appending(".netrc")
-    try Data("machine 127.0.0.1 login \(user) password unused\n".utf8).write(to: netrc)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: netrc.path)
+    let (home, user) = try Self.home()
     try home.output(["sync", "setup", base.absoluteString, "--list", "Chores"])
 
     // todoman writes an item into its vdir; it goes to the server as vdirsyncer sends it.
@@ -122,6 +114,12 @@ struct SyncTodomanTests {
     #expect(read.first?["summary"] as? String == "Pay the rent")
     #expect(read.first?["completed"] as? Bool == true)
     #expect(read.first?["location"] as? String == "Bank")
+  }
+
+  /// A todo home whose `~/.netrc` names a user of its own on the test server.
+  private static func home() throws -> (TodoHome, String) {
+    let user = "tm\(UUID().uuidString.prefix(8).lowercased())"
+    return (try SyncingHome(user: user).home, user)
   }
 
   /// Runs todoman in `home` on its vdir (`vdir/*`); returns its standard output.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Any JSON value, so the settings file can be read, checked key by key, and
 /// written back without losing keys this version does not know.

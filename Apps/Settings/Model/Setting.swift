@@ -1,5 +1,5 @@
 package import BlueprintSamplesShared
-import Core
+internal import Core
 
 /// One typed setting: its key, type, default and description, and where its value
 /// lives in ``SharedSettings``.

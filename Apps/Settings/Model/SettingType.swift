@@ -1,5 +1,5 @@
-import Core
-import Foundation
+internal import Core
+internal import Foundation
 
 /// What kind of value a setting holds, and how text becomes that value and back.
 ///

@@ -1,5 +1,5 @@
-import BlueprintSamplesShared
-import Core
+internal import BlueprintSamplesShared
+internal import Core
 
 // MARK: - The registry
 

@@ -1,5 +1,5 @@
 package import BlueprintSamplesShared
-import Core
+internal import Core
 package import Foundation
 
 /// The settings file's content: the typed settings, plus keys this version does not

@@ -1,4 +1,4 @@
-import BlueprintSamplesShared
+internal import BlueprintSamplesShared
 package import Core
 package import Foundation
 
