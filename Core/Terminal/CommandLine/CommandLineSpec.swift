@@ -13,12 +13,14 @@ public import Core
 ///   static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
 ///   static let title = Argument<[String]>("title", minimum: 1, help: "What to do.")
 /// }
-/// static let json = Flag("json", help: "Print JSON.")
+/// enum List {
+///   static let json = Flag("json", help: "Print JSON.")
+/// }
 ///
 /// let spec = CommandLineSpec(
 ///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
 ///   commands: [
-///     CommandSpec("list", summary: "List the todos.", options: [json]),
+///     CommandSpec("list", summary: "List the todos.", options: [List.json]),
 ///     CommandSpec("add", summary: "Add a todo.", options: [Add.due], arguments: [Add.title]),
 ///   ])
 /// switch try spec.parse(CommandLine.arguments.dropFirst()) {
