@@ -113,9 +113,13 @@ fi
 # The modules in the import lines by their new names — BlueprintTodoModel →
 # ChoresModel, BlueprintTodoFeatures → ChoresFeatures, whatever precedes `import` —
 # and the one place the app names itself: the same commands as Docs/StartFromSample.md.
-find "$sources" "$tests" -name '*.swift' -exec \
-  sed -i.orig -E -e "s/import ${sample_prefix}(Model|Features)\$/import ${module}\1/" \
-  -e "s/import BlueprintSamplesShared\$/import ${module}Shared/" {} +
+renames=(-e "s/import ${sample_prefix}(Model|Features)\$/import ${module}\1/")
+# A sample that takes the shared settings along imports them as ${module}Shared; the
+# others import them only where Blueprint has them (#if canImport), so those lines stay.
+if [ "$has_shared" = 1 ]; then
+  renames+=(-e "s/import BlueprintSamplesShared\$/import ${module}Shared/")
+fi
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "${renames[@]}" {} +
 sed -i.orig -E \
   "s/(let appIdentity = AppIdentity\().*\)\$/\1name: \"$name\", version: \"0.1.0\", family: \"$name\")/" \
   "$sources/AppIdentity+$sample_folder.swift"
