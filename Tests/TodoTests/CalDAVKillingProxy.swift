@@ -98,25 +98,12 @@ final class CalDAVKillingProxy: Sendable {
         {
           headers[name] = value
         }
-        answer.set(
-          LoopbackServer.Reply(
-            status: response.statusCode, headers: headers, body: data ?? Data()))
+        answer.value = LoopbackServer.Reply(
+          status: response.statusCode, headers: headers, body: data ?? Data())
       }
       done.signal()
     }.resume()
     done.wait()
     return answer.value
   }
-}
-
-/// A value set on one thread and read on another.
-private final class LockedBox<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-
-  init(_ value: Value) { stored = value }
-
-  func set(_ value: Value) { lock.withLock { stored = value } }
-
-  var value: Value { lock.withLock { stored } }
 }

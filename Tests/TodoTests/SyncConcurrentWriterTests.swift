@@ -10,11 +10,16 @@ import Testing
 /// folder) made once, right after the sync has read the list.
 private struct EditedAfterRead: SyncAdapter {
   let inner: TodoSyncAdapter
-  let pending: PendingChange
+  /// The change to make once; whichever read comes first takes it.
+  let pending: LockedBox<(@Sendable () throws -> Void)?>
 
   func localItems() throws -> [SyncLocalItem] {
     let items = try inner.localItems()
-    try pending.take()?()
+    let change = pending.withLock { change in
+      defer { change = nil }
+      return change
+    }
+    try change?()
     return items
   }
 
@@ -33,24 +38,6 @@ private struct EditedAfterRead: SyncAdapter {
   }
 }
 
-/// A change to make once, taken by whichever thread gets to it first.
-private final class PendingChange: @unchecked Sendable {
-  private let lock = NSLock()
-  private var change: (@Sendable () throws -> Void)?
-
-  func set(_ change: @escaping @Sendable () throws -> Void) {
-    lock.withLock { self.change = change }
-  }
-
-  /// The change, once: later calls get `nil`.
-  func take() -> (@Sendable () throws -> Void)? {
-    lock.withLock {
-      defer { change = nil }
-      return change
-    }
-  }
-}
-
 @Suite("todo sync and another todo process writing the list meanwhile")
 struct SyncConcurrentWriterTests {
   static let utc = TimeZone(secondsFromGMT: 0) ?? .current
@@ -66,7 +53,7 @@ struct SyncConcurrentWriterTests {
       ])
     }
     let remote = InMemorySyncRemote()
-    let pending = PendingChange()
+    let pending = LockedBox<(@Sendable () throws -> Void)?>(nil)
     let engine = SyncEngine(
       remote: remote,
       adapter: EditedAfterRead(
@@ -91,7 +78,7 @@ struct SyncConcurrentWriterTests {
 
     // Meanwhile another todo process notes on one and sets the other's due day.
     let other = TodoStore(directory: folder.url)
-    pending.set {
+    pending.value = {
       try other.change { document in
         try document.edit(1, TodoDocument.Edit(note: "two litres"))
         try document.edit(2, TodoDocument.Edit(due: Day(iso: "2026-12-24")))

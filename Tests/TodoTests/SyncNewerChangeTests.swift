@@ -6,18 +6,6 @@ import Testing
 @testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
-/// A clock a test sets.
-private final class TestClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var seconds: Double
-
-  init(_ seconds: Double) { self.seconds = seconds }
-
-  func set(_ seconds: Double) { lock.withLock { self.seconds = seconds } }
-
-  var now: Date { lock.withLock { Date(timeIntervalSince1970: seconds) } }
-}
-
 @Suite("an item's modified time: set by every change, deciding a field changed on both sides")
 struct SyncNewerChangeTests {
   static let utc = TimeZone(secondsFromGMT: 0) ?? .current
@@ -25,8 +13,8 @@ struct SyncNewerChangeTests {
   @Test("a change stamps the items it changes, undo too; new and untouched items keep theirs")
   func stamps() throws {
     let folder = try TemporaryDirectory(prefix: "todo-modified")
-    let clock = TestClock(1_000)
-    let store = TodoStore(directory: folder.url, now: { clock.now })
+    let clock = LockedBox<Double>(1_000)
+    let store = TodoStore(directory: folder.url, now: { Date(timeIntervalSince1970: clock.value) })
     try store.change { document in
       try document.add([
         TodoDocument.Draft(title: "Buy milk", created: 1_000),
@@ -35,13 +23,13 @@ struct SyncNewerChangeTests {
     }
     #expect(try store.load().items.map(\.modified) == [nil, nil])
 
-    clock.set(2_000)
+    clock.value = 2_000
     try store.change { try $0.edit(1, TodoDocument.Edit(note: "two litres")) }
     #expect(try store.load().items.map(\.modified) == [2_000, nil])
 
-    clock.set(3_000)
+    clock.value = 3_000
     try store.change { try $0.setDone([2], true, now: 3_000) }
-    clock.set(4_000)
+    clock.value = 4_000
     try store.change { _ = try $0.undoLast() }
     #expect(try store.load().items.map(\.modified) == [2_000, 4_000])
 
@@ -56,13 +44,14 @@ struct SyncNewerChangeTests {
     -> (SyncResult, TodoItem, String)
   {
     let folder = try TemporaryDirectory(prefix: "todo-newer")
-    let clock = TestClock(1_000)
-    let store = TodoStore(directory: folder.url, now: { clock.now })
+    let clock = LockedBox<Double>(1_000)
+    let store = TodoStore(directory: folder.url, now: { Date(timeIntervalSince1970: clock.value) })
     try store.change { try $0.add([TodoDocument.Draft(title: "Buy milk", created: 1_000)]) }
     let remote = InMemorySyncRemote()
     let engine = SyncEngine(
       remote: remote, adapter: TodoSyncAdapter(store: store, timeZone: Self.utc),
-      state: SyncStateStore(store: InMemoryKeyValueStore()), now: { clock.now })
+      state: SyncStateStore(store: InMemoryKeyValueStore()),
+      now: { Date(timeIntervalSince1970: clock.value) })
     _ = try await engine.sync()
 
     let (href, body) = try #require(remote.items.first.map { ($0.key, $0.value.body) })
@@ -72,10 +61,10 @@ struct SyncNewerChangeTests {
         for: TodoItem(id: 1, title: "Buy oat milk", created: 1_000).syncRecord, uid: uid,
         over: body, now: Date(timeIntervalSince1970: remoteTime), timeZone: Self.utc),
       at: href)
-    clock.set(localTime)
+    clock.value = localTime
     try store.change { try $0.edit(1, TodoDocument.Edit(title: "Buy soy milk")) }
 
-    clock.set(9_000)
+    clock.value = 9_000
     let result = try await engine.sync()
     let item = try #require(try store.load().items.first)
     return (result, item, try #require(remote.items[href]).body)

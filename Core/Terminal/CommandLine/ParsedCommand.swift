@@ -106,78 +106,9 @@ public struct ParsedCommand: Sendable, Hashable {
   /// - Returns: The value, or `nil` when not given.
   func string(_ name: String) -> String? { values[name]?.last }
 
-  /// The value of a required argument.
-  ///
-  /// The parser refuses a command line that leaves out a required argument (exit 64,
-  /// with the usage), so a command reads it without an optional to unwrap:
-  ///
-  /// ```swift
-  /// // CommandSpec("add", arguments: [Argument<String>("title", help: "What to do.")])
-  /// let title = try command.argument("title")   // String, not String?
-  /// ```
-  ///
-  /// - Parameter name: The argument's name.
-  /// - Returns: The value (the last one of a variadic argument).
-  /// - Throws: ``CommandLineError`` (exit 64, `missing <name>`) when no value was
-  ///   parsed — only when `name` is not a required argument of the command.
-  func argument(_ name: String) throws(CommandLineError) -> String {
-    guard let value = string(name) else {
-      throw CommandLineError("missing \(displayNames[name] ?? "<\(name)>")")
-    }
-    return value
-  }
-
   /// Every value of a repeatable option or variadic argument, in order.
   ///
   /// - Parameter name: The option's long name or the argument's name.
   /// - Returns: The values; empty when none were given.
   func strings(_ name: String) -> [String] { values[name] ?? [] }
-
-  /// The value as an integer.
-  ///
-  /// - Parameter name: The option's long name or the argument's name.
-  /// - Returns: The integer, or `nil` when not given.
-  /// - Throws: ``CommandLineError`` (exit 64) when the value is not an integer.
-  func int(_ name: String) throws(CommandLineError) -> Int? {
-    try value(name, expected: "an integer") { Int($0) }
-  }
-
-  /// The value converted by `parse`.
-  ///
-  /// - Parameters:
-  ///   - name: The option's long name or the argument's name.
-  ///   - expected: What a valid value looks like, for the error message.
-  ///   - parse: Converts the text; returns `nil` for an invalid value.
-  /// - Returns: The converted value, or `nil` when not given.
-  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and `expected`.
-  func value<Value>(
-    _ name: String, expected: String, parse: (String) -> Value?
-  ) throws(CommandLineError) -> Value? {
-    guard let text = string(name) else { return nil }
-    guard let value = parse(text) else {
-      throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
-    }
-    return value
-  }
-
-  /// Every value converted by `parse`.
-  ///
-  /// - Parameters:
-  ///   - name: The option's long name or the argument's name.
-  ///   - expected: What a valid value looks like, for the error message.
-  ///   - parse: Converts the text; returns `nil` for an invalid value.
-  /// - Returns: The converted values, in order.
-  /// - Throws: ``CommandLineError`` (exit 64) for the first invalid value.
-  func values<Value>(
-    _ name: String, expected: String, parse: (String) -> Value?
-  ) throws(CommandLineError) -> [Value] {
-    var result: [Value] = []
-    for text in strings(name) {
-      guard let value = parse(text) else {
-        throw .invalidValue(text, for: displayNames[name] ?? name, expected: expected)
-      }
-      result.append(value)
-    }
-    return result
-  }
 }
