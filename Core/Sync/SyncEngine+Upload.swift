@@ -20,6 +20,8 @@ extension SyncRun {
     }
     for (href, entry) in state.entries.sorted(by: { $0.key < $1.key }) {
       if let only, !only.contains(href) { continue }
+      // Sent early and answered 412: fetched and merged next round.
+      if only == nil, retry.contains(href) { continue }
       guard let localID = entry.localID else { continue }
       guard let item = local[localID] else {
         try await deleteRemote(href: href, entry: entry)

@@ -22,7 +22,9 @@ public import Foundation
 /// 3. sends local changes, one request per item (`If-Match` with the ETag exactly as
 ///    received, `If-None-Match: *` for a new item), deletes what was deleted locally;
 ///    an item the server changed meanwhile (412) is fetched and merged again, in up
-///    to ``maximumRounds`` rounds.
+///    to ``maximumRounds`` rounds. Replaces and deletes of items the server did not
+///    mention (up to ``outcomesPerStateWrite`` of them) are sent while step 2's local
+///    write runs: they need nothing from it.
 ///
 /// What a sync must not forget is recorded durably in the ``SyncStateStore`` before it
 /// goes on: a new item's href and UID before its create request, the entries the
@@ -175,7 +177,17 @@ final class SyncRun {
     let changes = listing.changes
     result.requests += listing.requests
     var observations = try await observe(changes)
-    try reconcile(observations, only: nil)
+    // What needs nothing from the local write goes out while that write runs.
+    let early = try earlyWrites(besides: observations)
+    let remote = engine.remote
+    async let sent = Self.send(early, to: remote)
+    do {
+      try reconcile(observations, only: nil)
+    } catch {
+      _ = await sent
+      throw error
+    }
+    try settle(early, await sent)
     try await upload(only: nil)
     var round = 1
     while !retry.isEmpty, round < engine.maximumRounds {

@@ -123,6 +123,45 @@ struct SyncEngineTests {
       "first upload, the 412, the retry")
   }
 
+  @Test("a local change the server did not touch goes out while its change is written here")
+  func earlyWrite() async throws {
+    let remote = InMemorySyncRemote()
+    remote.listsBodies = true
+    let side = SyncSide(remote: remote)
+    let mine = side.local.add(["title": "mine"])
+    side.local.add(["title": "theirs"])
+    _ = try await side.sync()
+    let theirs = try #require(
+      remote.items.first { $0.value.body.contains("X-FIELD-TITLE:theirs") }?.key)
+    let uid = try #require(
+      try TestAdapter(local: side.local).remoteRecord(from: remote.items[theirs]!.body)?.uid)
+    side.local.edit(mine, "title", "mine, edited")
+    remote.put(remoteBody(uid: uid, ["title": "theirs, edited"]), at: theirs)
+
+    // The local write waits for the PUT to reach the server: it does only if the PUT was
+    // sent without waiting for that write.
+    let arrived = DispatchSemaphore(value: 0)
+    let sawPUT = Locked<Bool?>(nil)
+    side.local.onWrite = {
+      sawPUT.withLock { $0 = arrived.wait(timeout: .now() + 60) == .success }
+    }
+    let engine = SyncEngine(
+      remote: SignallingRemote(inner: remote) { if $0 == "PUT" { arrived.signal() } },
+      adapter: TestAdapter(local: side.local), state: SyncStateStore(store: side.stateStore))
+    let result = try await engine.sync()
+    #expect(sawPUT.withLock { $0 } == true, "the PUT reached the server during the local write")
+    #expect(result.description == "sent 1, received 1, merged 0, deleted 0")
+    #expect(result.requests == 2)
+    #expect(sorted(side.local.records) == sorted(try remoteRecords(remote)))
+    #expect(sorted(side.local.records) == [["title": "mine, edited"], ["title": "theirs, edited"]])
+
+    // Its outcome was recorded: the next sync has nothing to send.
+    side.local.onWrite = nil
+    let before = remote.requestCount
+    #expect(try await engine.sync().description == "sent 0, received 0, merged 0, deleted 0")
+    #expect(remote.requestCount - before == 1)
+  }
+
   @Test("a write answered without an ETag is fetched at the next sync, then quiet")
   func droppedETag() async throws {
     let remote = InMemorySyncRemote()
@@ -296,4 +335,38 @@ struct SyncEngineTests {
         ["title": "b"], onto: ["title": "a", "note": "n"], was: ["title": "a", "note": "n"])
         == ["title": "b"])
   }
+}
+
+/// A remote that tells `onRequest` each request's method (`PUT`, `DELETE`, `REPORT`)
+/// as it reaches `inner`.
+private struct SignallingRemote: SyncRemote {
+  let inner: InMemorySyncRemote
+  let onRequest: @Sendable (String) -> Void
+
+  func changes(since token: String?) async throws -> RemoteChanges {
+    onRequest("REPORT")
+    return try await inner.changes(since: token)
+  }
+
+  func fetch(_ hrefs: [String]) async throws -> [RemoteItem] {
+    onRequest("REPORT")
+    return try await inner.fetch(hrefs)
+  }
+
+  func create(_ body: String, at href: String) async throws -> String? {
+    onRequest("PUT")
+    return try await inner.create(body, at: href)
+  }
+
+  func replace(_ body: String, at href: String, ifMatch etag: String) async throws -> String? {
+    onRequest("PUT")
+    return try await inner.replace(body, at: href, ifMatch: etag)
+  }
+
+  func delete(at href: String, ifMatch etag: String) async throws {
+    onRequest("DELETE")
+    try await inner.delete(at: href, ifMatch: etag)
+  }
+
+  func href(forNewItemNamed name: String) -> String { inner.href(forNewItemNamed: name) }
 }

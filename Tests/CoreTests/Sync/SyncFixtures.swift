@@ -27,6 +27,8 @@ final class MemoryLocal: @unchecked Sendable {
   var hasVersion = false
   /// Called right after each read of the items (a test's edit by "another process").
   var onRead: (@Sendable () -> Void)?
+  /// Called as each local write starts, before it takes the lock.
+  var onWrite: (@Sendable () -> Void)?
 
   var version: String? { lock.withLock { hasVersion ? "v\(changes)" : nil } }
 
@@ -77,7 +79,8 @@ final class MemoryLocal: @unchecked Sendable {
   }
 
   func apply(_ changes: [SyncLocalChange]) throws -> [String] {
-    try lock.withLock {
+    onWrite?()
+    return try lock.withLock {
       writes += 1
       if writes == failingWrite { throw DiskFull() }
       self.changes += 1
