@@ -9,9 +9,10 @@ extension CalDAVCollection {
   /// when the server has no sync-collection).
   ///
   /// The report asks for the items' content too (``RemoteResource/body``), so that a
-  /// sync needs no `calendar-multiget` after it; a server that refuses that, or an
-  /// answer past the client's size cap, is asked again for ETags alone (and so is
-  /// every later listing of this collection value).
+  /// sync needs no `calendar-multiget` after it; a server that refuses that, an answer
+  /// past the client's size cap, or one that does not start within ``timeout``, is
+  /// asked again for ETags alone (and so is every later listing of this collection
+  /// value).
   ///
   /// A server that cuts its answer short (a `507` for the collection inside the
   /// multistatus, as RFC 6578 §3.6 says) is asked again from the token it gave, until
@@ -36,10 +37,13 @@ extension CalDAVCollection {
   private struct DataRefused: Error {}
 
   /// Whether `error`, answering a listing that asked for content, may be that request's
-  /// fault: a refusal (not of the token, nor of the report: `405`, `501`) or an answer
-  /// past the size cap.
+  /// fault: a refusal (not of the token, nor of the report: `405`, `501`), an answer
+  /// past the size cap, or one the server took longer than ``timeout`` to start (a
+  /// server that builds the whole answer first, as Radicale does, can take minutes for
+  /// 10,000 items; their ETags alone and multigets of 500 come in time).
   private static func mayRefuseData(_ error: APIError) -> Bool {
     if case .responseTooLarge = error { return true }
+    if case .transport(let code, _) = error, code == .timedOut { return true }
     guard case .unacceptableStatus(let code, _, let body) = error,
       [400, 403, 412, 415, 422, 507].contains(code)
     else { return false }

@@ -27,13 +27,19 @@ public struct CalDAVCollection: SyncRemote {
   public var component: String
   /// The most hrefs one `calendar-multiget` asks for.
   public var batchSize: Int
-  let session: DAVSession
+  /// How long one request may wait without a byte from the server (60 s by default).
+  /// A listing asked with the items' content that passes it is asked again without.
+  public var timeout: Duration {
+    get { session.timeout }
+    set { session.timeout = newValue }
+  }
+  var session: DAVSession
   /// The collection's canonical path, ending in `/`.
   let path: String
   /// Set once the server refused `sync-collection`: then listings are `PROPFIND`s.
   let syncCollectionRefused = Locked(false)
-  /// Set once a listing with the items' content was refused or too large: then
-  /// listings ask for ETags alone.
+  /// Set once a listing with the items' content was refused, too large or too slow:
+  /// then listings ask for ETags alone.
   let listingDataRefused = Locked(false)
 
   /// The default ``batchSize``.

@@ -137,9 +137,11 @@ struct CalDAVChangesTests {
     #expect(body.contains("xmlns:C=\"urn:ietf:params:xml:ns:caldav\""))
   }
 
+  /// How the listing that asks for calendar data fails in ``listingDataRefused(status:)``:
+  /// a status, too large an answer (0), or no answer within the timeout (-1).
   @Test(
-    "a listing with calendar data refused (not the token) or too large is asked again without",
-    arguments: [400, 403, 0])
+    "a listing with calendar data refused (not the token), too large or too slow is asked again without",
+    arguments: [400, 403, 0, -1])
   func listingDataRefused(status: Int) async throws {
     let listing = CalDAVFixtures.multistatus(
       CalDAVFixtures.item("/alice/todo/a.ics", etag: "\"a\""), token: "t2")
@@ -148,12 +150,18 @@ struct CalDAVChangesTests {
         + String(repeating: "<!-- padding -->", count: 20_000), token: "t2")
     let server = try LoopbackServer { request in
       guard CalDAVFixtures.text(request.body).contains("calendar-data") else { return listing }
-      return status == 0 ? huge : .status(status)
+      switch status {
+      case 0: return huge
+      case -1: return listing.delayed(.seconds(60))
+      default: return .status(status)
+      }
     }
     defer { server.stop() }
-    let remote = CalDAVCollection(
+    var remote = CalDAVCollection(
       url: server.url("/alice/todo/"), client: try CalDAVFixtures.client(maxResponseSize: 64_000),
       credentials: DAVCredentials(user: "alice", password: "s3cret"))
+    // Long enough for an answer that is there at once, even on a busy machine.
+    remote.timeout = .seconds(3)
     for _ in 0..<2 {
       let changes = try await remote.changes(since: "t1")
       #expect(changes.changed == [RemoteResource(href: "/alice/todo/a.ics", etag: "\"a\"")])
