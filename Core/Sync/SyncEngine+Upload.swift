@@ -23,14 +23,14 @@ extension SyncRun {
       // Sent early and answered 412: fetched and merged next round.
       if only == nil, retry.contains(href) { continue }
       guard let localID = entry.localID else { continue }
-      guard let item = local[localID] else {
-        try await deleteRemote(href: href, entry: entry)
-        continue
-      }
       if entry.isPendingCreate {
-        try await create(href: href, entry: entry, item: item)
-      } else if item.record != entry.base, let etag = entry.etag {
-        try await replace(href: href, entry: entry, item: item, etag: etag)
+        if let item = local[localID] {
+          try await create(href: href, entry: entry, item: item)
+        } else {
+          try recordOutcome([href: SyncStateEntry?.none])  // never reached the server
+        }
+      } else if let write = try write(for: href, entry) {
+        try await perform(write)
       }
     }
   }
@@ -55,53 +55,6 @@ extension SyncRun {
     } catch SyncRemoteError.preconditionFailed {
       // Already there (an earlier sync's create went through): fetch and adopt it.
       result.sent -= 1
-      retry.insert(href)
-    }
-  }
-
-  private func replace(href: String, entry: SyncStateEntry, item: SyncLocalItem, etag: String)
-    async throws
-  {
-    var entry = entry
-    let body = try engine.adapter.remoteBody(
-      for: item.record, uid: entry.uid, over: entry.body, now: item.modified ?? engine.now())
-    result.sent += 1
-    guard !dryRun else { return }
-    do {
-      result.requests += 1
-      entry.etag = try await engine.remote.replace(body, at: href, ifMatch: etag)
-      entry.base = item.record
-      entry.body = body
-      try recordOutcome([href: entry])
-    } catch SyncRemoteError.preconditionFailed {
-      result.sent -= 1
-      retry.insert(href)
-    } catch SyncRemoteError.notFound {
-      // Deleted there meanwhile, changed here: the change wins.
-      result.sent -= 1
-      entry.isPendingCreate = true
-      entry.etag = nil
-      try recordOutcome([href: entry])
-      retry.insert(href)
-    }
-  }
-
-  private func deleteRemote(href: String, entry: SyncStateEntry) async throws {
-    if entry.isPendingCreate {
-      try recordOutcome([href: SyncStateEntry?.none])  // never reached the server
-      return
-    }
-    guard let etag = entry.etag else { return }  // learnt next sync, then deleted
-    result.deleted += 1
-    guard !dryRun else { return }
-    do {
-      result.requests += 1
-      try await engine.remote.delete(at: href, ifMatch: etag)
-      try recordOutcome([href: SyncStateEntry?.none])
-    } catch SyncRemoteError.notFound {
-      try recordOutcome([href: SyncStateEntry?.none])
-    } catch SyncRemoteError.preconditionFailed {
-      result.deleted -= 1
       retry.insert(href)
     }
   }
