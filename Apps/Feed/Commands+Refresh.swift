@@ -15,6 +15,21 @@ extension FeedCommands {
   static func refresh(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
     async throws
   {
+    // The HTTP client starts while the options and subscriptions are read; the command
+    // ends only once it has (see `LazyHTTPClient.prepare()`).
+    let preparing = (library.fetcher.client as? LazyHTTPClient)?.prepare()
+    do {
+      try await refreshFeeds(command, context, library)
+      await preparing?.value
+    } catch {
+      await preparing?.value
+      throw error
+    }
+  }
+
+  private static func refreshFeeds(
+    _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
+  ) async throws {
     var library = library
     if let seconds = try positiveSeconds(command, Key.timeout) { library.deadline = seconds }
     if let seconds = try positiveSeconds(command, Key.feedTimeout) {

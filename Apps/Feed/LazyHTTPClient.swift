@@ -19,13 +19,26 @@ final class LazyHTTPClient: HTTPClient, @unchecked Sendable {
   /// Whether the real client was made (for tests).
   var isMade: Bool { lock.withLock { client != nil } }
 
+  /// Makes the real client now, off the caller's thread, for a command that is about
+  /// to fetch: libcurl's start (its TLS library reads its settings, about half a
+  /// millisecond) then overlaps the command's own work instead of delaying the first
+  /// request. Await the task before the process exits, so that exiting never runs the
+  /// TLS library's clean-up while it is still starting.
+  @discardableResult
+  func prepare() -> Task<Void, Never> {
+    Task.detached { _ = self.real() }
+  }
+
   func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
-    let real = lock.withLock {
+    try await real().send(endpoint)
+  }
+
+  private func real() -> any HTTPClient {
+    lock.withLock {
       if let client { return client }
       let made = make()
       client = made
       return made
     }
-    return try await real.send(endpoint)
   }
 }

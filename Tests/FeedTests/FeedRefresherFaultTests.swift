@@ -162,6 +162,44 @@ struct FeedRefresherFaultTests {
     #expect(await server.waitForClientClose(timeout: .seconds(30)) != nil)
   }
 
+  @Test("a host that did not answer in time is not asked for its other feeds")
+  func silentHost() async throws {
+    let server = try LoopbackServer(routes: [
+      "/fast.xml": .text(FeedSamples.rss(count: 2)),
+      "/stalled1.xml": .text(FeedSamples.rss(count: 1)).delayed(.seconds(600)),
+      "/stalled2.xml": .text(FeedSamples.rss(count: 1)).delayed(.seconds(600)),
+      "/stalled3.xml": .text(FeedSamples.rss(count: 1)).delayed(.seconds(600)),
+    ])
+    defer { server.stop() }
+    let clock = ManualClock()
+    var feeds: [Subscription] = []
+    for name in ["stalled1", "stalled2", "stalled3"] {
+      feeds.append(try store.add(server.url("/\(name).xml")))
+    }
+    // The same server under another name: another host, which answers.
+    let other = try #require(URL(string: "http://localhost:\(server.port)/fast.xml"))
+    feeds.append(try store.add(other))
+    let refresher = FeedRefresher(
+      store: store, fetcher: FeedFetcher(client: FeedSamples.client()),
+      deadline: .seconds(600), feedDeadline: .seconds(20), now: { FeedSamples.now },
+      clock: clock)
+    let task = Task { [feeds] in try await refresher.refresh(feeds) }
+    await server.waitForRequests(2)  // the first stalled feed and the other host's
+    await clock.waitForSleepers(2)  // the refresh's deadline and the stalled feed's
+    clock.advance(by: .seconds(20))
+    let results = try await task.value
+    #expect(
+      results[0].outcome
+        == .failed("the fetch took longer than 20 s (--feed-timeout) and was stopped"))
+    let notAsked =
+      "not fetched: 127.0.0.1 did not answer feed \(feeds[0].id) in time during this refresh"
+    #expect(results[1].outcome == .failed(notAsked))
+    #expect(results[2].outcome == .failed(notAsked))
+    #expect(results[3].outcome == .updated(new: 2, total: 2))
+    #expect(server.requests.map(\.path).sorted() == ["/fast.xml", "/stalled1.xml"])
+    #expect(try store.record(feeds[1].id).lastError == notAsked)
+  }
+
   @Test("the refresh's deadline stops the feeds still running; finished ones are saved")
   func refreshDeadline() async throws {
     let server = try LoopbackServer(routes: [

@@ -61,6 +61,27 @@ struct FeedStoreTests {
     #expect(record.items.count == 1)
   }
 
+  @Test("check times merge into one table of subscribed feeds; a damaged table is replaced")
+  func checkTimes() throws {
+    let store = FeedStore(store: InMemoryKeyValueStore())
+    let a = try store.add(try #require(URL(string: "https://a.example/feed")))
+    let b = try store.add(try #require(URL(string: "https://b.example/feed")))
+    let earlier = FeedSamples.now.addingTimeInterval(-3600)
+    try store.noteChecked([a.id: earlier, b.id: earlier])
+    try store.noteChecked([a.id: FeedSamples.now, "99": FeedSamples.now])  // 99: not subscribed
+    #expect(try store.feeds().map(\.record.lastFetched) == [FeedSamples.now, earlier])
+    // Written as every stored value is: the bytes JSONEncoder writes, sorted and indented.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let expected = try encoder.encode([a.id: FeedSamples.now, b.id: earlier]) + Data("\n".utf8)
+    #expect(try store.store.data(forKey: "checked") == expected)
+
+    try store.store.setData(Data("{\"1\": ".utf8), forKey: "checked")
+    try store.noteChecked([b.id: FeedSamples.now])
+    let replaced = try store.store.value([String: Date].self, forKey: "checked")
+    #expect(replaced == [b.id: FeedSamples.now])
+  }
+
   @Test("each feed is its own file; the subscription list is a separate small one")
   func layout() throws {
     let folder = try TemporaryDirectory()

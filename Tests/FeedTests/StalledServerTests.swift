@@ -15,10 +15,14 @@ struct StalledServerTests {
     let server = try LoopbackServer(routes: ["/a.xml": feedText, "/b.xml": feedText])
     defer { server.stop() }
     let environment = home.environment
-    // `add` reads each feed once; then both fall silent.
+    // `add` reads each feed once; then both fall silent. They are on two hosts (two
+    // names of the server), so that both wait at once: a host's feeds take turns.
+    let urls = [
+      "/a.xml": server.url("/a.xml").absoluteString,
+      "/b.xml": "http://localhost:\(server.port)/b.xml",
+    ]
     for path in ["/a.xml", "/b.xml"] {
-      let added = try home.product.run(
-        ["add", server.url(path).absoluteString], environment: environment)
+      let added = try home.product.run(["add", urls[path] ?? path], environment: environment)
       #expect(added.status == 0, "\(added.error)")
       server.setRoute(path, to: LoopbackServer.Reply.status(200).delayed(.seconds(50)))
     }

@@ -33,6 +33,50 @@ extension FeedRefresher {
   }
 }
 
+/// The hosts that did not answer a fetch in time during one refresh. A host's feeds
+/// take turns (one fetch at a time to a host), so those still waiting are not fetched:
+/// a host that is down costs one feed's deadline, not one for each of its feeds.
+final class SilentHosts: @unchecked Sendable {
+  // Safe: `hosts` is read and written only while `lock` is held.
+  private let lock = NSLock()
+  private var hosts: [String: String] = [:]  // host (lowercased) → the feed that waited
+
+  /// Throws ``HostDidNotAnswer`` when `host` did not answer a feed earlier.
+  func check(_ host: String) throws {
+    let key = host.lowercased()
+    if let feedID = lock.withLock({ hosts[key] }) {
+      throw HostDidNotAnswer(host: host, feedID: feedID)
+    }
+  }
+
+  /// Notes `host` as silent when `error` says it did not answer in time (a timeout, a
+  /// feed's deadline, a name that did not resolve); other errors say nothing about it.
+  func note(_ host: String, after error: any Error, of feedID: String) {
+    guard Self.meansSilent(error) else { return }
+    let key = host.lowercased()
+    lock.withLock {
+      if hosts[key] == nil { hosts[key] = feedID }
+    }
+  }
+
+  static func meansSilent(_ error: any Error) -> Bool {
+    if error is FeedDeadlinePassed { return true }
+    guard let error = error as? APIError, case .transport(let code, _) = error else {
+      return false
+    }
+    return [.timedOut, .cannotFindHost, .dnsLookupFailed].contains(code)
+  }
+}
+
+/// A feed that was not fetched: its host did not answer another feed in time.
+struct HostDidNotAnswer: Error, CustomStringConvertible {
+  var host: String
+  var feedID: String
+  var description: String {
+    "not fetched: \(host) did not answer feed \(feedID) in time during this refresh"
+  }
+}
+
 /// One feed's fetch took longer than the refresher's per-feed deadline.
 struct FeedDeadlinePassed: Error, CustomStringConvertible {
   var limit: Duration

@@ -45,12 +45,15 @@ package struct FeedRefresher: Sendable {
   /// Where the saves run: a thread of their own each, off the cooperative pool.
   package var work: BlockingWork
 
-  /// The default number of fetches at once to start with.
-  package static let defaultConcurrency = 8
+  /// The default number of fetches at once to start with: each to another host (see
+  /// ``defaultPerHost``), so this bounds the connections opened at once.
+  package static let defaultConcurrency = 24
   /// The default number of fetches at once the limit may grow to.
   package static let defaultMaximumConcurrency = 48
-  /// The default number of fetches at once to one host.
-  package static let defaultPerHost = 2
+  /// The default number of fetches at once to one host: one, so that a host's feeds
+  /// take turns on one kept-alive connection (no second TCP or TLS handshake), as
+  /// `curl --parallel` and browsers do.
+  package static let defaultPerHost = 1
   /// The default deadline of a whole refresh: 3 minutes.
   package static let defaultDeadline = Duration.seconds(180)
   /// The default deadline of one feed's fetch: 45 seconds.
@@ -115,16 +118,23 @@ package struct FeedRefresher: Sendable {
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
     let limiter = FetchLimiter(total: concurrency, perHost: perHost, ceiling: maximumConcurrency)
+    let silentHosts = SilentHosts()
     var results = [RefreshResult?](repeating: nil, count: feeds.count)
     let clock = clock
     let deadline = deadline
     await withTaskGroup(of: (Int, RefreshResult)?.self) { group in
       for (index, feed) in feeds.enumerated() {
         group.addTask {
-          let result = await refreshOne(feed, limiter: limiter, force: force)
+          let result = await refreshOne(
+            feed, limiter: limiter, silentHosts: silentHosts, force: force)
           await onResult(result)
           return (index, result)
         }
+        // Each feed's task runs up to its network wait before the next one is added.
+        // A fetch's deadline runs the fetch in a child task of its own; added all at
+        // once, every feed task would run (and read its fetch state) before the first
+        // of those, and the first request would wait for all of them.
+        await Task.yield()
       }
       // The overall deadline: when it passes, the feeds still running are cancelled and
       // fail; those that finished were saved already.
@@ -178,13 +188,14 @@ package struct FeedRefresher: Sendable {
     return finished
   }
 
-  private func refreshOne(_ feed: Subscription, limiter: FetchLimiter, force: Bool) async
-    -> RefreshResult
-  {
+  private func refreshOne(
+    _ feed: Subscription, limiter: FetchLimiter, silentHosts: SilentHosts, force: Bool
+  ) async -> RefreshResult {
     let start = now()
-    // Only the fetch state is read (no items), in the feed's own task so that the reads
-    // overlap the first fetches. A damaged record is set aside and reads as never
-    // fetched; one that cannot be read fails this feed alone.
+    // Only the fetch state is read (no items), in the feed's own task, just before its
+    // fetch: the limiter hands out a free permit at once, so the first fetch goes out
+    // after one read and the other reads overlap the fetches. A damaged record is set
+    // aside and reads as never fetched; one that cannot be read fails this feed alone.
     let record: FeedRecord
     do {
       record = try store.readFetchState(feed.id)
@@ -205,8 +216,14 @@ package struct FeedRefresher: Sendable {
     do {
       response = try await limiter.withPermit(for: host) {
         try Task.checkCancellation()
-        return try await withDeadline(feedDeadline) {
-          try await fetcher.fetch(feed.url, validators: record.validators)
+        try silentHosts.check(host)
+        do {
+          return try await withDeadline(feedDeadline) {
+            try await fetcher.fetch(feed.url, validators: record.validators)
+          }
+        } catch {
+          silentHosts.note(host, after: error, of: feed.id)
+          throw error
         }
       }
     } catch {

@@ -203,13 +203,15 @@ package struct FeedStore: Sendable {
   /// - Throws: `PersistenceError`.
   package func noteChecked(_ times: [String: Date]) throws {
     let ids = Set(try subscriptions().feeds.map(\.id))
-    try store.updateData(forKey: Self.checkedKey) { data in
-      var table = data.flatMap { try? JSONDecoder().decode([String: Date].self, from: $0) } ?? [:]
-      table.merge(times) { _, new in new }
-      table = table.filter { ids.contains($0.key) }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-      data = try encoder.encode(table)
+    func merged(_ table: [String: Date]?) -> [String: Date] {
+      (table ?? [:]).merging(times) { _, new in new }.filter { ids.contains($0.key) }
+    }
+    do {
+      try store.update([String: Date].self, forKey: Self.checkedKey) { table in
+        table = merged(table)
+      }
+    } catch PersistenceError.corrupted {
+      try store.set(merged(nil), forKey: Self.checkedKey)
     }
   }
 

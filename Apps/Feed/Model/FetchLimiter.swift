@@ -1,8 +1,10 @@
+import Foundation
+
 /// Bounds how many fetches run at once, in total and per host; the total follows
 /// what the network gives.
 ///
 /// ```swift
-/// let limiter = FetchLimiter(total: 8, perHost: 2, ceiling: 48)
+/// let limiter = FetchLimiter(total: 24, perHost: 1, ceiling: 48)
 /// try await limiter.withPermit(for: url.host ?? "") { try await fetch(url) }
 /// ```
 ///
@@ -16,7 +18,11 @@
 ///
 /// Waiters are served first come, first served among those whose host has room, so a
 /// slow host never holds up the others.
-package actor FetchLimiter {
+///
+/// A free permit is taken at once, under a lock, without a hop to another executor:
+/// the first fetches of a refresh go out as soon as their tasks run, instead of
+/// after every other task has run up to the limiter.
+package final class FetchLimiter: @unchecked Sendable {
   /// The most fetches at once to start with, and the least the total falls back to.
   package let total: Int
   /// The most fetches at once to one host.
@@ -24,11 +30,27 @@ package actor FetchLimiter {
   /// The most fetches at once the total may grow to.
   package let ceiling: Int
   /// The most fetches at once now: between ``total`` and ``ceiling``.
-  package private(set) var limit: Int
+  package var limit: Int { lock.withLock { state.limit } }
 
-  private var running = 0
-  private var runningByHost: [String: Int] = [:]
-  private var waiters: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
+  private struct State {
+    var limit: Int
+    var running = 0
+    var runningByHost: [String: Int] = [:]
+    var waiters: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func hasRoom(_ host: String, perHost: Int) -> Bool {
+      running < limit && runningByHost[host, default: 0] < perHost
+    }
+
+    mutating func take(_ host: String) {
+      running += 1
+      runningByHost[host, default: 0] += 1
+    }
+  }
+
+  // Safe: `state` is read and written only while `lock` is held.
+  private let lock = NSLock()
+  private var state: State
 
   /// Creates a limiter.
   ///
@@ -42,7 +64,7 @@ package actor FetchLimiter {
     self.total = start
     self.perHost = max(1, perHost)
     self.ceiling = max(start, ceiling ?? start)
-    limit = start
+    state = State(limit: start)
   }
 
   /// Runs `body` once a permit for `host` is free.
@@ -59,47 +81,64 @@ package actor FetchLimiter {
     await acquire(host)
     do {
       let value = try await body()
-      if !waiters.isEmpty { limit = min(ceiling, limit + 1) }
-      release(host)
+      release(host, succeeded: true)
       return value
     } catch {
-      limit = max(total, limit / 2)
-      release(host)
+      release(host, succeeded: false)
       throw error
     }
   }
 
-  private func hasRoom(_ host: String) -> Bool {
-    running < limit && runningByHost[host, default: 0] < perHost
-  }
-
   private func acquire(_ host: String) async {
-    if hasRoom(host) {
-      take(host)
-      return
+    let perHost = perHost
+    let took = lock.withLock {
+      guard state.hasRoom(host, perHost: perHost) else { return false }
+      state.take(host)
+      return true
     }
-    await withCheckedContinuation { waiters.append((host, $0)) }
-  }
-
-  private func take(_ host: String) {
-    running += 1
-    runningByHost[host, default: 0] += 1
-  }
-
-  private func release(_ host: String) {
-    running -= 1
-    runningByHost[host, default: 1] -= 1
-    if runningByHost[host] == 0 { runningByHost[host] = nil }
-    var index = 0
-    while index < waiters.count, running < limit {
-      let waiter = waiters[index]
-      if hasRoom(waiter.host) {
-        waiters.remove(at: index)
-        take(waiter.host)
-        waiter.continuation.resume()
-      } else {
-        index += 1
+    if took { return }
+    await withCheckedContinuation { continuation in
+      // A permit freed since the check above is taken here, so no wake-up is lost.
+      let tookNow = lock.withLock {
+        if state.hasRoom(host, perHost: perHost) {
+          state.take(host)
+          return true
+        }
+        state.waiters.append((host, continuation))
+        return false
       }
+      if tookNow { continuation.resume() }
     }
+  }
+
+  /// Gives back `host`'s permit: a success while others wait adds one to the total
+  /// (up to ``ceiling``), a failure halves it (never below ``total``); then waiters
+  /// whose host has room take permits, in order, and are resumed outside the lock.
+  private func release(_ host: String, succeeded: Bool) {
+    let (total, ceiling, perHost) = (total, ceiling, perHost)
+    let ready = lock.withLock {
+      if succeeded {
+        if !state.waiters.isEmpty { state.limit = min(ceiling, state.limit + 1) }
+      } else {
+        state.limit = max(total, state.limit / 2)
+      }
+      state.running -= 1
+      state.runningByHost[host, default: 1] -= 1
+      if state.runningByHost[host] == 0 { state.runningByHost[host] = nil }
+      var ready: [CheckedContinuation<Void, Never>] = []
+      var index = 0
+      while index < state.waiters.count, state.running < state.limit {
+        let waiter = state.waiters[index]
+        if state.hasRoom(waiter.host, perHost: perHost) {
+          state.waiters.remove(at: index)
+          state.take(waiter.host)
+          ready.append(waiter.continuation)
+        } else {
+          index += 1
+        }
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
   }
 }
