@@ -10,8 +10,8 @@ import Foundation
 ///
 /// The total starts at `total`. Each fetch that succeeds while others wait adds one
 /// permit, up to `ceiling`, as TCP's slow start does: where answers take a round trip,
-/// the fetches in flight double every round trip instead of queueing behind a fixed
-/// eight; on a fast network the refresh is over before the limit has grown much. A
+/// the fetches in flight grow every round trip instead of queueing behind a fixed
+/// number; on a fast network the refresh is over before the limit has grown much. A
 /// fetch that fails halves the total (never below `total`), so a struggling network
 /// or server gets fewer requests at once. The per-host bound never grows: politeness
 /// to one server does not depend on how fast the others answer.
