@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Bounds how many fetches run at once, in total and per host; the total follows
 /// what the network gives.
