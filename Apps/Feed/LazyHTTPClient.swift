@@ -24,7 +24,6 @@ final class LazyHTTPClient: HTTPClient, @unchecked Sendable {
   /// millisecond) then overlaps the command's own work instead of delaying the first
   /// request. Await the task before the process exits, so that exiting never runs the
   /// TLS library's clean-up while it is still starting.
-  @discardableResult
   func prepare() -> Task<Void, Never> {
     Task.detached { _ = self.real() }
   }

@@ -59,6 +59,7 @@ final class SilentHosts: @unchecked Sendable {
     }
   }
 
+  /// Whether `error` says the host did not answer in time.
   static func meansSilent(_ error: any Error) -> Bool {
     if error is FeedDeadlinePassed { return true }
     guard let error = error as? APIError, case .transport(let code, _) = error else {

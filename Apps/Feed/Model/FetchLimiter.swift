@@ -33,18 +33,18 @@ package final class FetchLimiter: @unchecked Sendable {
   package var limit: Int { lock.withLock { state.limit } }
 
   private struct State {
+    let perHost: Int
     var limit: Int
     var running = 0
     var runningByHost: [String: Int] = [:]
     var waiters: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
 
-    func hasRoom(_ host: String, perHost: Int) -> Bool {
-      running < limit && runningByHost[host, default: 0] < perHost
-    }
-
-    mutating func take(_ host: String) {
+    /// Takes a permit for `host` when the total and the host have room.
+    mutating func take(_ host: String) -> Bool {
+      guard running < limit, runningByHost[host, default: 0] < perHost else { return false }
       running += 1
       runningByHost[host, default: 0] += 1
+      return true
     }
   }
 
@@ -64,7 +64,7 @@ package final class FetchLimiter: @unchecked Sendable {
     self.total = start
     self.perHost = max(1, perHost)
     self.ceiling = max(start, ceiling ?? start)
-    state = State(limit: start)
+    state = State(perHost: self.perHost, limit: start)
   }
 
   /// Runs `body` once a permit for `host` is free.
@@ -90,24 +90,15 @@ package final class FetchLimiter: @unchecked Sendable {
   }
 
   private func acquire(_ host: String) async {
-    let perHost = perHost
-    let took = lock.withLock {
-      guard state.hasRoom(host, perHost: perHost) else { return false }
-      state.take(host)
-      return true
-    }
-    if took { return }
+    if lock.withLock({ state.take(host) }) { return }
     await withCheckedContinuation { continuation in
       // A permit freed since the check above is taken here, so no wake-up is lost.
-      let tookNow = lock.withLock {
-        if state.hasRoom(host, perHost: perHost) {
-          state.take(host)
-          return true
-        }
+      let took = lock.withLock {
+        if state.take(host) { return true }
         state.waiters.append((host, continuation))
         return false
       }
-      if tookNow { continuation.resume() }
+      if took { continuation.resume() }
     }
   }
 
@@ -115,7 +106,7 @@ package final class FetchLimiter: @unchecked Sendable {
   /// (up to ``ceiling``), a failure halves it (never below ``total``); then waiters
   /// whose host has room take permits, in order, and are resumed outside the lock.
   private func release(_ host: String, succeeded: Bool) {
-    let (total, ceiling, perHost) = (total, ceiling, perHost)
+    let (total, ceiling) = (total, ceiling)
     let ready = lock.withLock {
       if succeeded {
         if !state.waiters.isEmpty { state.limit = min(ceiling, state.limit + 1) }
@@ -129,9 +120,8 @@ package final class FetchLimiter: @unchecked Sendable {
       var index = 0
       while index < state.waiters.count, state.running < state.limit {
         let waiter = state.waiters[index]
-        if state.hasRoom(waiter.host, perHost: perHost) {
+        if state.take(waiter.host) {
           state.waiters.remove(at: index)
-          state.take(waiter.host)
           ready.append(waiter.continuation)
         } else {
           index += 1
