@@ -66,6 +66,19 @@ struct ForegroundProcessTests {
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "1 = one|a b|unset")
   }
 
+  @Test("no other open file of the caller reaches the child, even one opened without O_CLOEXEC")
+  func noInheritedFiles() throws {
+    let folder = try TemporaryDirectory(prefix: "foreground-process")
+    // As Foundation opens a file it writes: a child holding it would make running the
+    // file fail with "Text file busy" until the child ends.
+    let descriptor = open(folder.appending("being-written").path, O_WRONLY | O_CREAT, 0o600)
+    try #require(descriptor > 2)
+    defer { close(descriptor) }
+    let status = try shell(
+      "[ -e /proc/$$/fd/2 ] || exit 2; [ -e /proc/$$/fd/\(descriptor) ] && exit 1; exit 0")
+    #expect(status == 0)
+  }
+
   @Test("a program that does not exist is an error naming it; dispositions are restored")
   func missingProgram() throws {
     let before = disposition(SIGINT)

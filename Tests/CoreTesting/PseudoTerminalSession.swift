@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+  import CoreTerminal
   import Foundation
   public import Glibc
 
@@ -94,8 +95,9 @@
         for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
       }
       posix_spawnattr_setflags(&attributes, flags)
-      posix_spawn_file_actions_addclose(&actions, master)
-      posix_spawn_file_actions_addclose(&actions, slave)
+      // The terminal's own descriptors and any file another test has open (one being
+      // written and run next would be "Text file busy" while this program runs).
+      InheritedDescriptors.closeAboveStandardError(&actions)
 
       let arguments = [executable] + arguments
       let environmentStrings = environment.map { "\($0.key)=\($0.value)" }

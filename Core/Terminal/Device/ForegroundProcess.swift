@@ -10,7 +10,7 @@ import Core
 /// and waits for it, the way git runs `$EDITOR`.
 ///
 /// The child inherits standard input, output and error, so it owns the terminal
-/// while it runs. When the user presses Ctrl-C or Ctrl-\ in it, the terminal sends
+/// while it runs, and no other open file of the app. When the user presses Ctrl-C or Ctrl-\ in it, the terminal sends
 /// SIGINT or SIGQUIT to the whole foreground process group — the app included. So,
 /// while the child runs, the app ignores SIGINT and SIGQUIT (and puts the previous
 /// dispositions back afterwards), while the child starts with their default
@@ -80,6 +80,10 @@ public enum ForegroundProcess {
     sigemptyset(&unblocked)
     posix_spawnattr_setsigmask(&attributes, &unblocked)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    InheritedDescriptors.closeAboveStandardError(&actions)
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -87,7 +91,7 @@ public enum ForegroundProcess {
       for pointer in argv + envp { free(pointer) }
     }
     var pid = pid_t()
-    let result = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard result == 0 else {
       throw ForegroundProcessError(executable: executable, code: result, operation: "start")
     }
