@@ -10,12 +10,12 @@ import Core
 /// and waits for it, the way git runs `$EDITOR`.
 ///
 /// The child inherits standard input, output and error, so it owns the terminal
-/// while it runs, and no other open file of the app. When the user presses Ctrl-C or Ctrl-\ in it, the terminal sends
-/// SIGINT or SIGQUIT to the whole foreground process group — the app included. So,
-/// while the child runs, the app ignores SIGINT and SIGQUIT (and puts the previous
-/// dispositions back afterwards), while the child starts with their default
-/// handling: the editor decides what Ctrl-C means, and the app survives to use
-/// what the user saved.
+/// while it runs, and no other open file of the app. When the user presses Ctrl-C
+/// or Ctrl-\ in it, the terminal sends SIGINT or SIGQUIT to the whole foreground
+/// process group — the app included. So, while the child runs, the app ignores
+/// SIGINT and SIGQUIT (and puts the previous dispositions back afterwards), while
+/// the child starts with their default handling: the editor decides what Ctrl-C
+/// means, and the app survives to use what the user saved.
 ///
 /// ```swift
 /// let status = try ForegroundProcess.run(

@@ -17,11 +17,22 @@ package enum InheritedDescriptors {
   package static func closeAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
     #if os(Linux)
       // glibc 2.34's posix_spawn_file_actions_addclosefrom_np; the Glibc module does
-      // not export it. Older systems: each descriptor open now, as /proc lists it.
+      // not export it.
       if let closeFrom {
         _ = closeFrom(&actions, 3)
-        return
+      } else {
+        closeEachOpen(&actions)
       }
+    #endif
+  }
+
+  /// What ``closeAboveStandardError(_:)`` does where glibc is older than 2.34: one
+  /// close action for each descriptor from 3 up that is open now, as `/proc/self/fd`
+  /// lists them (one opened later, by another thread, may still be inherited).
+  ///
+  /// - Parameter actions: Initialized file actions, passed to `posix_spawn`.
+  package static func closeEachOpen(_ actions: inout posix_spawn_file_actions_t) {
+    #if os(Linux)
       guard let folder = opendir("/proc/self/fd") else { return }
       var open: [Int32] = []
       while let entry = readdir(folder) {
@@ -31,6 +42,8 @@ package enum InheritedDescriptors {
         if let descriptor = Int32(name), descriptor > 2 { open.append(descriptor) }
       }
       closedir(folder)
+      // The folder's own descriptor is listed and closed by then: glibc ignores a
+      // close action on a descriptor that is not open.
       for descriptor in open { posix_spawn_file_actions_addclose(&actions, descriptor) }
     #endif
   }
