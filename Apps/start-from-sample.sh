@@ -12,7 +12,8 @@
 #   --sample  the sample to start from: todo (the default), feed or settings
 #   NAME      the new command's name, lower case (e.g. chores): its binary, its error
 #             prefix and its data folder; the modules are NAME capitalized (Chores,
-#             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for todo)
+#             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for todo); not
+#             a name Blueprint's commands or modules (or the toolchain's) already have
 #   FOLDER    the package to copy into; created with a Package.swift when it has none
 #
 # Docs/StartFromSample.md walks through the same steps by hand.
@@ -29,7 +30,9 @@ on this Blueprint checkout when FOLDER has none.
   --sample  the sample to start from: todo (a todo list, the default), feed (a
             feed reader) or settings (an editor of a preferences file)
   NAME      the new command's name, lower case (e.g. chores): its binary, its error
-            prefix and its data folder; the modules are NAME capitalized
+            prefix and its data folder; the modules are NAME capitalized. Not
+            one of Blueprint's own commands (todo, feed, settings, ...) or
+            modules (core, ...): the copy would not build beside them
   FOLDER    the package to copy into; created with a Package.swift when it has none
 
 Docs/StartFromSample.md walks through the same steps by hand.
@@ -84,14 +87,39 @@ settings)
 esac
 sample_prefix="Blueprint$sample_folder"
 
-if ! [[ "$name" =~ ^[a-z][a-z0-9-]*$ ]]; then
-  echo "start-from-sample: error: NAME must be lower case letters, digits and '-', e.g. chores" >&2
+if ! [[ "$name" =~ ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ ]]; then
+  echo "start-from-sample: error: NAME must be lower case words of letters and digits joined by single '-', e.g. chores or my-chores" >&2
   exit 64
 fi
 
 blueprint="$(cd "$(dirname "$0")/.." && pwd -P)"
 # The Swift module: the name without dashes, each part capitalized (my-chores → MyChores).
 module="$(echo "$name" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2) }')"
+
+# The copy's executables and modules share one build with Blueprint's: a name that is
+# already taken there, or by the toolchain, gives a package that does not build.
+copy_products="$name"
+copy_modules="$module ${module}Model ${module}Features ${module}Tests"
+[ "$sample" = todo ] && copy_products="$copy_products $name-app" && copy_modules="$copy_modules ${module}App"
+[ "$sample" = settings ] && copy_modules="$copy_modules ${module}Shared"
+taken_products="$(grep -oE '\.executable\(name: "[^"]+"' "$blueprint/Package.swift" | cut -d'"' -f2)"
+taken_modules="$(grep -oE 'name: "[A-Z][A-Za-z0-9]*"' "$blueprint/Package.swift" | cut -d'"' -f2)
+Swift Foundation FoundationEssentials FoundationInternationalization FoundationNetworking
+FoundationXML Observation Dispatch Glibc Musl Darwin Testing XCTest Synchronization SwiftUI"
+for product in $copy_products; do
+  if grep -qxF "$product" <<<"$taken_products"; then
+    echo "start-from-sample: error: Blueprint has a command named '$product'; a copy by that name does not build beside it" >&2
+    echo "hint: pick another name, e.g. my-$name" >&2
+    exit 64
+  fi
+done
+for taken in $copy_modules; do
+  if grep -qxF "$taken" <<<"$(tr ' ' '\n' <<<"$taken_modules")"; then
+    echo "start-from-sample: error: NAME '$name' would make the module $taken, which Blueprint or the toolchain has already" >&2
+    echo "hint: pick another name, e.g. my-$name" >&2
+    exit 64
+  fi
+done
 sources="$folder/Sources/$module"
 tests="$folder/Tests/${module}Tests"
 

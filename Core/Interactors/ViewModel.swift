@@ -1,4 +1,6 @@
-public import Observation
+// View models are `@Observable`: `import Core` brings Observation with it, as the kits'
+// own imports did, so their examples compile with `import Core` alone.
+@_exported public import Observation
 
 /// A screen's state: passive, `@Observable`, changed only by its interactor.
 ///

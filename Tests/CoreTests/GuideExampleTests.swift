@@ -1,7 +1,6 @@
 import Core
 import CoreTesting
 import Foundation
-import Observation
 import Testing
 
 /// The screen built step by step in Docs/Interactors.md and Docs/Navigation.md, kept

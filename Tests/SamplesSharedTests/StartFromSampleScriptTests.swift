@@ -37,6 +37,50 @@ struct StartFromSampleScriptTests {
     #expect(!FileManager.default.fileExists(atPath: target.path))
   }
 
+  /// A copy named as one of Blueprint's commands or modules (or the toolchain's) does
+  /// not build beside Blueprint: SwiftPM builds Blueprint's sample too, or refuses two
+  /// targets of one name. Such names, and ones that make odd modules, are refused.
+  @Test(
+    "a name that is taken or malformed: exit 64 saying why, nothing created",
+    arguments: [
+      ("todo", "todo", "Blueprint has a command named 'todo'"),
+      ("feed", "feed", "Blueprint has a command named 'feed'"),
+      ("todo", "todo-app", "Blueprint has a command named 'todo-app'"),
+      ("feed", "core", "NAME 'core' would make the module Core"),
+      ("settings", "blueprint-todo", "would make the module BlueprintTodo,"),
+      ("todo", "testing", "would make the module Testing,"),
+      ("todo", "chores-", "NAME must be lower case words"),
+      ("todo", "a--b", "NAME must be lower case words"),
+    ])
+  func takenOrMalformedName(sample: String, name: String, message: String) async throws {
+    let folder = try TemporaryDirectory(prefix: "start-name")
+    defer { folder.remove() }
+    let target = folder.appending("app")
+    let result = try await CompletionShells.run(
+      "/bin/bash", [Self.script.path, "--sample", sample, name, target.path],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("start-from-sample: error: "))
+    #expect(result.error.contains(message))
+    #expect(result.output.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: target.path))
+  }
+
+  @Test("a free name next to a taken one is copied: my-todo")
+  func freeName() async throws {
+    let folder = try TemporaryDirectory(prefix: "start-free")
+    defer { folder.remove() }
+    let target = folder.appending("app")
+    let result = try await CompletionShells.run(
+      "/bin/bash", [Self.script.path, "--sample", "settings", "my-todo", target.path],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0)
+    #expect(result.error.isEmpty)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: target.appendingPathComponent("Sources/MyTodo/Model/SettingType.swift").path))
+  }
+
   @Test("no arguments: the usage on stderr, exit 64, nothing created")
   func noArguments() async throws {
     let result = try await CompletionShells.run(

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Observation
 
 // The complete screen of CleanKit's README — view model and interactor — as written,
 // with the spaces the saved page lost put back. The view (HomeView) is in
