@@ -118,11 +118,18 @@ extension TodoCommands {
         store: store, remote: try connector.remote(for: config),
         dryRun: command[Key.dryRun], context: context)
     case "setup":
-      guard let text = try command[Key.url], let url = URL(string: text), url.scheme != nil
-      else {
+      guard let text = try command[Key.url] else {
         throw AppError(
           "'sync setup' needs the server's address",
           hint: "e.g. \(appIdentity.name) sync setup https://dav.example.com/ --list Chores")
+      }
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+        url.host?.isEmpty == false
+      else {
+        let example = text.contains("://") ? "https://dav.example.com/" : "https://\(text)"
+        throw AppError(
+          "'\(text.terminalSafe)' is not a server's http or https address",
+          hint: "e.g. \(appIdentity.name) sync setup \(example.terminalSafe)")
       }
       let access = try accessOptions(command, configFolder: configFolder)
       try await setup(

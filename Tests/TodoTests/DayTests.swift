@@ -115,14 +115,25 @@ struct AmbiguousDateTests {
     "12/20-style dates get a hint to write the ISO date; others none",
     arguments: [
       ("12/20", "2026-12-20"), ("20/12", "2026-12-20"), ("12.20", "2026-12-20"),
-      ("12/20/2026", "2026-12-20"),
+      ("12/20/2026", "2026-12-20"), ("15.03.2027", "2027-03-15"), ("03/15/2027", "2027-03-15"),
+      ("1/2/27", "2027-01-02"),
     ])
   func hint(text: String, example: String) throws {
     let today = try #require(Day(iso: "2026-05-06"))
     #expect(Day.parse(text, today: today) == nil)
     let hint = try #require(Day.ambiguityHint(for: text, today: today))
-    #expect(hint.hasPrefix("write the date as YYYY-MM-DD, e.g. \(example)"))
+    #expect(hint.hasPrefix("write the date as YYYY-MM-DD, e.g. \(example): "))
     #expect(hint.contains("'\(text)'"))
+  }
+
+  @Test(
+    "a year typed first is kept, and the order is not called ambiguous",
+    arguments: [("2027/03/15", "2027-03-15"), ("2027.3.5", "2027-03-05")])
+  func yearFirst(text: String, example: String) throws {
+    let today = try #require(Day(iso: "2026-05-06"))
+    #expect(Day.parse(text, today: today) == nil)
+    #expect(
+      Day.ambiguityHint(for: text, today: today) == "write the date as YYYY-MM-DD, e.g. \(example)")
   }
 
   @Test("no hint for what is simply not a date", arguments: ["someday", "12", "a/b", "1/2/3/4"])

@@ -90,6 +90,19 @@ struct ExportImportTests {
     #expect(try other.output(["export", "--format", "todo.txt"]) == exported)
   }
 
+  @Test("todo.txt from Windows: CRLF line ends and a byte order mark are not part of a line")
+  func todoTxtWindowsFile() throws {
+    let input = "\u{FEFF}x 2026-12-01 Pay rent +home\r\n(A) Call Mom\r\n\r\nBuy milk +shop\r\n"
+    let result = try home.run(["import", "--from", "todo.txt", "-"], input: Data(input.utf8))
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == "imported 3 todos (ids 1–3)\n")
+    let first = try home.output(["show", "1", "--json"])
+    #expect(first.contains(#""title":"Pay rent""#), "\(first)")
+    #expect(first.contains(#""done":true"#) && first.contains(#""tags":["home"]"#))
+    #expect(try home.output(["show", "2", "--json"]).contains(#""priority":"high""#))
+    #expect(try home.output(["show", "3", "--json"]).contains(#""tags":["shop"]"#))
+  }
+
   @Test(
     "a file that is not what --from says is refused whole (exit 65) with the item and the reason",
     arguments: [
@@ -118,7 +131,7 @@ struct ExportImportTests {
     let export = """
       [
       {"id":1,"description":"Buy milk","due":"20261205T000000Z","entry":"20261202T051152Z","modified":"20261202T051152Z","priority":"H","project":"Home","status":"pending","uuid":"0e86bbcd-15dd-4f87-9631-2cda9c115fb4","annotations":[{"entry":"20261202T051152Z","description":"first thought"},{"entry":"20261202T051153Z","description":"second"}],"tags":["home","shop"],"urgency":16.3},
-      {"id":0,"description":"Call mom","end":"20261202T051152Z","entry":"20261201T000000Z","status":"completed","uuid":"0191564b-f5d0-467f-880f-de5bbf052db0","urgency":0},
+      {"id":0,"description":"Call mom","end":"20261202T051152Z","entry":"20261201T000000Z","project":"Home  Office","status":"completed","uuid":"0191564b-f5d0-467f-880f-de5bbf052db0","urgency":0},
       {"id":0,"description":"gone","end":"20261202T051153Z","entry":"20261202T051152Z","status":"deleted","uuid":"657e96a3-3d35-477f-ad1a-c78d59cbb624","urgency":0}
       ]
       """
@@ -133,6 +146,7 @@ struct ExportImportTests {
       #expect(first.contains(part), "\(first)")
     }
     let second = try home.output(["show", "2", "--json"])
+    #expect(second.contains(#""tags":["Home-Office"]"#), "\(second)")
     #expect(second.contains(#""completed":"2026-12-02T05:11:52Z""#), "\(second)")
     #expect(second.contains(#""created":"2026-12-01T00:00:00Z""#))
   }
@@ -166,7 +180,7 @@ struct ExportImportTests {
       return String(decoding: data, as: UTF8.self)
     }
     _ = try run(["add", "Buy milk", "due:2030-06-01", "priority:H", "+shop", "project:Home"])
-    _ = try run(["add", "Call mom", "priority:L"])
+    _ = try run(["add", "Call mom", "priority:L", "project:Home Office"])
     _ = try run(["1", "annotate", "two litres"])
     _ = try run(["2", "done"])
     _ = try run(["add", "Forget"])
@@ -180,7 +194,7 @@ struct ExportImportTests {
     for part in [
       #""title":"Buy milk""#, #""due":"2030-06-01""#, #""priority":"high""#,
       #""tags":["shop","Home"]"#, #""note":"two litres""#, #""title":"Call mom""#,
-      #""priority":"low""#,
+      #""priority":"low""#, #""tags":["Home-Office"]"#,
     ] {
       #expect(json.contains(part), "\(json)")
     }

@@ -190,6 +190,11 @@ struct StorageTests {
         "item 1: the title has 1001 characters, more than 1000"
       ),
       (#"[{"title":"a","tags":["x\u0000"]}]"#, "item 1: invalid tag"),
+      // Open and completed at once: which one was meant cannot be told.
+      (
+        #"[{"title":"a"},{"title":"b","done":false,"completed":"2026-04-10T09:00:00Z"}]"#,
+        "item 2: 'done' is false but 'completed' gives a time"
+      ),
     ])
   func badImports(text: String, message: String) {
     #expect {

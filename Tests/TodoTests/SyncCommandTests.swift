@@ -133,6 +133,29 @@ struct SyncCommandTests {
     #expect(try TodoSyncConfig.load(from: configFolder) == nil)
   }
 
+  @Test(
+    "setup refuses an address that is not http(s) with the address to try (64), saving nothing",
+    arguments: [
+      ("dav.example.com", "e.g. todo sync setup https://dav.example.com"),
+      ("localhost:5232/", "e.g. todo sync setup https://localhost:5232/"),
+      ("ftp://dav.example.com/", "e.g. todo sync setup https://dav.example.com/"),
+      ("https:///tasks", "e.g. todo sync setup https://dav.example.com/"),
+    ])
+  @MainActor
+  func setupAddressRefused(address: String, hint: String) async throws {
+    let connector = MemoryConnector(remote: InMemorySyncRemote())
+    let home = try SyncHome(connector)
+    let result = await home.run("sync", "setup", address, "--list", "Chores")
+    #expect(result.code == .usage)
+    #expect(
+      result.error
+        == "\(appIdentity.name): error: '\(address)' is not a server's http or https address\n"
+        + "hint: \(hint.replacingOccurrences(of: "todo ", with: "\(appIdentity.name) "))\n")
+    #expect(connector.accessesSeen.isEmpty)
+    let configFolder = home.folder.appending("config/\(appIdentity.family)")
+    #expect(try TodoSyncConfig.load(from: configFolder) == nil)
+  }
+
   @Test("not set up: says how; setup creates the list and keeps it in the config folder")
   @MainActor
   func setup() async throws {

@@ -96,11 +96,20 @@ extension Day {
     guard (2...3).contains(parts.count), parts.allSatisfy({ wholeNumber($0) != nil }) else {
       return nil
     }
-    let (year, _, _) = today.components
-    let numbers = parts.compactMap { wholeNumber($0) }
-    let month = numbers[0] <= 12 ? numbers[0] : numbers[1]
-    let day = numbers[0] <= 12 ? numbers[1] : numbers[0]
+    var numbers = parts.compactMap { wholeNumber($0) }
+    // A year typed first (2027/03/15) or last (15.03.2027, 15.03.27) is kept.
+    var year = today.components.year
+    let yearFirst = parts.count == 3 && parts[0].count == 4
+    if yearFirst {
+      year = numbers.removeFirst()
+    } else if parts.count == 3 {
+      let last = numbers.removeLast()
+      if parts[2].count == 4 { year = last } else if parts[2].count == 2 { year = 2000 + last }
+    }
+    let month = yearFirst || numbers[0] <= 12 ? numbers[0] : numbers[1]
+    let day = yearFirst || numbers[0] <= 12 ? numbers[1] : numbers[0]
     let example = Day(year: year, month: month, day: day)?.description ?? "\(year)-12-20"
+    guard !yearFirst else { return "write the date as YYYY-MM-DD, e.g. \(example)" }
     return "write the date as YYYY-MM-DD, e.g. \(example): "
       + "in '\(text)' the order of month and day cannot be told"
   }

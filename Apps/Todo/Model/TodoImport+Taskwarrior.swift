@@ -15,7 +15,7 @@ package import Foundation
 /// | `status` `pending`, `waiting` / `completed` | open / done (`deleted` and `recurring` templates are skipped) |
 /// | `due` | due date, the day in the local time zone |
 /// | `priority` `H`, `M`, `L` | high, medium, low |
-/// | `tags`, `project` | tags (the project as one more tag) |
+/// | `tags`, `project` | tags (the project as one more tag, its words joined by `-`) |
 /// | `annotations` | the note, one line each |
 /// | `entry`, `end` | created, completed |
 ///
@@ -152,8 +152,9 @@ private struct Task: Decodable {
         }
       }
       tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-      if let project = try container.decodeIfPresent(String.self, forKey: .project),
-        !project.isEmpty, !tags.contains(project)
+      // Taskwarrior allows spaces in a project, not in a tag.
+      if let project = try container.decodeIfPresent(String.self, forKey: .project)
+        .flatMap(TodoItem.tag(fromPhrase:)), !tags.contains(project)
       {
         tags.append(project)
       }

@@ -6,7 +6,8 @@ extension TodoDocument.Draft {
   /// are given).
   ///
   /// Only `title` is required. `done: true` without `completed` counts as completed
-  /// at `now`; `created` defaults to `now`. Invalid JSON, repeated keys (Core's
+  /// at `now`, `done: false` with a `completed` time is refused; `created` defaults
+  /// to `now`. Invalid JSON, repeated keys (Core's
   /// `StrictJSON`), unknown keys, values out of range and invalid items (the one
   /// rule of ``TodoItem/validate()``, the 1,000-character title included) are refused.
   ///
@@ -67,6 +68,9 @@ private struct Imported: Decodable {
       throw fail("'\(key)' is not \(type == Bool.self ? "true or false" : "a \(type)")")
     } catch {
       throw fail("\(error)")
+    }
+    if given.done == false, item.completed != nil {
+      throw fail("'done' is false but 'completed' gives a time (drop one of the two)")
     }
   }
 }

@@ -99,9 +99,7 @@ package enum TodoVTODO {
     }
     var tags: [String] = []
     for category in todo.textList("CATEGORIES") {
-      let tag = category.split(whereSeparator: { $0.isWhitespace || $0 == "\0" }).joined(
-        separator: "-")
-      if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+      if let tag = TodoItem.tag(fromPhrase: category), !tags.contains(tag) { tags.append(tag) }
     }
     if !tags.isEmpty { record["tags"] = tags.joined(separator: "\n") }
     let created =

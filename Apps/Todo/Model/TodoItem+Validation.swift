@@ -41,6 +41,16 @@ extension TodoItem {
     return tag
   }
 
+  /// A tag made from a name other tools allow spaces in — a CalDAV category, a
+  /// Taskwarrior project: its words joined by `-` (`Home Office` → `Home-Office`).
+  ///
+  /// - Returns: The tag, or `nil` when the name has no word.
+  package static func tag(fromPhrase phrase: String) -> String? {
+    let tag = phrase.split(whereSeparator: { $0.isWhitespace || $0 == "\0" }).joined(
+      separator: "-")
+    return tag.isEmpty ? nil : tag
+  }
+
   /// Checks the whole item: its title and tags by the rules above, its note
   /// without NUL.
   ///

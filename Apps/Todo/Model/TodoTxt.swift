@@ -34,9 +34,11 @@ package enum TodoTxt {
   package static func drafts(_ data: Data, source: String, now: Int, timeZone: TimeZone)
     throws(TodoError) -> [TodoDocument.Draft]
   {
-    guard let text = String(validating: data, as: UTF8.self) else {
+    guard var text = String(validating: data, as: UTF8.self) else {
       throw .invalidImport(source: source, reason: "not UTF-8 text, so not todo.txt")
     }
+    // The byte order mark some Windows editors write is not part of the first line.
+    if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
     guard !text.utf8.contains(0) else {
       throw .invalidImport(source: source, reason: "holds a NUL byte, so not todo.txt")
     }
@@ -46,10 +48,10 @@ package enum TodoTxt {
         reason: "JSON, not todo.txt lines (--from json or --from taskwarrior reads it)")
     }
     var drafts: [TodoDocument.Draft] = []
-    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      let line = line.hasSuffix("\r") ? line.dropLast() : line
+    // "\r\n" is one Character, so Windows line ends are split on as such (and a lone
+    // "\r", an old Mac's).
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    for (offset, line) in lines.enumerated() {
       guard !line.allSatisfy(\.isWhitespace) else { continue }
       do {
         drafts.append(try draft(line, now: now, timeZone: timeZone))

@@ -157,8 +157,16 @@ private struct Parser {
     while let letter = rest.first {
       rest = rest.dropFirst()
       guard let option = options.first(where: { $0.short == letter }) else {
+        guard argument.count > 2 else {
+          throw CommandLineError(
+            "unknown option '-\(CommandLineEcho.quote(String(letter)))'\(scope)", hint: helpHint)
+        }
+        // A word such as `-home` (a tag to remove, a negative title) is more often
+        // meant as it is than as a row of one-letter options: name it whole.
+        let word = CommandLineEcho.quote(argument)
         throw CommandLineError(
-          "unknown option '-\(CommandLineEcho.quote(String(letter)))'\(scope)", hint: helpHint)
+          "unknown option '\(word)'\(scope)",
+          hint: "to give '\(word)' as it is, put '--' before it; \(helpHint)")
       }
       if option.isFlag {
         flags.insert(option.name)
