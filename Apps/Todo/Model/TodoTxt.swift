@@ -50,7 +50,9 @@ package enum TodoTxt {
     var drafts: [TodoDocument.Draft] = []
     // "\r\n" is one Character, so Windows line ends are split on as such (and a lone
     // "\r", an old Mac's).
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    let lines = text.split(omittingEmptySubsequences: false) {
+      $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+    }
     for (offset, line) in lines.enumerated() {
       guard !line.allSatisfy(\.isWhitespace) else { continue }
       do {
