@@ -50,7 +50,9 @@ extension TodoCommands {
     case .json: context.write(try TodoItem.jsonArray(items))
     case .todoTxt:
       var text = ""
-      for item in items { text += TodoTxt.line(item, timeZone: .current).terminalSafe + "\n" }
+      for item in items {
+        text += TodoTxt.line(item, timeZone: LocalTimeZone.current).terminalSafe + "\n"
+      }
       context.write(text)
       let notes = items.count { $0.note != nil }
       if notes > 0 {
@@ -73,7 +75,7 @@ extension TodoCommands {
         return (try TodoDocument.Draft.importing(input.data, source: input.name, now: now), nil)
       case .taskwarrior:
         let read = try TaskwarriorImport(
-          input.data, source: input.name, now: now, timeZone: .current)
+          input.data, source: input.name, now: now, timeZone: LocalTimeZone.current)
         let skipped = read.skipped
         return (
           read.drafts,
@@ -82,7 +84,8 @@ extension TodoCommands {
         )
       case .todoTxt:
         return (
-          try TodoTxt.drafts(input.data, source: input.name, now: now, timeZone: .current), nil
+          try TodoTxt.drafts(
+            input.data, source: input.name, now: now, timeZone: LocalTimeZone.current), nil
         )
       }
     } catch {

@@ -337,7 +337,7 @@ package struct Now {
   /// The local time zone's offset from UTC now, in seconds.
   package var offset: Int
 
-  package init(date: Date = Date(), timeZone: TimeZone = .current) {
+  package init(date: Date = Date(), timeZone: TimeZone = LocalTimeZone.current) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
     today = Day.today(in: timeZone, now: date)
     offset = timeZone.secondsFromGMT(for: date)

@@ -17,7 +17,7 @@ package struct TodoSyncAdapter: SyncAdapter {
   package var timeZone: TimeZone
 
   /// An adapter on `store`.
-  package init(store: TodoStore, timeZone: TimeZone = .current) {
+  package init(store: TodoStore, timeZone: TimeZone = LocalTimeZone.current) {
     self.store = store
     self.timeZone = timeZone
   }

@@ -26,6 +26,20 @@ struct DailyHabitsTests {
 
   // MARK: - Filters
 
+  /// `TZ=UTC-14` is POSIX for fourteen hours east of UTC (`date` agrees); Foundation
+  /// on Linux reads it as fourteen hours west, a day or two away.
+  @Test("today is the day TZ names as the C library reads it, POSIX forms included")
+  func posixTimeZone() throws {
+    let east14 = try #require(TimeZone(secondsFromGMT: 14 * 3600))
+    let before = Day.today(in: east14).description
+    try home.output(["add", "x", "--due", "today"], environment: ["TZ": "UTC-14"])
+    let after = Day.today(in: east14).description
+    let json = try home.output(["show", "1", "--json"])
+    // Before and after differ only when midnight at +14 falls during the run.
+    #expect(
+      json.contains(#""due":"\#(before)""#) || json.contains(#""due":"\#(after)""#), "\(json)")
+  }
+
   @Test("list takes +tag, !priority and due:DATE as add does; several tags mean all of them")
   func listFilters() throws {
     try home.output(["add", "Write report +work !high"])  // 1

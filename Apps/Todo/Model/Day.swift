@@ -39,7 +39,9 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// The day it is at `now` in `timeZone`.
-  package static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> Day {
+  package static func today(in timeZone: TimeZone = LocalTimeZone.current, now: Date = Date())
+    -> Day
+  {
     let seconds =
       Int(now.timeIntervalSince1970.rounded(.down))
       + timeZone.secondsFromGMT(for: now)

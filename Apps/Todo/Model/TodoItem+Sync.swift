@@ -65,7 +65,7 @@ package enum TodoVTODO {
   ///   - timeZone: The zone in which a UTC due time falls on a day.
   /// - Returns: The UID, the record and LAST-MODIFIED, or `nil`.
   /// - Throws: ``ICalendarError`` for a malformed body.
-  package static func record(from body: String, timeZone: TimeZone = .current)
+  package static func record(from body: String, timeZone: TimeZone = LocalTimeZone.current)
     throws(ICalendarError) -> SyncRemoteRecord?
   {
     let calendar = try ICalendarComponent(parsing: body)
@@ -119,7 +119,7 @@ package enum TodoVTODO {
   /// - Throws: ``ICalendarError`` when `lastBody` is malformed.
   package static func body(
     for record: SyncRecord, uid: String, over lastBody: String?, now: Date,
-    timeZone: TimeZone = .current, productID: String = "-//Blueprint//todo//EN"
+    timeZone: TimeZone = LocalTimeZone.current, productID: String = "-//Blueprint//todo//EN"
   ) throws(ICalendarError) -> String {
     var calendar: ICalendarComponent
     var old: SyncRecord = [:]
