@@ -1,7 +1,6 @@
+import Core
 import Foundation
 import Testing
-
-import Core
 
 /// `TZ` in the forms POSIX allows, where Foundation on Linux reads some of them
 /// otherwise than the C library (and `date`) does.
