@@ -17,11 +17,11 @@ extension FeedCommands {
     var added = 0
     var skipped: [String] = []
     // Every scheme `feed add` takes, local files included: an export reads back whole.
+    // An xmlUrl is a whole URL: one without a scheme is not a path here.
     try library.store.updateSubscriptions { list in
       for outline in outlines {
-        guard
-          let url = try? FeedLocation.url(
-            from: outline.url, currentDirectory: FileManager.default.currentDirectoryPath)
+        guard URL(string: outline.url)?.scheme != nil,
+          let url = try? FeedLocation.url(from: outline.url, currentDirectory: "/")
         else {
           skipped.append(outline.url)
           continue
@@ -35,7 +35,7 @@ extension FeedCommands {
     }
     for url in skipped {
       context.warn(
-        "skipped \(CommandLineEcho.quote(url, limit: 200)): not an http, https or file URL")
+        "skipped \(CommandLineEcho.quote(url, limit: 200)): not a whole http, https or file URL")
     }
     context.write(
       "Imported \(added) feed\(added == 1 ? "" : "s") (\(outlines.count - added - skipped.count) already subscribed).\n"

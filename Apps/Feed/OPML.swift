@@ -22,8 +22,12 @@ enum OPML {
     parser.delegate = reader
     let finished = parser.parse()
     guard reader.sawRoot else { throw Malformed(reason: "the root element is not <opml>") }
-    if !finished && reader.outlines.isEmpty {
-      throw Malformed(reason: parser.parserError.map { "\($0.localizedDescription)" } ?? "bad XML")
+    // A file cut short or broken midway is refused whole: importing the outlines
+    // before the break would look like success while losing the rest.
+    guard finished, reader.closedRoot else {
+      throw Malformed(
+        reason: "the XML breaks off or is not well-formed at line \(parser.lineNumber), "
+          + "column \(parser.columnNumber); nothing was imported")
     }
     return reader.outlines
   }
@@ -78,6 +82,9 @@ enum OPML {
   private final class Reader: NSObject, XMLParserDelegate {
     var outlines: [Outline] = []
     var sawRoot = false
+    /// Whether the root element ended: a file cut short never gets there, though
+    /// the parser may not call it an error.
+    var closedRoot = false
     private var depth = 0
 
     func parser(
@@ -98,6 +105,7 @@ enum OPML {
       qualifiedName qName: String?
     ) {
       depth -= 1
+      if depth == 0 { closedRoot = true }
     }
   }
 }

@@ -13,7 +13,7 @@ struct FeedAddressTests {
     "a host without a scheme gets https, a loopback host http",
     arguments: [
       ("example.com/feed.xml", "https://example.com/feed.xml", "https"),
-      ("Blog.Example.co.uk", "https://Blog.Example.co.uk", "https"),
+      ("Blog.Example.co.uk", "https://blog.example.co.uk", "https"),
       ("example.com:8443/rss?x=1", "https://example.com:8443/rss?x=1", "https"),
       ("127.0.0.1:8765/rss.xml", "http://127.0.0.1:8765/rss.xml", "http"),
       ("localhost:8080/feed", "http://localhost:8080/feed", "http"),
@@ -52,7 +52,9 @@ struct FeedAddressTests {
   @Test("a given scheme is kept; host:port is not a scheme")
   func schemes() throws {
     #expect(try address("https://example.com/x").assumedScheme == nil)
-    #expect(try address("HTTP://example.com/x").url.absoluteString == "HTTP://example.com/x")
+    // Scheme and host in lower case, the fragment dropped: one feed, one address.
+    #expect(try address("HTTP://Example.COM/X#top").url.absoluteString == "http://example.com/X")
+    #expect(try address("http://[::1]:8080/f").url.absoluteString == "http://[::1]:8080/f")
     #expect(throws: FetchError.unsupportedScheme("ftp")) { try address("ftp://example.com/f") }
     #expect(throws: FetchError.unsupportedScheme("mailto")) { try address("mailto:me@example.com") }
     #expect(try address("example.com:80").url.absoluteString == "https://example.com:80")

@@ -225,11 +225,18 @@ struct FeedCommandTests {
       <outline text="Tech"><outline text="A &amp; B" type="rss" xmlUrl="https://a.example/feed"/></outline>
       <outline text="C" xmlUrl="https://c.example/rss"/>
       <outline text="Bad" xmlUrl="javascript:alert(1)"/>
+      <outline text="No scheme" xmlUrl="example.com/feed.xml"/>
+      <outline text="A path" xmlUrl="feeds/blog.rss"/>
       </body></opml>
       """, to: "subs.opml")
     let imported = try home.run("import", opml)
     #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
     #expect(imported.error.contains("skipped javascript:alert(1)"))
+    // An xmlUrl is a whole URL; one without a scheme is not a path next to the file.
+    #expect(
+      imported.error.contains(
+        "skipped example.com/feed.xml: not a whole http, https or file URL"), "\(imported.error)")
+    #expect(imported.error.contains("skipped feeds/blog.rss: not a whole"))
     #expect(try home.run("import", opml).output == "Imported 0 feeds (2 already subscribed).\n")
     let exported = try home.run("export").output
     #expect(
@@ -240,6 +247,14 @@ struct FeedCommandTests {
       ))
     let notOPML = try home.write(FeedSamples.rss(), to: "x.opml")
     #expect(try home.product.run(["import", notOPML], environment: home.environment).status == 65)
+    // Cut short after two outlines: refused whole, nothing added.
+    let cut = try home.write(
+      #"<opml><body><outline xmlUrl="https://d.example/a"/><outline xmlUrl="https://e.example/b""#,
+      to: "cut.opml")
+    let refused = try home.product.run(["import", cut], environment: home.environment)
+    #expect(refused.status == 65)
+    #expect(refused.error.contains("is not an OPML file: the XML breaks off"), "\(refused.error)")
+    #expect(!(try home.run("export").output.contains("d.example")))
   }
 
   @Test("help and version come from the shared parser")

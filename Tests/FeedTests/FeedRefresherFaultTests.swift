@@ -179,12 +179,17 @@ struct FeedRefresherFaultTests {
     // The same server under another name: another host, which answers.
     let other = try #require(URL(string: "http://localhost:\(server.port)/fast.xml"))
     feeds.append(try store.add(other))
+    // Another port of the same host: another server, which answers too.
+    let neighbour = try LoopbackServer(routes: ["/fast.xml": .text(FeedSamples.rss(count: 3))])
+    defer { neighbour.stop() }
+    feeds.append(try store.add(neighbour.url("/fast.xml")))
     let refresher = FeedRefresher(
       store: store, fetcher: FeedFetcher(client: FeedSamples.client()),
       deadline: .seconds(600), feedDeadline: .seconds(20), now: { FeedSamples.now },
       clock: clock)
     let task = Task { [feeds] in try await refresher.refresh(feeds) }
     await server.waitForRequests(2)  // the first stalled feed and the other host's
+    await neighbour.waitForRequests(1)
     await clock.waitForSleepers(2)  // the refresh's deadline and the stalled feed's
     clock.advance(by: .seconds(20))
     let results = try await task.value
@@ -192,10 +197,12 @@ struct FeedRefresherFaultTests {
       results[0].outcome
         == .failed("the fetch took longer than 20 s (--feed-timeout) and was stopped"))
     let notAsked =
-      "not fetched: 127.0.0.1 did not answer feed \(feeds[0].id) in time during this refresh"
+      "not fetched: 127.0.0.1:\(server.port) did not answer feed \(feeds[0].id) in time "
+      + "during this refresh"
     #expect(results[1].outcome == .failed(notAsked))
     #expect(results[2].outcome == .failed(notAsked))
     #expect(results[3].outcome == .updated(new: 2, total: 2))
+    #expect(results[4].outcome == .updated(new: 3, total: 3))
     #expect(server.requests.map(\.path).sorted() == ["/fast.xml", "/stalled1.xml"])
     #expect(try store.record(feeds[1].id).lastError == notAsked)
   }

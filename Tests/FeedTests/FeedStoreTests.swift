@@ -53,6 +53,30 @@ struct FeedStoreTests {
     #expect(record.items.map(\.number) == [6, 5, 4, 3, 2])
   }
 
+  /// Undated items (or items of one date) are ordered by the feed's list; a new one
+  /// listed below the cached ones is not newer than they are.
+  @Test(
+    "a long feed of undated or same-dated items: its tail is not new again, read marks stay",
+    arguments: [nil, Date(timeIntervalSince1970: 1_000_000)])
+  func longUndatedFeed(date: Date?) {
+    let feed = (1...12).reversed().map { ParsedItem(id: "i\($0)", title: "\($0)", published: date) }
+    var record = FeedRecord()
+    #expect(record.merge(feed, now: FeedSamples.now, limit: 5) == 5)
+    #expect(Set(record.items.map(\.id)) == ["i12", "i11", "i10", "i9", "i8"])
+    record.read = Set(record.items.map(\.id))
+    for later in 1...3 {
+      let now = FeedSamples.now.addingTimeInterval(TimeInterval(later) * 3600)
+      #expect(record.merge(feed, now: now, limit: 5) == 0)
+      #expect(Set(record.items.map(\.id)) == ["i12", "i11", "i10", "i9", "i8"])
+      #expect(record.unreadCount == 0)
+      #expect(record.nextNumber == 6)
+    }
+    // A new item at the top still comes in, pushing out the lowest.
+    let newer = [ParsedItem(id: "i13", title: "13", published: date)] + feed
+    #expect(record.merge(newer, now: FeedSamples.now.addingTimeInterval(4 * 3600), limit: 5) == 1)
+    #expect(Set(record.items.map(\.id)) == ["i13", "i12", "i11", "i10", "i9"])
+  }
+
   @Test("a repeated guid in one fetch is kept once")
   func duplicates() {
     var record = FeedRecord()
@@ -120,7 +144,7 @@ struct FeedStoreTests {
     "URLs and paths a user can add",
     arguments: [
       ("https://example.com/feed.xml", "https://example.com/feed.xml"),
-      ("HTTP://example.com/x", "HTTP://example.com/x"),
+      ("HTTP://example.com/x", "http://example.com/x"),
       ("feed.xml", "file:///tmp/work/feed.xml"),
       ("../feed.xml", "file:///tmp/feed.xml"),
       ("/srv/f.xml", "file:///srv/f.xml"),

@@ -75,7 +75,7 @@ package enum FeedLocation {
       guard schemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
       guard let url = URL(string: trimmed) else { throw .invalidURL(text) }
       if scheme != "file", url.host?.isEmpty ?? true { throw .invalidURL(text) }
-      return Address(url: url)
+      return Address(url: canonical(url))
     }
     let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
     let file = URL(fileURLWithPath: trimmed, relativeTo: base).standardizedFileURL.absoluteURL
@@ -83,10 +83,24 @@ package enum FeedLocation {
     if let host = hostName(startingWith: trimmed) {
       let scheme = isLoopback(host) ? "http" : "https"
       if let url = URL(string: "\(scheme)://\(trimmed)"), url.host?.isEmpty == false {
-        return Address(url: url, assumedScheme: scheme)
+        return Address(url: canonical(url), assumedScheme: scheme)
       }
     }
     return Address(url: file)
+  }
+
+  /// `url` with its scheme and host in lower case and without a fragment (which is
+  /// never sent): the same feed whatever case its address was pasted in.
+  static func canonical(_ url: URL) -> URL {
+    guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    let scheme = parts.scheme?.lowercased()
+    let host = parts.percentEncodedHost?.lowercased()
+    guard scheme != parts.scheme || host != parts.percentEncodedHost || parts.fragment != nil
+    else { return url }
+    parts.scheme = scheme
+    parts.percentEncodedHost = host
+    parts.fragment = nil
+    return parts.url ?? url
   }
 
   /// The last parts of names that are files, not hosts (`feed.xml` is a missing file).

@@ -110,10 +110,20 @@ package struct FeedRecord: Sendable, Equatable, Codable {
       nextNumber += 1
     }
     if items.count > limit {
-      // The cache keeps the most recent items, an undated one counting from when it was seen.
-      let kept = Set(
-        items.sorted { ($0.sortDate, $0.number) > ($1.sortDate, $1.number) }.prefix(limit)
-          .map(\.id))
+      // The cache keeps the most recent items. An item the feed still lists counts from
+      // its date, undated ones as now, ties in the feed's order (newest first); one it
+      // no longer lists, from its date or when it was seen. So an undated item listed
+      // below the cached ones does not count as newer than they are, and a long feed's
+      // tail does not come back as new on every refresh.
+      var position: [String: Int] = [:]
+      for (offset, item) in parsed.enumerated() where position[item.id] == nil {
+        position[item.id] = offset
+      }
+      func rank(_ item: CachedItem) -> (Date, Int, Int) {
+        guard let listed = position[item.id] else { return (item.sortDate, Int.min, item.number) }
+        return (item.date ?? now, -listed, item.number)
+      }
+      let kept = Set(items.sorted { rank($0) > rank($1) }.prefix(limit).map(\.id))
       items.removeAll { !kept.contains($0.id) }
     }
     items.sort(by: CachedItem.newestFirst)

@@ -211,7 +211,9 @@ package struct FeedRefresher: Sendable {
         feedID: feed.id, title: feed.customTitle ?? record.title ?? feed.url.absoluteString,
         outcome: .skipped(until: notBefore))
     }
-    let host = feed.url.host ?? feed.url.scheme ?? ""
+    // A server is a host and its port: another port of the same host is another server.
+    let host = feed.url.host.map { host in feed.url.port.map { "\(host):\($0)" } ?? host }
+      ?? feed.url.scheme ?? ""
     let response: FeedFetcher.Response
     do {
       response = try await limiter.withPermit(for: host) {
