@@ -212,7 +212,8 @@ package struct FeedRefresher: Sendable {
         outcome: .skipped(until: notBefore))
     }
     // A server is a host and its port: another port of the same host is another server.
-    let host = feed.url.host.map { host in feed.url.port.map { "\(host):\($0)" } ?? host }
+    let host =
+      feed.url.host.map { host in feed.url.port.map { "\(host):\($0)" } ?? host }
       ?? feed.url.scheme ?? ""
     let response: FeedFetcher.Response
     do {
