@@ -220,8 +220,9 @@ enum POSIXFile {
     "." + name + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
   }
 
-  /// Removes `path`, or the target of the link at `path`; returns whether there was
-  /// a file to remove.
+  /// Removes `path`, or the target of the link at `path`, and the last good version
+  /// kept beside it (a removed value has no version to go back to); returns whether
+  /// there was a file to remove.
   static func remove(_ path: String) throws -> Bool {
     try refuseDanglingLink(path)
     let target = try resolvingSymbolicLinks(path)
@@ -229,10 +230,14 @@ enum POSIXFile {
     if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & S_IWUSR == 0 {
       throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
     }
-    if unlink(target) == 0 { return true }
-    let code = errno
-    if code == ENOENT { return false }
-    throw SystemCallError(call: "unlink", code: code)
+    var removed = true
+    if unlink(target) != 0 {
+      let code = errno
+      guard code == ENOENT else { throw SystemCallError(call: "unlink", code: code) }
+      removed = false
+    }
+    _ = try removeEntry(target + lastGoodSuffix)
+    return removed
   }
 
   /// Removes `path` itself (never a link's target); returns whether it was there.

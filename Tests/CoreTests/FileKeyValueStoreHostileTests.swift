@@ -233,6 +233,23 @@ struct FileKeyValueStoreHostileTests {
     #expect(try store.value(Int.self, forKey: "n") == 1)
   }
 
+  @Test("Removing a value removes its last good version too; a later corrupt file has no hint")
+  func removeDropsLastGood() throws {
+    try store.update(forKey: "n", default: 0) { $0 = 1 }
+    try store.update(forKey: "n", default: 0) { $0 = 2 }
+    let path = try store.fileURL(forKey: "n").path
+    #expect(FileKeyValueStore.lastGoodPath(for: path) == path + ".last-good")
+    try store.removeValue(forKey: "n")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(FileKeyValueStore.lastGoodPath(for: path) == nil)
+    // A value from before the removal is never offered back.
+    try Data("{broken".utf8).write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: PersistenceError.self) {
+      _ = try store.value(Int.self, forKey: "n")
+    }
+    #expect(error?.hint?.contains("last-good") != true)
+  }
+
   @Test("A corrupt file without a last good version has no hint")
   func noLastGood() throws {
     try Data("{broken".utf8).write(to: store.fileURL(forKey: "n"))

@@ -187,6 +187,17 @@ struct FeedCommandTests {
     #expect(again.output == "Imported 0 feeds (2 already subscribed).\n")
   }
 
+  @Test("rm forgets the feed's items: its record and the record's last good version go")
+  func removeForgets() throws {
+    let path = try home.write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
+    try home.run("add", path)
+    try home.run("mark-read", "--all")  // an update, which keeps the version it replaced
+    let files = { try FileManager.default.contentsOfDirectory(atPath: home.dataFolder.path) }
+    #expect(try files().contains("feed-1.json.last-good"))
+    try home.run("rm", "1")
+    #expect(try files().filter { $0.hasPrefix("feed-1.") } == [])
+  }
+
   @Test("a 120 KB URL is refused with its length, and what is echoed is cut")
   func hugeURL() throws {
     let huge = "https://a.example/" + String(repeating: "x", count: 120_000)
