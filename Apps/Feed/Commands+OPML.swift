@@ -19,6 +19,7 @@ extension FeedCommands {
     // Every scheme `feed add` takes, local files included: an export reads back whole.
     // An xmlUrl is a whole URL: one without a scheme is not a path here.
     try library.store.updateSubscriptions { list in
+      var subscribed = Set(list.feeds.map(\.url))
       for outline in outlines {
         guard URL(string: outline.url)?.scheme != nil,
           let url = try? FeedLocation.url(from: outline.url, currentDirectory: "/")
@@ -26,7 +27,7 @@ extension FeedCommands {
           skipped.append(outline.url)
           continue
         }
-        guard !list.feeds.contains(where: { $0.url == url }) else { continue }
+        guard subscribed.insert(url).inserted else { continue }
         list.feeds.append(
           Subscription(id: String(list.nextID), url: url, customTitle: outline.title))
         list.nextID += 1

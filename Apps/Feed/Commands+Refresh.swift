@@ -49,7 +49,7 @@ extension FeedCommands {
     ])
     for result in results {
       table.append([
-        FeedText.word(result.outcome), result.feedID, result.title,
+        FeedText.word(result.outcome), result.feedID, FeedText.column(result.title),
         FeedText.details(result.outcome),
       ])
     }

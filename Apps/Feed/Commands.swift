@@ -144,7 +144,7 @@ package enum FeedCommands {
     let now = library.now()
     for feed in feeds {
       table.append([
-        feed.id, String(feed.record.unreadCount), feed.displayTitle,
+        feed.id, String(feed.record.unreadCount), FeedText.column(feed.displayTitle),
         feed.record.lastFetched.map(FeedText.day) ?? "never",
         FeedText.status(feed.record, now: now),
       ])

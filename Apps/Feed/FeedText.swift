@@ -1,4 +1,5 @@
 internal import BlueprintFeedModel
+internal import CoreTerminal
 internal import Foundation
 
 /// How dates, statuses and refresh results read in plain output and on screen.
@@ -12,6 +13,10 @@ enum FeedText {
   static func timestamp(_ date: Date) -> String {
     date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
   }
+
+  /// A feed's title in a table's column (`list`, `refresh`): cut to 40 columns, so
+  /// that one long title a feed chose does not widen every row.
+  static func column(_ title: String) -> String { title.truncated(toWidth: 40) }
 
   /// `ok`, `waiting until …` or `error: …` for a feed's last fetch.
   static func status(_ record: FeedRecord, now: Date) -> String {

@@ -187,6 +187,22 @@ struct FeedCommandTests {
     #expect(again.output == "Imported 0 feeds (2 already subscribed).\n")
   }
 
+  @Test("a long feed title is cut in list and refresh, so it does not widen every row")
+  func longTitle() throws {
+    let long = String(repeating: "Long ", count: 80)
+    try home.run("add", try home.write(FeedSamples.rss(title: long, count: 1), to: "long.xml"))
+    try home.run("add", try home.write(FeedSamples.rss(title: "Short", count: 1), to: "short.xml"))
+    for command in ["list", "refresh"] {
+      let lines = try home.run(command).output.split(separator: "\n")
+      #expect(lines.count == 3, "\(lines)")
+      #expect(lines.allSatisfy { $0.count < 90 }, "\(command): \(lines)")
+      #expect(lines.contains { $0.contains("Long Long") && $0.contains("…") })
+    }
+    // JSON keeps the whole title.
+    #expect(
+      try home.run("list", "--json").output.contains(long.trimmingCharacters(in: .whitespaces)))
+  }
+
   @Test("rm forgets the feed's items: its record and the record's last good version go")
   func removeForgets() throws {
     let path = try home.write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
