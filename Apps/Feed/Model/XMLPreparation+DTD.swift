@@ -114,6 +114,13 @@ struct DeclaredEntities {
   /// Whether the document declares `name`.
   func isDeclared(_ name: String) -> Bool { !values.isEmpty && values[name] != nil }
 
+  /// Whether `name` is declared as an external entity (`SYSTEM`, `PUBLIC`), which is
+  /// never read.
+  func isExternal(_ name: String) -> Bool {
+    guard let declared = values[name] else { return false }
+    return declared == nil
+  }
+
   /// Notes a declaration; as XML says, the first one of a name wins.
   mutating func declare(_ name: String, value: [UInt8]?) {
     if values[name] == nil { values[name] = .some(value) }

@@ -330,6 +330,11 @@ struct Preparer {
     case "amp", "lt", "gt", "quot", "apos": return end + 1
     default: break
     }
+    if entities.isExternal(name) {
+      // Never read, so it yields nothing; left to libxml2, it cut off the text after it.
+      replace(start..<(end + 1), with: EmptyCollection())
+      return end + 1
+    }
     if entities.isDeclared(name) {
       if let expansion = entities.expansion(of: name) {
         replace(start..<(end + 1), with: expansion.bytes)
