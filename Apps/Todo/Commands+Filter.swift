@@ -96,6 +96,7 @@ extension TodoCommands {
     let entry = try QuickEntry(rest.joined(separator: " "), today: today)
     if !entry.title.isEmpty { edit.values[.title] = .text(entry.title) }
     if let due = entry.due { edit.values[.due] = .day(due) }
+    if entry.removesDue { edit.values[.due] = .day(nil) }
     if let priority = entry.priority { edit.values[.priority] = .priority(priority) }
     edit.addTags = try tags(entry.tags)
     return edit

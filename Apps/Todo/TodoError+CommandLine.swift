@@ -20,6 +20,10 @@ extension TodoError: AppErrorConvertible {
       AppError("invalid tag '\(tag)'", hint: "a tag is one word, e.g. --tag work")
     case .containsNUL(let field):
       AppError("the \(field) holds a NUL character", hint: "remove it and try again")
+    case .invalidDate(let text) where text.isEmpty:
+      AppError(
+        "'due:' is not followed by \(Day.expectedInput)",
+        hint: "e.g. due:tomorrow; due:none means no due date")
     case .invalidDate(let text):
       AppError(
         "'\(text)' is not \(Day.expectedInput)",

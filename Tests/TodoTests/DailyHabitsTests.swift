@@ -102,6 +102,19 @@ struct DailyHabitsTests {
     #expect(item.contains(#""due":"\#(christmasEve)""#))
     try home.output(["edit", "1", "--", "-home"])
     #expect(try home.output(["show", "1", "--json"]).contains(#""tags":[]"#))
+    // due:none removes the date, as --due none does; a filter's due:none finds the undated.
+    try home.output(["add", "Dated", "due:tomorrow"])
+    #expect(!(try home.output(["list", "due:none"]).contains("Final draft")))
+    try home.output(["edit", "1", "due:NONE"])
+    item = try home.output(["show", "1", "--json"])
+    #expect(item.contains(#""due":null"#) && item.contains(#""title":"Final draft""#))
+    let undated = try home.output(["list", "due:none"])
+    #expect(undated.contains("Final draft") && !undated.contains("Dated"))
+    // A due: with no date after it says so, and how to remove a date.
+    let bare = try home.run(["add", "Due:", "quarterly", "report"])
+    #expect(bare.status == 64)
+    #expect(bare.error.contains("'due:' is not followed by a date"), "\(bare.error)")
+    #expect(bare.error.contains("due:none means no due date"))
   }
 
   // MARK: - Dates

@@ -8,7 +8,7 @@
 ///
 /// `due:` takes a date of one to three words (`due:fri`, `due:next week`,
 /// `due:Dec 15`, `due:end of month`; the longest reading wins, by the one date rule
-/// of `Day.parse(_:today:)`); `+` must start a word that begins with a letter (`+1` stays in the
+/// of `Day.parse(_:today:)`), and `due:none` no date (`edit` removes the one set); `+` must start a word that begins with a letter (`+1` stays in the
 /// title); `!` takes `low`, `medium`, `high` or `l`, `m`, `h`. Every other word is
 /// part of the title.
 package struct QuickEntry: Hashable, Sendable {
@@ -16,6 +16,8 @@ package struct QuickEntry: Hashable, Sendable {
   package var title: String
   /// The `due:` date, if given.
   package var due: Day?
+  /// Whether `due:none` was given: no due date.
+  package var removesDue = false
   /// The `!` priority, if given.
   package var priority: Priority?
   /// The `+` tags, in order.
@@ -29,7 +31,10 @@ package struct QuickEntry: Hashable, Sendable {
     var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)[...]
     var titleWords: [String] = []
     while let word = words.popFirst() {
-      if word.lowercased().hasPrefix("due:") {
+      if word.lowercased() == "due:none" {
+        due = nil
+        removesDue = true
+      } else if word.lowercased().hasPrefix("due:") {
         // `due:next week`, `due:end of month`, `due:Dec 15`: the date may go on
         // over the next words; the longest reading that is a date wins.
         var date = String(word.dropFirst(4))
@@ -51,6 +56,7 @@ package struct QuickEntry: Hashable, Sendable {
           throw .invalidDate(([date] + words.prefix(extra)).joined(separator: " "))
         }
         due = day
+        removesDue = false
       } else if word.hasPrefix("+"), word.dropFirst().first?.isLetter == true {
         tags.append(String(word.dropFirst()))
       } else if word.hasPrefix("!"), word.count > 1, word.dropFirst().allSatisfy(\.isLetter) {

@@ -7,7 +7,8 @@
 /// ```
 ///
 /// `+tag` (given several times: every tag), `!priority` (that priority exactly) and
-/// `due:DATE` (due on or before that day, so overdue items are included).
+/// `due:DATE` (due on or before that day, so overdue items are included), `due:none`
+/// (no due date).
 package struct TodoFilter: Hashable, Sendable {
   /// Tags an item must all carry.
   package var tags: [String] = []
@@ -15,6 +16,8 @@ package struct TodoFilter: Hashable, Sendable {
   package var priority: Priority?
   /// The last day an item may be due; items without a due date don't match.
   package var dueBy: Day?
+  /// Whether only items without a due date match (`due:none`).
+  package var withoutDue = false
 
   /// No condition: every item matches.
   package init() {}
@@ -32,15 +35,17 @@ package struct TodoFilter: Hashable, Sendable {
     tags = entry.tags
     priority = entry.priority
     dueBy = entry.due
+    withoutDue = entry.removesDue
     rest = entry.title.split(separator: " ").map(String.init)
   }
 
   /// Whether no condition was given.
-  package var isEmpty: Bool { tags.isEmpty && priority == nil && dueBy == nil }
+  package var isEmpty: Bool { tags.isEmpty && priority == nil && dueBy == nil && !withoutDue }
 
   /// Whether `item` meets every condition.
   package func matches(_ item: TodoItem) -> Bool {
     if let priority, item.priority != priority { return false }
+    if withoutDue, item.due != nil { return false }
     if let dueBy {
       guard let due = item.due, due <= dueBy else { return false }
     }
