@@ -126,9 +126,10 @@ struct FeedStoreTests {
   }
 
   @Test(
-    "feed references: id, exact URL, or a unique title",
+    "feed references: id, URL (scheme and host in any case), or a unique title",
     arguments: [
-      ("2", "2"), ("https://b.example/feed", "2"), ("news", "1"), ("NEWS", "1"), ("nope", nil),
+      ("2", "2"), ("https://b.example/feed", "2"), ("HTTPS://B.Example/feed#x", "2"),
+      ("https://b.example/FEED", nil), ("news", "1"), ("NEWS", "1"), ("nope", nil),
     ])
   func find(reference: String, expected: String?) {
     var list = SubscriptionList()

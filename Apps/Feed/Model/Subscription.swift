@@ -117,7 +117,8 @@ package struct SubscriptionList: Sendable, Hashable, Codable {
     init?(intValue: Int) { self.init(intValue) }
   }
 
-  /// The subscription with an id, an exact URL, or a title (case-insensitive).
+  /// The subscription with an id, a URL (its scheme and host in any case), or a title
+  /// (case-insensitive).
   ///
   /// - Parameters:
   ///   - reference: What the user typed.
@@ -126,6 +127,13 @@ package struct SubscriptionList: Sendable, Hashable, Codable {
   package func find(_ reference: String, titles: [String: String] = [:]) -> Subscription? {
     if let byID = feeds.first(where: { $0.id == reference }) { return byID }
     if let byURL = feeds.first(where: { $0.url.absoluteString == reference }) { return byURL }
+    // The address in another case of scheme or host, or with a fragment: the same feed.
+    if let url = URL(string: reference), url.scheme != nil {
+      let wanted = FeedLocation.canonical(url)
+      if let byURL = feeds.first(where: { FeedLocation.canonical($0.url) == wanted }) {
+        return byURL
+      }
+    }
     let lowered = reference.lowercased()
     let byTitle = feeds.filter { feed in
       (feed.customTitle ?? titles[feed.id])?.lowercased() == lowered
