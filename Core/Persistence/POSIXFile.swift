@@ -220,9 +220,9 @@ enum POSIXFile {
     "." + name + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
   }
 
-  /// Removes `path`, or the target of the link at `path`, and the last good version
-  /// kept beside it (a removed value has no version to go back to); returns whether
-  /// there was a file to remove.
+  /// Removes `path`, or the target of the link at `path`, and then the last good
+  /// version kept beside it (a removed value has no version to go back to); returns
+  /// whether there was a file to remove. With no file, nothing is removed.
   static func remove(_ path: String) throws -> Bool {
     try refuseDanglingLink(path)
     let target = try resolvingSymbolicLinks(path)
@@ -230,14 +230,13 @@ enum POSIXFile {
     if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & S_IWUSR == 0 {
       throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
     }
-    var removed = true
     if unlink(target) != 0 {
       let code = errno
       guard code == ENOENT else { throw SystemCallError(call: "unlink", code: code) }
-      removed = false
+      return false
     }
     _ = try removeEntry(target + lastGoodSuffix)
-    return removed
+    return true
   }
 
   /// Removes `path` itself (never a link's target); returns whether it was there.

@@ -93,6 +93,22 @@ struct FeedDamageTests {
     #expect(try home.run("list").output.contains(" 1       5  Five"))
   }
 
+  /// The last good version beside the file holds the marks from before the last
+  /// change: 1.1 read there, 1.2 marked by the change whose bytes were lost.
+  @Test("a record too damaged to parse keeps the read marks of the version before it")
+  func readMarksFromLastGood() throws {
+    let warning = try damageWithReadMarks { text in
+      _ = try? home.run("mark-read", "1.2")
+      return String(text.prefix(40))
+    }
+    #expect(
+      warning.contains(
+        "its read marks could not be recovered from them; the 1 read mark it had before its "
+          + "last change was kept"), "\(warning)")
+    try home.run("refresh")
+    #expect(try home.run("list").output.contains(" 1       4  Five"))
+  }
+
   @Test("a subscription list with one URL twice is corrupt: 65, the file and both ids named")
   func duplicateURL() throws {
     try addTwoFeeds()

@@ -10,10 +10,19 @@ package struct DamagedRecord: Sendable, Equatable {
   /// How many read marks were recovered from the damaged bytes and kept; `nil` when
   /// the bytes are too damaged to tell (then the feed's read marks are lost).
   package var keptReadMarks: Int?
+  /// Whether the kept marks are those of the version before the record's last change
+  /// (the bytes too damaged to tell), so the last change's marks may be missing.
+  package var marksFromLastGood = false
 
   /// What a warning says was lost with the cache: nothing but the items, or the read marks.
   package var readMarksSummary: String {
-    switch keptReadMarks {
+    if marksFromLastGood, let count = keptReadMarks {
+      return "its read marks could not be recovered from them; the \(count) read "
+        + (count == 1
+          ? "mark it had before its last change was" : "marks it had before its last change were")
+        + " kept"
+    }
+    return switch keptReadMarks {
     case nil: "its read marks could not be recovered from them and are lost"
     case 0?: "it had no read marks, so nothing else was lost"
     case 1?: "its 1 read mark was recovered and kept"
@@ -27,7 +36,8 @@ extension FeedStore {
   ///
   /// A damaged record costs only that feed's cached items: its bytes are moved beside
   /// it (never deleted), ``onDamage`` is told once, and the record read in its place
-  /// (empty but for the read marks recovered from the bytes, when they still parse)
+  /// (empty but for the read marks recovered from the bytes, when they still parse,
+  /// else from the last good version beside the file)
   /// makes the next refresh fetch the feed again, the read items still read.
   func readRecord(_ id: String) throws -> FeedRecord {
     do {
@@ -88,7 +98,18 @@ extension FeedStore {
       // Damaged as the store reads it: strictly (a repeated key is damage too).
       guard let bytes = data, (try? StrictJSON.decode(FeedRecord.self, from: bytes)) == nil
       else { return }
-      let marks = Self.readMarks(in: bytes)
+      // Bytes too damaged to tell: the version an earlier change kept beside the file
+      // may still hold marks (those of before that change).
+      var marks = Self.readMarks(in: bytes)
+      var fromLastGood = false
+      if marks == nil,
+        let older = FileKeyValueStore.lastGoodPath(for: location)
+          .flatMap({ FileManager.default.contents(atPath: $0) }).flatMap(Self.readMarks(in:)),
+        !older.isEmpty
+      {
+        marks = older
+        fromLastGood = true
+      }
       if isFile {
         let aside = try Self.freePath(beside: location)
         do {
@@ -96,12 +117,15 @@ extension FeedStore {
         } catch {
           throw PersistenceError.cannotWrite(key: key, path: aside, underlying: error)
         }
-        damaged = DamagedRecord(feedID: id, setAsideAt: aside, keptReadMarks: marks?.count)
+        damaged = DamagedRecord(
+          feedID: id, setAsideAt: aside, keptReadMarks: marks?.count,
+          marksFromLastGood: fromLastGood)
       } else {
         let asideKey = "damaged-" + key + "-" + Self.stamp()
         inMemoryCopy = (asideKey, bytes)
         damaged = DamagedRecord(
-          feedID: id, setAsideAt: store.location(forKey: asideKey), keptReadMarks: marks?.count)
+          feedID: id, setAsideAt: store.location(forKey: asideKey), keptReadMarks: marks?.count,
+          marksFromLastGood: fromLastGood)
       }
       data = nil
       recovered = marks ?? []
