@@ -35,7 +35,8 @@ extension TodoCommands {
     } catch let error as any AppErrorConvertible {
       var appError = error.appError
       appError.message = "the sync stopped: " + appError.message
-      appError.hint = "run '\(appIdentity.name) sync' again: what was done is kept"
+      appError.hint =
+        accessHint(for: error) ?? "run '\(appIdentity.name) sync' again: what was done is kept"
       throw appError
     } catch {
       throw AppError(
@@ -216,7 +217,12 @@ extension TodoCommands {
       config.access = access
       return config
     }
-    let lists = try await connector.lists(at: url, access: access)
+    let lists: [TodoSyncList]
+    do {
+      lists = try await connector.lists(at: url, access: access)
+    } catch {
+      throw withAccessHint(error)
+    }
     guard let listName else {
       guard !lists.isEmpty else {
         context.write("no task lists at \(url.absoluteString.terminalSafe)\n")
@@ -234,15 +240,36 @@ extension TodoCommands {
       }
       return
     }
-    let list =
-      if let found = lists.first(where: { $0.name == listName || $0.url == listName }) {
-        found
-      } else {
-        try await connector.createList(named: listName, at: url, access: access)
+    let list: TodoSyncList
+    if let found = lists.first(where: { $0.name == listName || $0.url == listName }) {
+      list = found
+    } else {
+      do {
+        list = try await connector.createList(named: listName, at: url, access: access)
+      } catch {
+        throw withAccessHint(error)
       }
+    }
     try configuration(list: list.url, name: list.name ?? listName).save(to: configFolder)
     context.write(
       "syncing with \((list.name ?? listName).terminalSafe)  \(list.url.terminalSafe)\n")
+  }
+
+  /// How to give the server a user and password, when `error` is its 401 or 403.
+  private static func accessHint(for error: any Error) -> String? {
+    guard case .unacceptableStatus(let code, _, _)? = error as? APIError, code == 401 || code == 403
+    else { return nil }
+    return "the server wants to know who you are: run '\(appIdentity.name) sync setup URL "
+      + "--user NAME', the password in ~/.netrc (mode 0600) or given by --password-command"
+  }
+
+  /// `error` with ``accessHint(for:)`` as its hint, when it has one.
+  private static func withAccessHint(_ error: any Error) -> any Error {
+    guard let hint = accessHint(for: error), let convertible = error as? any AppErrorConvertible
+    else { return error }
+    var appError = convertible.appError
+    appError.hint = hint
+    return appError
   }
 
   private static func status(store: TodoStore, configFolder: URL, context: CommandContext) throws {

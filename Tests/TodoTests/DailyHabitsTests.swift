@@ -26,6 +26,21 @@ struct DailyHabitsTests {
 
   // MARK: - Filters
 
+  /// A CalDAV server that wants a user answers 401: the hint says how to give one,
+  /// not to try again.
+  @Test("sync setup against a server that wants a user: exit 69, the hint names --user")
+  func syncSetupUnauthorized() throws {
+    let server = try LoopbackServer { _ in .status(401) }
+    defer { server.stop() }
+    let result = try home.run(["sync", "setup", server.url("/").absoluteString, "--list", "Chores"])
+    #expect(result.status == 69)
+    #expect(result.error.contains("401"), "\(result.error)")
+    #expect(
+      result.error.contains(
+        "hint: the server wants to know who you are: run 'todo sync setup URL --user NAME'"),
+      "\(result.error)")
+  }
+
   /// `TZ=UTC-14` is POSIX for fourteen hours east of UTC (`date` agrees); Foundation
   /// on Linux reads it as fourteen hours west, a day or two away.
   @Test("today is the day TZ names as the C library reads it, POSIX forms included")
