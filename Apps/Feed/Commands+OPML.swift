@@ -21,8 +21,10 @@ extension FeedCommands {
     try library.store.updateSubscriptions { list in
       var subscribed = Set(list.feeds.map(\.url))
       for outline in outlines {
-        guard URL(string: outline.url)?.scheme != nil,
-          let url = try? FeedLocation.url(from: outline.url, currentDirectory: "/")
+        let text = outline.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        guard text.contains(":"), ["http", "https", "file"].contains(scheme),
+          let url = try? FeedLocation.url(from: text, currentDirectory: "/")
         else {
           skipped.append(outline.url)
           continue

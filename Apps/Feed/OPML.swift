@@ -17,7 +17,12 @@ enum OPML {
   /// - Throws: `OPML.Malformed` when the bytes are not an OPML document.
   static func outlines(in data: Data) throws -> [Outline] {
     let reader = Reader()
-    let parser = XMLParser(data: data)
+    // White space before the XML declaration (after a byte order mark, if any) is not
+    // well-formed, but files saved by hand have it; the parser gets the rest.
+    let bom = Data([0xEF, 0xBB, 0xBF])
+    let body = data.starts(with: bom) ? data.dropFirst(3) : data[...]
+    let start = body.firstIndex { !" \t\r\n".utf8.contains($0) } ?? body.endIndex
+    let parser = XMLParser(data: Data(body[start...]))
     parser.shouldResolveExternalEntities = false
     parser.delegate = reader
     let finished = parser.parse()

@@ -130,6 +130,10 @@ struct CommandLineTests {
         "run 'todo list --help' to see the options"
       ),
       (
+        ["list", "-az"], "unknown option '-z' for 'todo list'",
+        "run 'todo list --help' to see the options"
+      ),
+      (
         ["list", "-home"], "unknown option '-home' for 'todo list'",
         "to give '-home' as it is, put '--' before it; run 'todo list --help' to see the options"
       ),

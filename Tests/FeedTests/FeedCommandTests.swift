@@ -253,19 +253,24 @@ struct FeedCommandTests {
       <outline text="C" xmlUrl="https://c.example/rss"/>
       <outline text="Bad" xmlUrl="javascript:alert(1)"/>
       <outline text="No scheme" xmlUrl="example.com/feed.xml"/>
+      <outline text="Host and port" xmlUrl="localhost:8080/feed.xml"/>
+      <outline text="Spaced" xmlUrl="  https://s.example/rss
+      "/>
       <outline text="A path" xmlUrl="feeds/blog.rss"/>
       </body></opml>
       """, to: "subs.opml")
     let imported = try home.run("import", opml)
-    #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
+    #expect(imported.output == "Imported 3 feeds (0 already subscribed).\n")
     #expect(imported.error.contains("skipped javascript:alert(1)"))
+    #expect(imported.error.contains("skipped localhost:8080/feed.xml: not a whole"))
     // An xmlUrl is a whole URL; one without a scheme is not a path next to the file.
     #expect(
       imported.error.contains(
         "skipped example.com/feed.xml: not a whole http, https or file URL"), "\(imported.error)")
     #expect(imported.error.contains("skipped feeds/blog.rss: not a whole"))
-    #expect(try home.run("import", opml).output == "Imported 0 feeds (2 already subscribed).\n")
+    #expect(try home.run("import", opml).output == "Imported 0 feeds (3 already subscribed).\n")
     let exported = try home.run("export").output
+    #expect(exported.contains("xmlUrl=\"https://s.example/rss\""))
     #expect(
       exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
     #expect(
@@ -274,6 +279,11 @@ struct FeedCommandTests {
       ))
     let notOPML = try home.write(FeedSamples.rss(), to: "x.opml")
     #expect(try home.product.run(["import", notOPML], environment: home.environment).status == 65)
+    // White space before the XML declaration, as files saved by hand have: read.
+    let spaced = try home.write(
+      "\n  <?xml version=\"1.0\"?><opml><body><outline xmlUrl=\"https://w.example/a\"/></body></opml>",
+      to: "spaced.opml")
+    #expect(try home.run("import", spaced).output == "Imported 1 feed (0 already subscribed).\n")
     // Cut short after two outlines: refused whole, nothing added.
     let cut = try home.write(
       #"<opml><body><outline xmlUrl="https://d.example/a"/><outline xmlUrl="https://e.example/b""#,

@@ -89,6 +89,27 @@ struct FeedRefresherTests {
     #expect(stored == server.url(updates ? "/new.xml" : "/old.xml"))
   }
 
+  @Test(
+    "a permanent redirect's address is stored as add stores one: host in lower case, no fragment")
+  func redirectCanonical() async throws {
+    let server = try LoopbackServer(routes: [
+      "/new.xml": .text(FeedSamples.rss(count: 1))
+    ])
+    defer { server.stop() }
+    let mover = try LoopbackServer(routes: [
+      "/old.xml": .status(
+        301, headers: ["Location": "http://LOCALHOST:\(server.port)/new.xml#top"])
+    ])
+    defer { mover.stop() }
+    let feed = try store.add(mover.url("/old.xml"))
+    _ = try await FeedSamples.refresher(store).refresh([feed])
+    let stored = try store.subscriptions().feeds[0].url.absoluteString
+    #expect(stored == "http://localhost:\(server.port)/new.xml")
+    // And the address in another case is the same feed to add.
+    let again = try #require(URL(string: "HTTP://LocalHost:\(server.port)/new.xml"))
+    #expect(throws: FeedStoreError.self) { try store.add(again) }
+  }
+
   @Test("one request per host at once, measured at the server")
   func concurrencyBound() async throws {
     let inFlight = InFlight()

@@ -128,7 +128,9 @@ struct AmbiguousDateTests {
 
   @Test(
     "a year typed first is kept, and the order is not called ambiguous",
-    arguments: [("2027/03/15", "2027-03-15"), ("2027.3.5", "2027-03-05")])
+    arguments: [
+      ("2027/03/15", "2027-03-15"), ("2027.3.5", "2027-03-05"), ("2027/15/03", "2027-03-15"),
+    ])
   func yearFirst(text: String, example: String) throws {
     let today = try #require(Day(iso: "2026-05-06"))
     #expect(Day.parse(text, today: today) == nil)

@@ -105,7 +105,8 @@ package struct FeedFetcher: Sendable {
         return .body(
           FetchedBody(
             data: response.body, contentType: response.headers["Content-Type"],
-            validators: response.validators, movedTo: response.permanentRedirectURL,
+            validators: response.validators,
+            movedTo: response.permanentRedirectURL.map(FeedLocation.canonical),
             url: response.url ?? url))
       }
     default:

@@ -177,7 +177,7 @@ package struct FeedRefresher: Sendable {
         try store.updateSubscriptions { list in
           for (id, url) in moves {
             guard let index = list.feeds.firstIndex(where: { $0.id == id }),
-              !list.feeds.contains(where: { $0.url == url })
+              !list.feeds.contains(where: { FeedLocation.canonical($0.url) == url })
             else { continue }
             list.feeds[index].url = url
           }
@@ -213,8 +213,10 @@ package struct FeedRefresher: Sendable {
     }
     // A server is a host and its port: another port of the same host is another server.
     let host =
-      feed.url.host.map { host in feed.url.port.map { "\(host):\($0)" } ?? host }
-      ?? feed.url.scheme ?? ""
+      feed.url.host.map { host in
+        let name = host.contains(":") ? "[\(host)]" : host  // an IPv6 address
+        return feed.url.port.map { "\(name):\($0)" } ?? name
+      } ?? feed.url.scheme ?? ""
     let response: FeedFetcher.Response
     do {
       response = try await limiter.withPermit(for: host) {

@@ -80,7 +80,10 @@ package struct FeedStore: Sendable {
       key.hasPrefix("feed-") ? Int(key.dropFirst(5)) : nil
     }.max()
     return try updateSubscriptions { list in
-      if let existing = list.feeds.first(where: { $0.url == url }) {
+      // One feed, one address: lists saved before addresses were stored canonically
+      // (scheme and host in lower case, no fragment) are compared the same way.
+      let wanted = FeedLocation.canonical(url)
+      if let existing = list.feeds.first(where: { FeedLocation.canonical($0.url) == wanted }) {
         throw FeedStoreError.alreadySubscribed(existing)
       }
       let id = max(list.nextID, (leftover ?? 0) + 1)

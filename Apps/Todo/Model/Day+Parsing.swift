@@ -106,8 +106,10 @@ extension Day {
       let last = numbers.removeLast()
       if parts[2].count == 4 { year = last } else if parts[2].count == 2 { year = 2000 + last }
     }
-    let month = yearFirst || numbers[0] <= 12 ? numbers[0] : numbers[1]
-    let day = yearFirst || numbers[0] <= 12 ? numbers[1] : numbers[0]
+    // The example takes the number that cannot be a month as the day (15.03, 2027/15/03).
+    let dayFirst = numbers[0] > 12 && numbers[1] <= 12
+    let month = dayFirst ? numbers[1] : numbers[0]
+    let day = dayFirst ? numbers[0] : numbers[1]
     let example = Day(year: year, month: month, day: day)?.description ?? "\(year)-12-20"
     guard !yearFirst else { return "write the date as YYYY-MM-DD, e.g. \(example)" }
     return "write the date as YYYY-MM-DD, e.g. \(example): "

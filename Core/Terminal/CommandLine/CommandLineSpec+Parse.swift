@@ -157,7 +157,8 @@ private struct Parser {
     while let letter = rest.first {
       rest = rest.dropFirst()
       guard let option = options.first(where: { $0.short == letter }) else {
-        guard argument.count > 2 else {
+        // A row of flags with one wrong letter (`-ax`) names that letter.
+        guard argument.count > 2, rest.count == argument.count - 2 else {
           throw CommandLineError(
             "unknown option '-\(CommandLineEcho.quote(String(letter)))'\(scope)", hint: helpHint)
         }
