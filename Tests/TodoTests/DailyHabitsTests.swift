@@ -37,7 +37,8 @@ struct DailyHabitsTests {
     #expect(result.error.contains("401"), "\(result.error)")
     #expect(
       result.error.contains(
-        "hint: the server wants to know who you are: run 'todo sync setup URL --user NAME'"),
+        "hint: the server wants to know who you are: run '\(appIdentity.name) sync setup URL "
+          + "--user NAME'"),
       "\(result.error)")
   }
 
