@@ -19,7 +19,8 @@ extension FeedCommands {
     // Every scheme `feed add` takes, local files included: an export reads back whole.
     // An xmlUrl is a whole URL: one without a scheme is not a path here.
     try library.store.updateSubscriptions { list in
-      var subscribed = Set(list.feeds.map(\.url))
+      // Compared as add compares: lists saved before may hold another case.
+      var subscribed = Set(list.feeds.map { FeedLocation.canonical($0.url) })
       for outline in outlines {
         let text = outline.url.trimmingCharacters(in: .whitespacesAndNewlines)
         let scheme = text.prefix { $0 != ":" }.lowercased()

@@ -91,7 +91,7 @@ package enum FeedLocation {
 
   /// `url` with its scheme and host in lower case and without a fragment (which is
   /// never sent): the same feed whatever case its address was pasted in.
-  static func canonical(_ url: URL) -> URL {
+  package static func canonical(_ url: URL) -> URL {
     guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
     let scheme = parts.scheme?.lowercased()
     let host = parts.percentEncodedHost?.lowercased()
