@@ -10,24 +10,34 @@ extension TodoCommands {
   /// value it replaced.
   ///
   /// - Parameters:
-  ///   - store: The list; its sync state is `sync/` beside it.
+  ///   - store: The list.
+  ///   - state: The sync state with `remote` (``TodoStore/syncState(for:)``).
   ///   - remote: The server's task list.
   ///   - dryRun: Say what would be done and write nothing anywhere.
+  ///   - forceDelete: Let the sync delete every item of a side, or most of a large one
+  ///     (otherwise it stops first, ``SyncMassDeletion``).
   ///   - context: Where the report goes.
+  ///   - accessHint: The hint for a failure, when it is about the password.
   ///   - now: The clock.
   /// - Returns: The engine's result.
   /// - Throws: `AppError` (exit 69) when the server or the connection fails midway
-  ///   (what was done is kept; the next sync goes on from there); `PersistenceError`.
+  ///   (what was done is kept; the next sync goes on from there); `AppError` (exit 65)
+  ///   when it would delete most of a side, nothing changed; `PersistenceError`.
   @discardableResult
   package static func sync(
-    store: TodoStore, remote: any SyncRemote, dryRun: Bool, context: CommandContext,
+    store: TodoStore, state: SyncStateStore, remote: any SyncRemote, dryRun: Bool,
+    forceDelete: Bool = false, context: CommandContext,
+    accessHint: @Sendable (any Error) -> String? = { _ in nil },
     now: @escaping @Sendable () -> Date = { Date() }
   ) async throws -> SyncResult {
-    let engine = SyncEngine(
-      remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState, now: now)
+    var engine = SyncEngine(
+      remote: remote, adapter: TodoSyncAdapter(store: store), state: state, now: now)
+    engine.allowsMassDeletion = forceDelete
     let result: SyncResult
     do {
       result = try await engine.sync(dryRun: dryRun)
+    } catch let refusal as SyncMassDeletion {
+      throw massDeletionError(refusal, store: store)
     } catch let error as PersistenceError {
       throw error
     } catch let error as TodoError {
@@ -36,7 +46,7 @@ extension TodoCommands {
       var appError = error.appError
       appError.message = "the sync stopped: " + appError.message
       appError.hint =
-        accessHint(for: error) ?? "run '\(appIdentity.name) sync' again: what was done is kept"
+        accessHint(error) ?? "run '\(appIdentity.name) sync' again: what was done is kept"
       throw appError
     } catch {
       throw AppError(
@@ -70,6 +80,39 @@ extension TodoCommands {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The refusal of a sync that would delete most of a side: what it would delete, by
+  /// title, and how to go on.
+  static func massDeletionError(_ refusal: SyncMassDeletion, store: TodoStore) -> AppError {
+    var lines: [String] = []
+    if refusal.isLocal {
+      let items = (try? store.load().items) ?? []
+      let titles = Dictionary(
+        items.map { (String($0.id), $0.title) }, uniquingKeysWith: { first, _ in first })
+      let ids = refusal.localIDs.sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }
+      let named = ids.map { id in titles[id].map { "\(id) \($0)" } ?? id }
+      lines.append(
+        "it would delete \(refusal.localIDs.count) of the \(refusal.localCount) todos here, "
+          + "deleted on the server: " + sample(named))
+    }
+    if refusal.isRemote {
+      let named = refusal.remoteRecords.map { $0["title"] ?? "(no title)" }.sorted()
+      lines.append(
+        "it would delete \(refusal.remoteRecords.count) of the \(refusal.remoteCount) todos "
+          + "on the server, deleted here: " + sample(named))
+    }
+    return AppError(
+      "the sync stopped before changing anything: " + lines.joined(separator: "; "),
+      hint: "if that is what you want, run '\(appIdentity.name) sync --force-delete'; "
+        + "if not, check 'sync status' (a wrong list?), or 'undo' what emptied the list here",
+      exitCode: .dataError)
+  }
+
+  /// Up to five names, then how many more.
+  private static func sample(_ names: [String]) -> String {
+    let shown = names.prefix(5).map { $0.terminalSafe }.joined(separator: ", ")
+    return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
+  }
+
   private static func quoted(_ value: String?) -> String {
     guard let value else { return "(none)" }
     return "'" + value.replacingOccurrences(of: "\n", with: ", ").terminalSafe + "'"
@@ -89,8 +132,12 @@ extension TodoCommands {
       when it last did, and what waits to go out. Passwords come from ~/.netrc (mode
       0600) or a password command (setup's --user and --password-command), never from
       the command line; setup's options are kept for the next sync and the next setup.
+      The first sync with a list merges both sides and deletes nothing; setting up
+      another list starts a first sync with it. A sync that would delete every todo of
+      a side, or more than half of more than 10, stops before changing anything unless
+      given --force-delete. What a sync changed here is one step of 'undo'.
       """,
-    options: [Key.dryRun, Key.list, Key.user, Key.passwordCommand, Key.caFile],
+    options: [Key.dryRun, Key.forceDelete, Key.list, Key.user, Key.passwordCommand, Key.caFile],
     arguments: [Key.action, Key.url])
 
   /// Runs `todo sync`, `todo sync setup URL [--list NAME]` or `todo sync status`.
@@ -101,6 +148,11 @@ extension TodoCommands {
   ) async throws {
     let configFolder = context.directories.config
     let action = try command[Key.action]
+    if action != nil, command[Key.forceDelete] {
+      throw AppError(
+        "--force-delete goes with 'sync' alone",
+        hint: "e.g. \(appIdentity.name) sync --force-delete")
+    }
     if action != "setup" {
       for option in [Key.list, Key.user, Key.passwordCommand, Key.caFile]
       where try command[option] != nil {
@@ -115,9 +167,12 @@ extension TodoCommands {
         throw notSetUp
       }
       let connector = try available(connector)
+      let server = URL(string: config.server) ?? URL(fileURLWithPath: "/")
       try await sync(
-        store: store, remote: try connector.remote(for: config),
-        dryRun: command[Key.dryRun], context: context)
+        store: store, state: try store.syncState(for: config),
+        remote: try connector.remote(for: config), dryRun: command[Key.dryRun],
+        forceDelete: command[Key.forceDelete], context: context,
+        accessHint: { accessHint(for: $0, at: server, access: config.access, connector) })
     case "setup":
       guard let text = try command[Key.url] else {
         throw AppError(
@@ -153,10 +208,15 @@ extension TodoCommands {
     guard let connector, let config = try TodoSyncConfig.load(from: context.directories.config)
     else { return nil }
     let remote = try connector.remote(for: config)
-    let engine = SyncEngine(
-      remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState)
-    return TodoListSync(lastSync: try store.syncState.load().lastSync) {
-      try await engine.sync()
+    let state = try store.syncState(for: config)
+    return TodoListSync(lastSync: try state.load().lastSync) {
+      do {
+        return try await SyncEngine(
+          remote: remote, adapter: TodoSyncAdapter(store: store), state: state
+        ).sync()
+      } catch let refusal as SyncMassDeletion {
+        throw massDeletionError(refusal, store: store)
+      }
     }
   }
 
@@ -221,7 +281,7 @@ extension TodoCommands {
     do {
       lists = try await connector.lists(at: url, access: access)
     } catch {
-      throw withAccessHint(error)
+      throw withAccessHint(error, at: url, access: access, connector)
     }
     guard let listName else {
       guard !lists.isEmpty else {
@@ -241,13 +301,19 @@ extension TodoCommands {
       return
     }
     let list: TodoSyncList
-    if let found = lists.first(where: { $0.name == listName || $0.url == listName }) {
+    if let found = try matchingList(listName, in: lists) {
       list = found
     } else {
       do {
         list = try await connector.createList(named: listName, at: url, access: access)
+      } catch let error as APIError {
+        // Something is at the list's address already: 409 (Radicale) or 405.
+        guard case .unacceptableStatus(let code, _, _) = error, code == 409 || code == 405 else {
+          throw withAccessHint(error, at: url, access: access, connector)
+        }
+        throw listExists(named: listName, lists: lists, connector: connector)
       } catch {
-        throw withAccessHint(error)
+        throw withAccessHint(error, at: url, access: access, connector)
       }
     }
     try configuration(list: list.url, name: list.name ?? listName).save(to: configFolder)
@@ -255,17 +321,72 @@ extension TodoCommands {
       "syncing with \((list.name ?? listName).terminalSafe)  \(list.url.terminalSafe)\n")
   }
 
-  /// How to give the server a user and password, when `error` is its 401 or 403.
-  private static func accessHint(for error: any Error) -> String? {
-    guard case .unacceptableStatus(let code, _, _)? = error as? APIError, code == 401 || code == 403
-    else { return nil }
-    return "the server wants to know who you are: run '\(appIdentity.name) sync setup URL "
-      + "--user NAME', the password in ~/.netrc (mode 0600) or given by --password-command"
+  /// The list named `name`: the one named exactly so (or at that address), else the
+  /// one whose name differs only in case, when exactly one does.
+  ///
+  /// - Throws: `AppError` (64) when several differ only in case.
+  private static func matchingList(_ name: String, in lists: [TodoSyncList]) throws
+    -> TodoSyncList?
+  {
+    if let exact = lists.first(where: { $0.name == name || $0.url == name }) { return exact }
+    let folded = lists.filter { $0.name?.caseInsensitiveCompare(name) == .orderedSame }
+    guard folded.count > 1 else { return folded.first }
+    throw AppError(
+      "several task lists are named '\(name.terminalSafe)' in other cases: "
+        + folded.map { "'\(($0.name ?? "").terminalSafe)'" }.joined(separator: ", "),
+      hint: "give the name exactly as the server has it, e.g. --list "
+        + "'\((folded[0].name ?? "").terminalSafe)'")
   }
 
-  /// `error` with ``accessHint(for:)`` as its hint, when it has one.
-  private static func withAccessHint(_ error: any Error) -> any Error {
-    guard let hint = accessHint(for: error), let convertible = error as? any AppErrorConvertible
+  /// The error for a list the server refused to create (409, 405) because something already
+  /// is at its address: that list, named, and how to use it.
+  private static func listExists(
+    named name: String, lists: [TodoSyncList], connector: any TodoSyncConnector
+  ) -> AppError {
+    let segment = connector.addressSegment(forListNamed: name)
+    let taken = lists.first { URL(string: $0.url)?.lastPathComponent == segment }
+    guard let taken else {
+      return AppError(
+        "the server already has something at '\(segment.terminalSafe)/' that is not a task "
+          + "list, so a list named '\(name.terminalSafe)' cannot be made there",
+        hint: "choose another name with --list", exitCode: .unavailable)
+    }
+    let other = taken.name.map { "'\($0.terminalSafe)'" } ?? "a list with no name"
+    return AppError(
+      "a task list already exists at \(taken.url.terminalSafe): \(other)",
+      hint: "to sync with it: \(appIdentity.name) sync setup URL --list "
+        + (taken.name.map { "'\($0.terminalSafe)'" } ?? taken.url.terminalSafe),
+      exitCode: .unavailable)
+  }
+
+  /// How to give the server a user and password, when `error` is its 401 or 403: that
+  /// no password was found, or that the one found was refused.
+  private static func accessHint(
+    for error: any Error, at url: URL, access: TodoSyncAccess,
+    _ connector: any TodoSyncConnector
+  ) -> String? {
+    guard case .unacceptableStatus(let code, _, _)? = error as? APIError, code == 401 || code == 403
+    else { return nil }
+    let host = (url.host ?? url.absoluteString).terminalSafe
+    let name = appIdentity.name
+    guard let source = connector.passwordSource(for: url, access: access) else {
+      let user = access.user?.terminalSafe
+      return "no password was found for "
+        + (user.map { "\($0) at \(host)" } ?? host)
+        + ", in ~/.netrc or from a password command: add 'machine \(host) login "
+        + (user ?? "NAME") + " password …' to ~/.netrc (chmod 600), or run '\(name) sync setup "
+        + "URL --user \(user ?? "NAME") --password-command CMD'"
+    }
+    return "the server refused the password for \(access.user?.terminalSafe ?? "you") "
+      + "from \(source): check it there, or run '\(name) sync setup URL --user NAME'"
+  }
+
+  /// `error` with ``accessHint(for:at:access:_:)`` as its hint, when it has one.
+  private static func withAccessHint(
+    _ error: any Error, at url: URL, access: TodoSyncAccess, _ connector: any TodoSyncConnector
+  ) -> any Error {
+    guard let hint = accessHint(for: error, at: url, access: access, connector),
+      let convertible = error as? any AppErrorConvertible
     else { return error }
     var appError = convertible.appError
     appError.hint = hint
@@ -274,7 +395,7 @@ extension TodoCommands {
 
   private static func status(store: TodoStore, configFolder: URL, context: CommandContext) throws {
     guard let config = try TodoSyncConfig.load(from: configFolder) else { throw notSetUp }
-    let state = try store.syncState.load()
+    let state = try store.syncState(for: config).load()
     let items = try store.load().items
     let records = Dictionary(
       items.map { (String($0.id), $0.syncRecord) }, uniquingKeysWith: { first, _ in first })

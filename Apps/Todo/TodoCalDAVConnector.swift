@@ -4,7 +4,8 @@ package import Foundation
 /// How the `todo` executable reaches a CalDAV server: Core's CalDAV client on libcurl.
 ///
 /// Passwords never come from the command line: the `machine` entry for the server's
-/// host in `~/.netrc` (refused unless mode 0600), or, when the access names a
+/// host in `~/.netrc` (refused unless mode 0600; with a `user`, only an entry of that
+/// login), or, when the access names a
 /// `passwordCommand` (`sync setup --password-command`, kept in `todo-sync.json`), its
 /// `user` with the first line that command prints. A `caFile` names the certificate
 /// authority of a private server; certificates are always checked.
@@ -56,6 +57,15 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
     return TodoSyncList(url: made.url.absoluteString, name: name)
   }
 
+  package func addressSegment(forListNamed name: String) -> String {
+    Self.pathSegment(for: name)
+  }
+
+  package func passwordSource(for url: URL, access: TodoSyncAccess) -> String? {
+    guard access.passwordCommand == nil || access.user == nil else { return "the password command" }
+    return (try? credentials(for: url, access)) != nil ? "~/.netrc" : nil
+  }
+
   /// A path segment for a new list: the name's letters and digits, lowercased, with
   /// `-` between words; a UUID when nothing is left.
   static func pathSegment(for name: String) -> String {
@@ -84,6 +94,10 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
       ).credentials(for: url)
     }
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-    return try DAVCredentialSource.netrc(path: home.map { $0 + "/.netrc" }).credentials(for: url)
+    let found = try DAVCredentialSource.netrc(path: home.map { $0 + "/.netrc" })
+      .credentials(for: url)
+    // A user given to setup logs in as that user: another login's password is not theirs.
+    if let user = access.user, let found, found.user != user { return nil }
+    return found
   }
 }

@@ -111,4 +111,10 @@ package protocol TodoSyncConnector: Sendable {
   /// `access`.
   func createList(named name: String, at url: URL, access: TodoSyncAccess) async throws
     -> TodoSyncList
+  /// The last segment of the address ``createList(named:at:access:)`` gives a list
+  /// named `name`.
+  func addressSegment(forListNamed name: String) -> String
+  /// Where the password for `url` comes from with `access` (`~/.netrc`, the password
+  /// command), or `nil` when none is found; never the password itself.
+  func passwordSource(for url: URL, access: TodoSyncAccess) -> String?
 }

@@ -35,7 +35,9 @@ public import Foundation
 /// deleted one lists as gone. So a sync interrupted anywhere — an error, a SIGKILL, a
 /// full disk — is finished by the next one: nothing lost, duplicated or brought back.
 /// The token is stored only once every change it covers is in. A dry run asks the
-/// same questions and writes nothing anywhere.
+/// same questions and writes nothing anywhere. A sync that would delete most of a
+/// side stops before writing anything (``SyncMassDeletion``), unless
+/// ``allowsMassDeletion`` is set.
 ///
 /// The request for changes goes out as soon as the stored token is read; the rest of
 /// the state and the local items are read while the server answers.
@@ -53,6 +55,10 @@ public struct SyncEngine: Sendable {
   /// How many times an item the server changed during the sync is fetched and merged
   /// again before it is left to the next sync.
   public var maximumRounds = 3
+  /// Whether a sync may delete every item of a side, or most of a large one; when
+  /// `false` (the default) such a sync throws ``SyncMassDeletion`` before it writes
+  /// anything. A command sets it for `--force-delete`.
+  public var allowsMassDeletion = false
   /// The clock (for DTSTAMP/LAST-MODIFIED of uploads and the time of the sync).
   public var now: @Sendable () -> Date
 
@@ -177,6 +183,7 @@ final class SyncRun {
     let changes = listing.changes
     result.requests += listing.requests
     var observations = try await observe(changes)
+    if !engine.allowsMassDeletion { try checkDeletions(observations) }
     // What needs nothing from the local write goes out while that write runs.
     let early = try earlyWrites(besides: observations)
     let remote = engine.remote

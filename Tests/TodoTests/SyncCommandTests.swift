@@ -35,6 +35,8 @@ final class MemoryConnector: TodoSyncConnector, @unchecked Sendable {
     }
     return TodoSyncList(url: "memory:/user/tasks/", name: name)
   }
+  func addressSegment(forListNamed name: String) -> String { "tasks" }
+  func passwordSource(for url: URL, access: TodoSyncAccess) -> String? { "memory" }
 }
 
 /// One todo home (temporary XDG folders) run in-process with a connector.

@@ -42,7 +42,8 @@ struct SyncScreenTests {
         "DTSTAMP:20260501T000000Z", "END:VTODO", "END:VCALENDAR",
       ]), at: "/user/tasks/r1.ics")
     let engine = SyncEngine(
-      remote: remote, adapter: TodoSyncAdapter(store: store), state: store.syncState)
+      remote: remote, adapter: TodoSyncAdapter(store: store),
+      state: SyncStateStore.forAccount("memory:/user/tasks/", in: store.syncFolder))
     let (harness, list) = await harness(
       columns: 110, sync: TodoListSync(lastSync: nil) { try await engine.sync() })
     #expect(!harness.text.contains("synced"))
