@@ -84,11 +84,15 @@ struct FeedLibrary: Sendable {
 
   /// Checks that a URL gives a feed now: fetches and parses it, saves nothing.
   ///
+  /// - Parameters:
+  ///   - url: The feed's URL.
+  ///   - typed: The address as the user typed it, for a hint that repeats it (a list of
+  ///     subscriptions is to be imported, not added).
   /// - Returns: What the parser could read only in part (see `ParsedFeed.warnings`).
   /// - Throws: `AppError`: 66 for a missing file, 69 for a failed fetch, 65 for
   ///   something that is not a feed.
   @discardableResult
-  func check(_ url: URL) async throws -> [String] {
+  func check(_ url: URL, typed: String? = nil) async throws -> [String] {
     let response: FeedFetcher.Response
     do {
       response = try await fetcher.fetch(url)
@@ -103,9 +107,17 @@ struct FeedLibrary: Sendable {
       return try FeedParser().parse(body.data, contentType: body.contentType, baseURL: body.url)
         .warnings
     } catch {
+      // An OPML file is a list of subscriptions: `import` reads it.
+      let isOPML = error.code == .notAFeed && (try? OPML.outlines(in: body.data)) != nil
+      // `import` takes a path: a file: URL is named by its path.
+      let name = typed.flatMap { $0.lowercased().hasPrefix("file:") ? nil : $0 } ?? url.path
       throw AppError(
         "cannot add \(url.absoluteString.terminalSafe): \(error.message)",
-        hint: "give the address of the RSS, Atom or JSON feed itself", exitCode: .dataError)
+        hint: isOPML
+          ? "it is a list of feeds (OPML): '\(appIdentity.name) import "
+            + "\(ShellQuote.quote(name))' subscribes to each of them"
+          : "give the address of the RSS, Atom or JSON feed itself",
+        exitCode: .dataError)
     }
   }
 

@@ -90,6 +90,28 @@ struct FeedAddTests {
     #expect(try await run("list").output.hasPrefix("No feeds yet."))
   }
 
+  @Test("an OPML file given to add: the hint says to import it, as it was typed")
+  func opmlSuggestsImport() async throws {
+    let folder = home.appending("work")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(
+      #"<?xml version="1.0"?><opml version="2.0"><body><outline xmlUrl="https://a.example/f"/></body></opml>"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("Subs.opml"))
+    let added = try await runIn(folder, "add", "Subs.opml")
+    #expect(added.status == 65)
+    #expect(
+      added.error.contains(
+        "hint: it is a list of feeds (OPML): '\(appIdentity.name) import Subs.opml'"),
+      "\(added.error)")
+    #expect(try await run("list").output.hasPrefix("No feeds yet."))
+    // Any other document that is not a feed keeps the usual hint.
+    try Data("<html><body>hi</body></html>".utf8).write(to: folder.appendingPathComponent("a.xml"))
+    let page = try await runIn(folder, "add", "a.xml")
+    #expect(page.status == 65)
+    #expect(!page.error.contains("import"), "\(page.error)")
+  }
+
   @Test("a file of that name wins over a host-looking name; a missing one is 66")
   func fileWins() async throws {
     let folder = home.appending("work/example.com")
