@@ -99,6 +99,22 @@ extension FeedCommands {
         throw AppError(
           "feed \(feed.id) was added but could not be read now: \(error.description.terminalSafe)",
           hint: "'\(context.appName) refresh \(feed.id)' tries again", exitCode: .unavailable)
+      case .linkedFetchFailed(let page, let feedURL, let underlying):
+        // The page was found: what failed is the feed it names (a stale link, a server
+        // down), not the address typed.
+        guard !strict, address.assumedScheme == nil else {
+          throw AppError(
+            "cannot add \(echo(page)): \(error.description.terminalSafe)",
+            hint: "nothing was added\(strict ? " (--check)" : ""); give the address of the RSS, "
+              + "Atom or JSON feed itself, or try again later",
+            exitCode: .unavailable)
+        }
+        let feed = try subscribe(feedURL, title: title, context, library)
+        _ = await refresher.save(
+          failure: underlying, of: feed, record: FeedRecord(), at: start)
+        throw AppError(
+          "feed \(feed.id) was added but could not be read now: \(error.description.terminalSafe)",
+          hint: "'\(context.appName) refresh \(feed.id)' tries again", exitCode: .unavailable)
       case .notAFeed:
         throw AppError(
           "cannot add \(echo(url)): \(error.description.terminalSafe)",

@@ -90,6 +90,37 @@ struct FeedAddTests {
     #expect(try await run("list").output.hasPrefix("No feeds yet."))
   }
 
+  @Test("a page whose feed answers 404: the page names a feed, the feed's address answered 404")
+  func linkedFeedGone() async throws {
+    let server = try LoopbackServer(routes: [
+      "/blog/": .text(Self.page, headers: ["Content-Type": "text/html"])
+    ])
+    defer { server.stop() }
+    let base = "http://127.0.0.1:\(server.port)"
+    let typed = "127.0.0.1:\(server.port)/blog/"
+    // The scheme assumed: nothing is added, and the page is not said to be missing.
+    let assumed = try await run("add", typed, expect: 69)
+    #expect(
+      assumed.error == """
+        \(appIdentity.name): error: cannot add \(base)/blog/: the page names the feed \(base)/blog/feed.xml, but the feed's address answered 404 (HTTP 404 from 127.0.0.1:\(server.port))
+        hint: nothing was added; give the address of the RSS, Atom or JSON feed itself, or try again later
+
+        """)
+    #expect(!assumed.error.contains("no file"))
+    let checked = try await run("add", "--check", "\(base)/blog/", expect: 69)
+    #expect(checked.error.contains("the feed's address answered 404"))
+    #expect(checked.error.contains("hint: nothing was added (--check)"))
+    #expect(try await run("list").output.hasPrefix("No feeds yet."))
+    // The whole address, without --check: the feed is kept, as any failed fetch is.
+    let kept = try await run("add", "\(base)/blog/", expect: 69)
+    #expect(kept.output == "Added feed 1: \(base)/blog/feed.xml\n")
+    #expect(
+      kept.error.contains(
+        "feed 1 was added but could not be read now: the page names the feed \(base)/blog/feed.xml, but the feed's address answered 404"
+      ), "\(kept.error)")
+    #expect(server.requests.map(\.path).filter { $0 == "/blog/feed.xml" }.count == 3)
+  }
+
   @Test("an OPML file given to add: the hint says to import it, as it was typed")
   func opmlSuggestsImport() async throws {
     let folder = home.appending("work")
