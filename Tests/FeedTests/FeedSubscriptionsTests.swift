@@ -1,0 +1,44 @@
+import BlueprintFeedFeatures
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// The built `feed`, on what a list of subscriptions looks like: what `import` says,
+/// feeds that share a title, a feed named by its file, and hosts that do not resolve.
+@Suite("feed subscriptions, end to end", .timeLimit(.minutes(1)))
+struct FeedSubscriptionsTests {
+  let home: FeedHome
+
+  init() throws { home = try FeedHome(prefix: "feed-subs", terminal: nil) }
+
+  /// An OPML file with one outline per `(title, xmlUrl)`.
+  func opml(_ outlines: [(String, String)], named name: String = "subs.opml") throws -> String {
+    let body = outlines.map { #"<outline text="\#($0.0)" xmlUrl="\#($0.1)"/>"# }
+    return try home.write(
+      "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body>\n"
+        + body.joined(separator: "\n") + "\n</body></opml>\n", to: name)
+  }
+
+  @Test("a host whose name does not resolve is tried once and named once")
+  func unresolvedHost() async throws {
+    // `.invalid` never resolves (RFC 2606): the lookup fails at once, offline too.
+    let file = try opml([
+      ("First", "http://nowhere.invalid/a.xml"), ("Second", "http://nowhere.invalid/b.xml"),
+      ("Third", "http://elsewhere.invalid/c.xml"),
+    ])
+    try await home.runToExit("import", file)
+    let refresh = try await home.runToExit("refresh", expect: 69)
+    // No second attempt: the message does not say "retried".
+    #expect(!refresh.output.contains("retried"), "\(refresh.output)")
+    #expect(refresh.output.contains("cannot find the host nowhere.invalid\n"), "\(refresh.output)")
+    #expect(refresh.output.contains("cannot find the host elsewhere.invalid\n"))
+    // The second feed of that host is not looked up again, and the host is named once.
+    #expect(
+      refresh.output.components(separatedBy: "nowhere.invalid").count == 2, "\(refresh.output)")
+    #expect(
+      refresh.output.contains(
+        "not fetched: its host's name did not resolve for feed 1 during this refresh"))
+    #expect(refresh.error.contains("3 of 3 feeds failed to refresh"))
+  }
+}
