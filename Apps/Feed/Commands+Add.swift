@@ -28,7 +28,7 @@ extension FeedCommands {
     let title = try command[Key.title].map { $0.trimmingCharacters(in: .whitespaces) }
     let customTitle = title?.isEmpty == true ? nil : title
     if address.url.isFileURL {
-      try await addFile(address.url, title: customTitle, context, library)
+      try await addFile(address.url, typed: text, title: customTitle, context, library)
     } else {
       try await addWeb(
         address, typed: text, title: customTitle, strict: command[Key.check], context, library)
@@ -37,7 +37,8 @@ extension FeedCommands {
 
   /// A local file costs nothing to read: it must be a feed now, not at the next refresh.
   private static func addFile(
-    _ url: URL, title: String?, _ context: CommandContext, _ library: FeedLibrary
+    _ url: URL, typed: String, title: String?, _ context: CommandContext,
+    _ library: FeedLibrary
   ) async throws {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
@@ -46,7 +47,7 @@ extension FeedCommands {
     if isFolder.boolValue {
       throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
     }
-    for warning in try await library.check(url) { context.warn(warning) }
+    for warning in try await library.check(url, typed: typed) { context.warn(warning) }
     let feed = try subscribe(url, title: title, context, library)
     // Read it at once, as a refresh would, so `list` shows it fetched; its warnings
     // were given by the check above.
@@ -93,6 +94,22 @@ extension FeedCommands {
             exitCode: .unavailable)
         }
         let feed = try subscribe(failedURL, title: title, context, library)
+        _ = await refresher.save(
+          failure: underlying, of: feed, record: FeedRecord(), at: start)
+        throw AppError(
+          "feed \(feed.id) was added but could not be read now: \(error.description.terminalSafe)",
+          hint: "'\(context.appName) refresh \(feed.id)' tries again", exitCode: .unavailable)
+      case .linkedFetchFailed(let page, let feedURL, let underlying):
+        // The page was found: what failed is the feed it names (a stale link, a server
+        // down), not the address typed.
+        guard !strict, address.assumedScheme == nil else {
+          throw AppError(
+            "cannot add \(echo(page)): \(error.description.terminalSafe)",
+            hint: "nothing was added\(strict ? " (--check)" : ""); give the address of the RSS, "
+              + "Atom or JSON feed itself, or try again later",
+            exitCode: .unavailable)
+        }
+        let feed = try subscribe(feedURL, title: title, context, library)
         _ = await refresher.save(
           failure: underlying, of: feed, record: FeedRecord(), at: start)
         throw AppError(

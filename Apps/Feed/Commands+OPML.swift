@@ -41,9 +41,12 @@ extension FeedCommands {
       context.warn(
         "skipped \(CommandLineEcho.quote(url, limit: 200)): not a whole http, https or file URL")
     }
-    context.write(
-      "Imported \(added) feed\(added == 1 ? "" : "s") (\(outlines.count - added - skipped.count) already subscribed).\n"
-    )
+    // Import fetches nothing: say how many were added and what reads them.
+    let already = outlines.count - added - skipped.count
+    let count = added == 0 ? "no feeds" : "\(added) feed\(added == 1 ? "" : "s")"
+    let next =
+      added == 0 ? "" : "; '\(context.appName) refresh' fetches \(added == 1 ? "it" : "them")"
+    context.write("Added \(count) (\(already) already subscribed)\(next).\n")
   }
 
   static func exportOPML(_ context: CommandContext, _ library: FeedLibrary) throws {

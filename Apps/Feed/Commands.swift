@@ -142,9 +142,11 @@ package enum FeedCommands {
       .init("Fetched", style: .secondary), .init("Status"),
     ])
     let now = library.now()
+    let origins = FeedText.origins(feeds)
     for feed in feeds {
       table.append([
-        feed.id, String(feed.record.unreadCount), FeedText.column(feed.displayTitle),
+        feed.id, String(feed.record.unreadCount),
+        FeedText.column(feed.displayTitle, origin: origins[feed.id]),
         feed.record.lastFetched.map(FeedText.day) ?? "never",
         FeedText.status(feed.record, now: now),
       ])

@@ -44,7 +44,9 @@ struct FeedLibrary: Sendable {
     return stored.isEmpty ? ([SampleFeed.stored(now: now())], true) : (stored, false)
   }
 
-  /// The feed a reference (id, URL or title) names.
+  /// The feed a reference (id, URL or title) names; else the feed at the address the
+  /// text gives as `feed add` reads it, so a feed added from a file is found by the
+  /// file's name (`feed read latin1.xml`) and one added as `example.com/feed.xml` by that.
   ///
   /// - Throws: `AppError` (exit 64) when none matches.
   func feed(_ reference: String) throws -> StoredFeed {
@@ -52,7 +54,9 @@ struct FeedLibrary: Sendable {
     let titles = Dictionary(
       all.map { ($0.id, $0.record.title ?? "") }, uniquingKeysWith: { a, _ in a })
     let list = try store.subscriptions()
-    guard let subscription = list.find(reference, titles: titles),
+    guard
+      let subscription = list.find(reference, titles: titles)
+        ?? Self.feed(atAddress: reference, in: list),
       let feed = all.first(where: { $0.id == subscription.id })
     else {
       if reference == SampleFeed.id, all.isEmpty { return SampleFeed.stored(now: now()) }
@@ -66,6 +70,26 @@ struct FeedLibrary: Sendable {
         "no feed '\(reference)'", hint: "'\(appIdentity.name) list' shows the feeds and their ids")
     }
     return feed
+  }
+
+  /// The subscription to the address `text` gives as `feed add` reads it (a path
+  /// relative to the current folder, a host and path), compared as `add` compares;
+  /// else, for a bare file name, the one feed read from a file of that name.
+  private static func feed(atAddress text: String, in list: SubscriptionList) -> Subscription? {
+    guard
+      let address = try? FeedLocation.address(
+        from: text, currentDirectory: FileManager.default.currentDirectoryPath,
+        fileExists: { FileManager.default.fileExists(atPath: $0) })
+    else { return nil }
+    let wanted = FeedLocation.canonical(address.url).absoluteString
+    if let feed = list.feeds.first(where: {
+      FeedLocation.canonical($0.url).absoluteString == wanted
+    }) {
+      return feed
+    }
+    guard !text.contains("/") else { return nil }
+    let named = list.feeds.filter { $0.url.isFileURL && $0.url.lastPathComponent == text }
+    return named.count == 1 ? named[0] : nil
   }
 
   /// The item an `ITEM` reference (`3.17`) names, or `nil` when the text is not one
@@ -84,11 +108,15 @@ struct FeedLibrary: Sendable {
 
   /// Checks that a URL gives a feed now: fetches and parses it, saves nothing.
   ///
+  /// - Parameters:
+  ///   - url: The feed's URL.
+  ///   - typed: The address as the user typed it, for a hint that repeats it (a list of
+  ///     subscriptions is to be imported, not added).
   /// - Returns: What the parser could read only in part (see `ParsedFeed.warnings`).
   /// - Throws: `AppError`: 66 for a missing file, 69 for a failed fetch, 65 for
   ///   something that is not a feed.
   @discardableResult
-  func check(_ url: URL) async throws -> [String] {
+  func check(_ url: URL, typed: String? = nil) async throws -> [String] {
     let response: FeedFetcher.Response
     do {
       response = try await fetcher.fetch(url)
@@ -103,9 +131,17 @@ struct FeedLibrary: Sendable {
       return try FeedParser().parse(body.data, contentType: body.contentType, baseURL: body.url)
         .warnings
     } catch {
+      // An OPML file is a list of subscriptions: `import` reads it.
+      let isOPML = error.code == .notAFeed && (try? OPML.outlines(in: body.data)) != nil
+      // `import` takes a path: a file: URL is named by its path.
+      let name = typed.flatMap { $0.lowercased().hasPrefix("file:") ? nil : $0 } ?? url.path
       throw AppError(
         "cannot add \(url.absoluteString.terminalSafe): \(error.message)",
-        hint: "give the address of the RSS, Atom or JSON feed itself", exitCode: .dataError)
+        hint: isOPML
+          ? "it is a list of feeds (OPML): '\(appIdentity.name) import "
+            + "\(ShellQuote.quote(name))' subscribes to each of them"
+          : "give the address of the RSS, Atom or JSON feed itself",
+        exitCode: .dataError)
     }
   }
 

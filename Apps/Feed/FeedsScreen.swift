@@ -209,21 +209,26 @@ final class FeedsScreen: TerminalScreen {
         style: .secondary)
     }
     LoadableView.render(model.feeds, into: &frame, area: body) { feeds, frame, area in
+      // Feeds that share a title show their hosts.
+      let origins = FeedText.origins(feeds)
       list.render(into: &frame, area: area, count: feeds.count) { index in
-        Self.row(feeds[index], isRefreshing: model.refreshing.contains(feeds[index].id))
+        Self.row(
+          feeds[index], origin: origins[feeds[index].id],
+          isRefreshing: model.refreshing.contains(feeds[index].id))
       }
     }
   }
 
-  static func row(_ feed: StoredFeed, isRefreshing: Bool) -> ListRow {
+  static func row(_ feed: StoredFeed, origin: String?, isRefreshing: Bool) -> ListRow {
+    let title = FeedText.title(feed.displayTitle, origin: origin)
     let unread = feed.record.unreadCount
     let detail =
       isRefreshing ? "refreshing…" : feed.record.lastError != nil ? "failed" : "\(unread) unread"
     if feed.record.lastError != nil && !isRefreshing {
-      return ListRow("! " + feed.displayTitle, detail: detail, style: .error)
+      return ListRow("! " + title, detail: detail, style: .error)
     }
     return ListRow(
-      (unread > 0 ? "• " : "  ") + feed.displayTitle, detail: detail,
+      (unread > 0 ? "• " : "  ") + title, detail: detail,
       style: unread > 0 ? .bold : .plain)
   }
 

@@ -90,6 +90,59 @@ struct FeedAddTests {
     #expect(try await run("list").output.hasPrefix("No feeds yet."))
   }
 
+  @Test("a page whose feed answers 404: the page names a feed, the feed's address answered 404")
+  func linkedFeedGone() async throws {
+    let server = try LoopbackServer(routes: [
+      "/blog/": .text(Self.page, headers: ["Content-Type": "text/html"])
+    ])
+    defer { server.stop() }
+    let base = "http://127.0.0.1:\(server.port)"
+    let typed = "127.0.0.1:\(server.port)/blog/"
+    // The scheme assumed: nothing is added, and the page is not said to be missing.
+    let assumed = try await run("add", typed, expect: 69)
+    #expect(
+      assumed.error == """
+        \(appIdentity.name): error: cannot add \(base)/blog/: the page names the feed \(base)/blog/feed.xml, but the feed's address answered 404 (HTTP 404 from 127.0.0.1:\(server.port))
+        hint: nothing was added; give the address of the RSS, Atom or JSON feed itself, or try again later
+
+        """)
+    #expect(!assumed.error.contains("no file"))
+    let checked = try await run("add", "--check", "\(base)/blog/", expect: 69)
+    #expect(checked.error.contains("the feed's address answered 404"))
+    #expect(checked.error.contains("hint: nothing was added (--check)"))
+    #expect(try await run("list").output.hasPrefix("No feeds yet."))
+    // The whole address, without --check: the feed is kept, as any failed fetch is.
+    let kept = try await run("add", "\(base)/blog/", expect: 69)
+    #expect(kept.output == "Added feed 1: \(base)/blog/feed.xml\n")
+    #expect(
+      kept.error.contains(
+        "feed 1 was added but could not be read now: the page names the feed \(base)/blog/feed.xml, but the feed's address answered 404"
+      ), "\(kept.error)")
+    #expect(server.requests.map(\.path).filter { $0 == "/blog/feed.xml" }.count == 3)
+  }
+
+  @Test("an OPML file given to add: the hint says to import it, as it was typed")
+  func opmlSuggestsImport() async throws {
+    let folder = home.appending("work")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(
+      #"<?xml version="1.0"?><opml version="2.0"><body><outline xmlUrl="https://a.example/f"/></body></opml>"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("Subs.opml"))
+    let added = try await runIn(folder, "add", "Subs.opml")
+    #expect(added.status == 65)
+    #expect(
+      added.error.contains(
+        "hint: it is a list of feeds (OPML): '\(appIdentity.name) import Subs.opml'"),
+      "\(added.error)")
+    #expect(try await run("list").output.hasPrefix("No feeds yet."))
+    // Any other document that is not a feed keeps the usual hint.
+    try Data("<html><body>hi</body></html>".utf8).write(to: folder.appendingPathComponent("a.xml"))
+    let page = try await runIn(folder, "add", "a.xml")
+    #expect(page.status == 65)
+    #expect(!page.error.contains("import"), "\(page.error)")
+  }
+
   @Test("a file of that name wins over a host-looking name; a missing one is 66")
   func fileWins() async throws {
     let folder = home.appending("work/example.com")

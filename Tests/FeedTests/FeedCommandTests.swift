@@ -173,7 +173,9 @@ struct FeedCommandTests {
     let otherEnvironment = other.isolatedEnvironment(["TERM": "xterm-256color"])
     let imported = try home.product.run(["import", opml], environment: otherEnvironment)
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.output == "Imported 2 feeds (0 already subscribed).\n")
+    #expect(
+      imported.output
+        == "Added 2 feeds (0 already subscribed); '\(appIdentity.name) refresh' fetches them.\n")
     #expect(imported.error.isEmpty, "\(imported.error)")
     let list = try home.product.run(["list", "--json"], environment: otherEnvironment)
     let json = try JSONSerialization.jsonObject(with: list.standardOutput)
@@ -184,7 +186,7 @@ struct FeedCommandTests {
     #expect(feeds.compactMap { $0["title"] as? String } == ["Mine", "Line\u{2028}break"])
     // The same export again changes nothing.
     let again = try home.product.run(["import", opml], environment: otherEnvironment)
-    #expect(again.output == "Imported 0 feeds (2 already subscribed).\n")
+    #expect(again.output == "Added no feeds (2 already subscribed).\n")
   }
 
   @Test("a long feed title is cut in list and refresh, so it does not widen every row")
@@ -260,7 +262,9 @@ struct FeedCommandTests {
       </body></opml>
       """, to: "subs.opml")
     let imported = try home.run("import", opml)
-    #expect(imported.output == "Imported 3 feeds (0 already subscribed).\n")
+    #expect(
+      imported.output
+        == "Added 3 feeds (0 already subscribed); '\(appIdentity.name) refresh' fetches them.\n")
     #expect(imported.error.contains("skipped javascript:alert(1)"))
     #expect(imported.error.contains("skipped localhost:8080/feed.xml: not a whole"))
     // An xmlUrl is a whole URL; one without a scheme is not a path next to the file.
@@ -268,7 +272,7 @@ struct FeedCommandTests {
       imported.error.contains(
         "skipped example.com/feed.xml: not a whole http, https or file URL"), "\(imported.error)")
     #expect(imported.error.contains("skipped feeds/blog.rss: not a whole"))
-    #expect(try home.run("import", opml).output == "Imported 0 feeds (3 already subscribed).\n")
+    #expect(try home.run("import", opml).output == "Added no feeds (3 already subscribed).\n")
     let exported = try home.run("export").output
     #expect(exported.contains("xmlUrl=\"https://s.example/rss\""))
     #expect(
@@ -283,7 +287,9 @@ struct FeedCommandTests {
     let spaced = try home.write(
       "\n  <?xml version=\"1.0\"?><opml><body><outline xmlUrl=\"https://w.example/a\"/></body></opml>",
       to: "spaced.opml")
-    #expect(try home.run("import", spaced).output == "Imported 1 feed (0 already subscribed).\n")
+    #expect(
+      try home.run("import", spaced).output
+        == "Added 1 feed (0 already subscribed); '\(appIdentity.name) refresh' fetches it.\n")
     // Cut short after two outlines: refused whole, nothing added.
     let cut = try home.write(
       #"<opml><body><outline xmlUrl="https://d.example/a"/><outline xmlUrl="https://e.example/b""#,

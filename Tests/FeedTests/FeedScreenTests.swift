@@ -86,6 +86,20 @@ struct FeedScreenTests {
     #expect(harness.text.contains("• Local news") && harness.text.contains("2 unread"))
   }
 
+  @Test("feeds that share a title show their hosts on the feeds screen; the others do not")
+  func sameTitles() async throws {
+    _ = try library.store.add(URL(string: "https://one.example/feed.xml")!, title: "News")
+    _ = try library.store.add(URL(string: "https://two.example/feed.xml")!, title: "News")
+    _ = try library.store.add(URL(string: "https://three.example/feed.xml")!, title: "Other")
+    let (harness, feeds) = makeHarness()
+    await feeds.waitForTasks()
+    await harness.settle()
+    let text = harness.text
+    #expect(text.contains("News (one.example)"), "\(text)")
+    #expect(text.contains("News (two.example)"), "\(text)")
+    #expect(text.contains("Other") && !text.contains("three.example"), "\(text)")
+  }
+
   @Test("hostile titles and bodies are drawn sanitized")
   func hostile() async throws {
     try addFile(HostileFeeds.escapes, named: "evil.xml")

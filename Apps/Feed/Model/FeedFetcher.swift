@@ -74,11 +74,22 @@ package struct FeedFetcher: Sendable {
   }
 
   /// One retry after half a second for failures that can heal; none for `429`, `503`
-  /// or any response with `Retry-After` — those are remembered and honoured instead.
+  /// or any response with `Retry-After` — those are remembered and honoured instead —
+  /// and none for a host name that did not resolve: half a second later it does not
+  /// resolve either (offline, a refresh of 200 feeds would wait that long for each).
   package static let politeRetryPolicy = RetryPolicy.custom(maxAttempts: 2, cap: .zero) {
     _, error in
     if error.retryAfter != nil || error.statusCode == 429 || error.statusCode == 503 { return nil }
+    if isUnresolvedName(error) { return nil }
     return .milliseconds(500)
+  }
+
+  /// Whether `error` says the host's name did not resolve.
+  static func isUnresolvedName(_ error: any Error) -> Bool {
+    guard let error = error as? APIError, case .transport(let code, _) = error else {
+      return false
+    }
+    return code == .cannotFindHost || code == .dnsLookupFailed
   }
 
   /// Fetches a feed.

@@ -39,13 +39,15 @@ extension FeedRefresher {
 final class SilentHosts: @unchecked Sendable {
   // Safe: `hosts` is read and written only while `lock` is held.
   private let lock = NSLock()
-  private var hosts: [String: String] = [:]  // host (lowercased) → the feed that waited
+  // host (lowercased) → the feed that waited, and whether its name did not resolve
+  private var hosts: [String: (feedID: String, isUnresolved: Bool)] = [:]
 
   /// Throws ``HostDidNotAnswer`` when `host` did not answer a feed earlier.
   func check(_ host: String) throws {
     let key = host.lowercased()
-    if let feedID = lock.withLock({ hosts[key] }) {
-      throw HostDidNotAnswer(host: host, feedID: feedID)
+    if let silent = lock.withLock({ hosts[key] }) {
+      throw HostDidNotAnswer(
+        host: host, feedID: silent.feedID, isUnresolved: silent.isUnresolved)
     }
   }
 
@@ -54,8 +56,9 @@ final class SilentHosts: @unchecked Sendable {
   func note(_ host: String, after error: any Error, of feedID: String) {
     guard Self.meansSilent(error) else { return }
     let key = host.lowercased()
+    let isUnresolved = FeedFetcher.isUnresolvedName(error)
     lock.withLock {
-      if hosts[key] == nil { hosts[key] = feedID }
+      if hosts[key] == nil { hosts[key] = (feedID, isUnresolved) }
     }
   }
 
@@ -69,12 +72,17 @@ final class SilentHosts: @unchecked Sendable {
   }
 }
 
-/// A feed that was not fetched: its host did not answer another feed in time.
+/// A feed that was not fetched: its host did not answer another feed in time, or its
+/// name did not resolve for another feed (that feed's error names the host: the host
+/// is reported once, not once for each of its feeds).
 struct HostDidNotAnswer: Error, CustomStringConvertible {
   var host: String
   var feedID: String
+  var isUnresolved = false
   var description: String {
-    "not fetched: \(host) did not answer feed \(feedID) in time during this refresh"
+    isUnresolved
+      ? "not fetched: its host's name did not resolve for feed \(feedID) during this refresh"
+      : "not fetched: \(host) did not answer feed \(feedID) in time during this refresh"
   }
 }
 

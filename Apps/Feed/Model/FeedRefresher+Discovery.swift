@@ -1,3 +1,4 @@
+internal import Core
 package import Foundation
 
 /// What ``FeedRefresher/discover(_:)`` found at an address.
@@ -24,6 +25,8 @@ package enum FeedDiscoveryError: Error, Sendable, CustomStringConvertible {
   case notAFeed(url: URL, FeedParseError)
   /// The page at `page` names `feed`, which is not a feed.
   case linkedNotAFeed(page: URL, feed: URL, FeedParseError)
+  /// The page at `page` names `feed`, whose fetch failed (a `404`: the link is stale).
+  case linkedFetchFailed(page: URL, feed: URL, error: any Error)
 
   /// A one-line message (not sanitized: it contains URLs from the network).
   package var description: String {
@@ -32,6 +35,14 @@ package enum FeedDiscoveryError: Error, Sendable, CustomStringConvertible {
     case .notAFeed(_, let error): error.message
     case .linkedNotAFeed(_, let feed, let error):
       "the page names the feed \(feed.absoluteString), but \(error.message)"
+    case .linkedFetchFailed(_, let feed, let error):
+      if let status = (error as? APIError)?.statusCode {
+        "the page names the feed \(feed.absoluteString), but the feed's address answered \(status) "
+          + "(\(FeedRefresher.message(for: error)))"
+      } else {
+        "the page names the feed \(feed.absoluteString), but it could not be read: "
+          + FeedRefresher.message(for: error)
+      }
     }
   }
 }
@@ -62,7 +73,13 @@ extension FeedRefresher {
     let links = FeedLinks.find(in: body.data, contentType: body.contentType, pageURL: body.url)
     guard let first = links.first else { throw .notAFeed(url: url, failure) }
     let linkedStart = now()
-    let linked = try await fetchOnce(first.url)
+    let linked: FeedFetcher.Response
+    do {
+      linked = try await fetchOnce(first.url)
+    } catch {
+      guard case .fetchFailed(_, let underlying) = error else { throw error }
+      throw .linkedFetchFailed(page: url, feed: first.url, error: underlying)
+    }
     if case .body(let feedBody) = linked {
       do {
         _ = try parser.parse(feedBody.data, contentType: feedBody.contentType, baseURL: first.url)
