@@ -210,13 +210,8 @@ extension TodoCommands {
     let remote = try connector.remote(for: config)
     let state = try store.syncState(for: config)
     return TodoListSync(lastSync: try state.load().lastSync) {
-      do {
-        return try await SyncEngine(
-          remote: remote, adapter: TodoSyncAdapter(store: store), state: state
-        ).sync()
-      } catch let refusal as SyncMassDeletion {
-        throw massDeletionError(refusal, store: store)
-      }
+      try await SyncEngine(remote: remote, adapter: TodoSyncAdapter(store: store), state: state)
+        .sync()
     }
   }
 

@@ -238,8 +238,21 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
         + (result.conflicts.isEmpty ? "" : " · \(result.conflicts.count) conflicts")
       reload()
     } onFailure: { [weak self] error in
-      self?.viewModel.status = "sync stopped: \(error)"
+      self?.viewModel.status = Self.syncFailure(error)
     }
+  }
+
+  /// The status after a sync that failed; for one that would have emptied a side,
+  /// what it would delete and the command that goes ahead.
+  static func syncFailure(_ error: any Error) -> String {
+    guard let refusal = error as? SyncMassDeletion else { return "sync stopped: \(error)" }
+    var sides: [String] = []
+    if refusal.isLocal { sides.append("\(refusal.localIDs.count) of \(refusal.localCount) here") }
+    if refusal.isRemote {
+      sides.append("\(refusal.remoteRecords.count) of \(refusal.remoteCount) on the server")
+    }
+    return "sync stopped: would delete " + sides.joined(separator: " and ")
+      + " · \(appIdentity.name) sync --force-delete"
   }
 
   /// The title of the item `id`, or its number when it is gone.

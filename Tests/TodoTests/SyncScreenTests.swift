@@ -69,6 +69,22 @@ struct SyncScreenTests {
     #expect(narrow.text.contains("1 open"))
   }
 
+  @Test("a sync that would empty the list stops: the status says what and how to go ahead")
+  func massDeletion() async throws {
+    let refusal = SyncMassDeletion(
+      localIDs: ["1"], localCount: 1, remoteRecords: [], remoteCount: 1)
+    let (harness, list) = await harness(
+      columns: 140, sync: TodoListSync(lastSync: nil) { throw refusal })
+    harness.press(.character("s"))
+    await harness.settle()
+    await list.waitForTasks()
+    await harness.settle()
+    #expect(
+      harness.text.contains(
+        "sync stopped: would delete 1 of 1 here · \(appIdentity.name) sync --force-delete"))
+    #expect(harness.text.contains("Buy milk"), "the item is still listed")
+  }
+
   @Test("without sync set up, s says how to set it up")
   func notSetUp() async {
     let (harness, _) = await harness(sync: nil)
