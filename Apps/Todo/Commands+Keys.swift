@@ -82,12 +82,12 @@ extension TodoCommands {
       "dry-run", short: "n", help: "Say what a sync would do; write nothing.")
     static let forceDelete = Flag(
       "force-delete",
-      help: "Sync even when that deletes every todo of a side, or most of them.")
+      help: "Sync even when it empties a side, or most of one.")
     static let list = Option<String?>(
       "list", valueName: "name", help: "With setup: the task list to use or create.")
     static let user = Option<String?>(
       "user", valueName: "name",
-      help: "With setup: the user to log in as (password: ~/.netrc or --password-command).")
+      help: "With setup: the user to log in as (its password: ~/.netrc or a command).")
     static let passwordCommand = Option<String?>(
       "password-command", valueName: "command",
       help: "With setup: a command that prints the password (e.g. 'pass show dav').")
