@@ -79,6 +79,22 @@ extension FeedCommands {
     }
     let refresher = library.refresher()
     let start = library.now()
+    /// Subscribes to `feed` although it could not be read now, keeping why: the error
+    /// to throw (exit 69).
+    func keep(_ feed: URL, failure: any Error, _ error: FeedDiscoveryError) async -> any Error {
+      do {
+        let subscription = try subscribe(feed, title: title, context, library)
+        _ = await refresher.save(
+          failure: failure, of: subscription, record: FeedRecord(), at: start)
+        return AppError(
+          "feed \(subscription.id) was added but could not be read now: "
+            + error.description.terminalSafe,
+          hint: "'\(context.appName) refresh \(subscription.id)' tries again",
+          exitCode: .unavailable)
+      } catch {
+        return error
+      }
+    }
     let found: FeedDiscovery
     do throws(FeedDiscoveryError) {
       found = try await refresher.discover(url)
@@ -93,12 +109,7 @@ extension FeedCommands {
               : "nothing was added (--check); without it the feed is added and read at the next refresh",
             exitCode: .unavailable)
         }
-        let feed = try subscribe(failedURL, title: title, context, library)
-        _ = await refresher.save(
-          failure: underlying, of: feed, record: FeedRecord(), at: start)
-        throw AppError(
-          "feed \(feed.id) was added but could not be read now: \(error.description.terminalSafe)",
-          hint: "'\(context.appName) refresh \(feed.id)' tries again", exitCode: .unavailable)
+        throw await keep(failedURL, failure: underlying, error)
       case .linkedFetchFailed(let page, let feedURL, let underlying):
         // The page was found: what failed is the feed it names (a stale link, a server
         // down), not the address typed.
@@ -109,12 +120,7 @@ extension FeedCommands {
               + "Atom or JSON feed itself, or try again later",
             exitCode: .unavailable)
         }
-        let feed = try subscribe(feedURL, title: title, context, library)
-        _ = await refresher.save(
-          failure: underlying, of: feed, record: FeedRecord(), at: start)
-        throw AppError(
-          "feed \(feed.id) was added but could not be read now: \(error.description.terminalSafe)",
-          hint: "'\(context.appName) refresh \(feed.id)' tries again", exitCode: .unavailable)
+        throw await keep(feedURL, failure: underlying, error)
       case .notAFeed:
         throw AppError(
           "cannot add \(echo(url)): \(error.description.terminalSafe)",

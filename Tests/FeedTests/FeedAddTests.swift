@@ -129,7 +129,7 @@ struct FeedAddTests {
       #"<?xml version="1.0"?><opml version="2.0"><body><outline xmlUrl="https://a.example/f"/></body></opml>"#
         .utf8
     ).write(to: folder.appendingPathComponent("Subs.opml"))
-    let added = try await runIn(folder, "add", "Subs.opml")
+    let added = try await home.run(in: folder, "add", "Subs.opml")
     #expect(added.status == 65)
     #expect(
       added.error.contains(
@@ -138,7 +138,7 @@ struct FeedAddTests {
     #expect(try await run("list").output.hasPrefix("No feeds yet."))
     // Any other document that is not a feed keeps the usual hint.
     try Data("<html><body>hi</body></html>".utf8).write(to: folder.appendingPathComponent("a.xml"))
-    let page = try await runIn(folder, "add", "a.xml")
+    let page = try await home.run(in: folder, "add", "a.xml")
     #expect(page.status == 65)
     #expect(!page.error.contains("import"), "\(page.error)")
   }
@@ -149,33 +149,14 @@ struct FeedAddTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(FeedSamples.rss(title: "Local", count: 2).utf8)
       .write(to: folder.appendingPathComponent("feed.xml"))
-    let added = try await runIn(home.appending("work"), "add", "example.com/feed.xml")
+    let added = try await home.run(in: home.appending("work"), "add", "example.com/feed.xml")
     #expect(added.status == 0, "\(added.error)")
     #expect(
       added.output
         == "Added feed 1: \(folder.appendingPathComponent("feed.xml").absoluteString)\nRead it now: 2 items.\n"
     )
-    let missing = try await runIn(home.appending("work"), "add", "feed.xml")
+    let missing = try await home.run(in: home.appending("work"), "add", "feed.xml")
     #expect(missing.status == 66)
     #expect(missing.error.contains("no such file: \(home.appending("work/feed.xml").path)"))
-  }
-
-  /// Runs `feed` with `folder` as its current directory.
-  func runIn(_ folder: URL, _ arguments: String...) async throws -> (
-    status: Int32, output: String, error: String
-  ) {
-    let process = Process()
-    process.executableURL = home.product.url
-    process.arguments = arguments
-    process.environment = home.environment
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    let status = try await process.runToExit()
-    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return (status, out, err)
   }
 }

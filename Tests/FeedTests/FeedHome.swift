@@ -88,4 +88,23 @@ final class FeedHome: Sendable {
     try Data(text.utf8).write(to: url)
     return url.path
   }
+
+  /// Runs `feed` with `folder` as its current directory (a file named as typed).
+  func run(in folder: URL, _ arguments: String...) async throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    let process = Process()
+    process.executableURL = product.url
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    let status = try await process.runToExit()
+    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (status, out, err)
+  }
 }

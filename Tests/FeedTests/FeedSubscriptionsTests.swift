@@ -58,10 +58,10 @@ struct FeedSubscriptionsTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(FeedSamples.rss(title: "Latin", count: 2).utf8)
       .write(to: folder.appendingPathComponent("latin1.xml"))
-    let added = try await run(in: folder, "add", "latin1.xml")
+    let added = try await home.run(in: folder, "add", "latin1.xml")
     #expect(added.status == 0, "\(added.error)")
     for name in ["latin1.xml", "./latin1.xml"] {
-      let read = try await run(in: folder, "read", name)
+      let read = try await home.run(in: folder, "read", name)
       #expect(read.status == 0, "\(name): \(read.error)")
       #expect(read.output.contains("1.2"), "\(name): \(read.output)")
     }
@@ -69,7 +69,7 @@ struct FeedSubscriptionsTests {
     let elsewhere = try await home.runToExit("read", "latin1.xml")
     #expect(elsewhere.output.contains("1.2"))
     // A name no feed was read from is still no feed.
-    let missing = try await run(in: folder, "read", "other.xml")
+    let missing = try await home.run(in: folder, "read", "other.xml")
     #expect(missing.status == 64)
     #expect(missing.error.contains("no feed 'other.xml'"))
   }
@@ -94,24 +94,5 @@ struct FeedSubscriptionsTests {
       refresh.output.contains(
         "not fetched: its host's name did not resolve for feed 1 during this refresh"))
     #expect(refresh.error.contains("3 of 3 feeds failed to refresh"))
-  }
-
-  /// Runs `feed` with `folder` as its current directory.
-  func run(in folder: URL, _ arguments: String...) async throws -> (
-    status: Int32, output: String, error: String
-  ) {
-    let process = Process()
-    process.executableURL = home.product.url
-    process.arguments = arguments
-    process.environment = home.environment
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    let status = try await process.runToExit()
-    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return (status, out, err)
   }
 }
