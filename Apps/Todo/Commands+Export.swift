@@ -69,6 +69,14 @@ extension TodoCommands {
     throws -> (drafts: [TodoDocument.Draft], skipped: String?)
   {
     let format = try command[Key.from] ?? .json
+    // The reverse of todo.txt's "JSON, not todo.txt lines": name the format it looks like.
+    if try command[Key.from] == nil, TodoTxt.looksLikeTodoTxt(input.data) {
+      throw AppError(
+        "cannot import \(input.name): it is not JSON but looks like todo.txt lines",
+        hint: "add --from todo.txt: '\(appIdentity.name) import --from todo.txt "
+          + "\(CommandLineEcho.quote(try command[Key.file]))'",
+        exitCode: .dataError)
+    }
     do {
       switch format {
       case .json:

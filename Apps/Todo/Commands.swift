@@ -227,9 +227,20 @@ package enum TodoCommands {
     let id = try self.id(command)
     var edit = try quickEdit(try command[Key.changes], today: clock.today)
     for field in TodoField.editOptionFields {
-      if let value = try field.value(in: command, today: clock.today, removable: true) {
-        edit.values[field] = value
+      guard let value = try field.value(in: command, today: clock.today, removable: true) else {
+        continue
       }
+      // `edit 12 --title Something else`: the shell split the title; refuse rather
+      // than drop or guess at the words left over.
+      if field == .title, case .text(let words?)? = edit.values[.title],
+        case .text(let title?) = value
+      {
+        throw AppError(
+          "'\(CommandLineEcho.quote(words))' left over after --title: a title is one value",
+          hint: "quote a title of several words: --title '\(CommandLineEcho.quote(title + " " + words))'"
+        )
+      }
+      edit.values[field] = value
     }
     for change in try command[Key.editTag] {
       if change.hasPrefix("-") {

@@ -156,6 +156,7 @@ extension TodoDocument {
   /// Changes one item.
   ///
   /// - Throws: ``TodoError/notFound(id:)`` for an unknown id,
+  ///   ``TodoError/noSuchTag(id:tag:tags:)`` for a tag to remove that it does not have,
   ///   or the error of a change that would make the item invalid
   ///   (``TodoItem/validate()``); nothing is changed then.
   package mutating func edit(_ id: Int, _ edit: Edit) throws(TodoError) {
@@ -168,6 +169,9 @@ extension TodoDocument {
       } else {
         field.set(value, on: &item)
       }
+    }
+    if !edit.replaceTags, let tag = edit.removeTags.first(where: { !before.tags.contains($0) }) {
+      throw .noSuchTag(id: id, tag: tag, tags: before.tags)
     }
     let kept = edit.replaceTags ? [] : item.tags
     item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }

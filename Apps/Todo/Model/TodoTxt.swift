@@ -31,6 +31,18 @@ package enum TodoTxt {
   /// - Returns: The drafts, in file order.
   /// - Throws: ``TodoError/invalidImport(source:reason:)`` naming the line and the
   ///   reason; nothing is read from a file with one bad line.
+  /// Whether `data` looks like todo.txt lines rather than JSON: UTF-8 text without
+  /// NUL whose first character (after a byte order mark and white space) opens no
+  /// JSON array or object. For the hint of a file imported without `--from`.
+  package static func looksLikeTodoTxt(_ data: Data) -> Bool {
+    guard var text = String(validating: data, as: UTF8.self), !text.utf8.contains(0) else {
+      return false
+    }
+    if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+    guard let first = text.first(where: { !$0.isWhitespace }) else { return false }
+    return first != "[" && first != "{"
+  }
+
   package static func drafts(_ data: Data, source: String, now: Int, timeZone: TimeZone)
     throws(TodoError) -> [TodoDocument.Draft]
   {
