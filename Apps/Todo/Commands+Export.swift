@@ -47,7 +47,11 @@ extension TodoCommands {
       try command[Key.format] ?? .json
     let items = try store.load().items.sorted { $0.id < $1.id }
     switch format {
-    case .json: context.write(try TodoItem.jsonArray(items))
+    case .json:
+      // Each with a uid, by which an import recognises the items it already holds.
+      var named = items
+      for index in named.indices { named[index].uid = named[index].exportUID }
+      context.write(try TodoItem.jsonArray(named))
     case .todoTxt:
       var text = ""
       for item in items {

@@ -309,8 +309,10 @@ package enum TodoCommands {
   ) throws {
     let input = try CommandLineInput.read(try command[Key.file], in: context)
     let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
-    let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
-    let tail = skipped.map { "; \($0)" } ?? ""
+    let (ids, held) = try store.change { try $0.addImported(drafts) }
+    let tail =
+      (skipped.map { "; \($0)" } ?? "")
+      + (held == 0 ? "" : "; skipped \(held) already in the list")
     guard let first = ids.first, let last = ids.last else {
       context.write("imported 0 todos\(tail)\n")
       return

@@ -135,6 +135,22 @@ extension TodoDocument {
     return ids
   }
 
+  /// Adds the drafts of an import but those the list already holds: a draft whose
+  /// uid is the ``TodoItem/exportUID`` of an item here (or of an earlier draft) is
+  /// skipped, so importing one export twice adds its items once.
+  ///
+  /// - Returns: The new ids, and how many drafts were skipped.
+  /// - Throws: As ``add(_:summary:)``; nothing is added then.
+  package mutating func addImported(_ drafts: [Draft]) throws(TodoError)
+    -> (ids: [Int], held: Int)
+  {
+    var uids = Set(items.map(\.exportUID))
+    let new = drafts.filter { draft in draft.uid.map { uids.insert($0).inserted } ?? true }
+    guard !new.isEmpty else { return ([], drafts.count) }
+    let ids = try add(new, summary: "import \(new.count) todo\(new.count == 1 ? "" : "s")")
+    return (ids, drafts.count - new.count)
+  }
+
   /// Marks items done (`completed` = `now`) or open again.
   ///
   /// - Returns: How many items changed (already-done items do not count).
