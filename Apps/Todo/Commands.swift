@@ -46,8 +46,10 @@ package enum TodoCommands {
         "edit", summary: "Change a todo.",
         discussion: """
           --due none and --priority none remove them; --tag +T adds a tag, --tag -T
-          removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
-          !low'; other words become the new title.
+          removes one it has. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
+          !low'; other words become the new title (beside --title they are refused:
+          quote a title of several words). none or an empty value removes any field
+          but the title.
           """,
         options: TodoField.editOptionFields.map { $0.option(removable: true) } + [Key.editTag],
         arguments: [Key.id, Key.changes]
@@ -237,7 +239,8 @@ package enum TodoCommands {
       {
         throw AppError(
           "'\(CommandLineEcho.quote(words))' left over after --title: a title is one value",
-          hint: "quote a title of several words: --title '\(CommandLineEcho.quote(title + " " + words))'"
+          hint:
+            "quote a title of several words: --title '\(CommandLineEcho.quote(title + " " + words))'"
         )
       }
       edit.values[field] = value

@@ -367,8 +367,10 @@ final class TodoListScreen: TerminalScreen {
     var bindings = [
       KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
       // The list's other keys (ListView's), in the help overlay only: the footer is short.
-      KeyBinding(keys: [.character("k"), .character("j")], "Move up, down", label: "k j", isInFooter: false),
-      KeyBinding(keys: [.pageUp, .pageDown], "Page up, down", label: "PgUp PgDn", isInFooter: false),
+      KeyBinding(
+        keys: [.character("k"), .character("j")], "Move up, down", label: "k j", isInFooter: false),
+      KeyBinding(
+        keys: [.pageUp, .pageDown], "Page up, down", label: "PgUp PgDn", isInFooter: false),
       KeyBinding(
         keys: [.home, .end, .character("g"), .character("G")], "First, last (g, G too)",
         label: "Home End", isInFooter: false),

@@ -49,10 +49,12 @@ extension CommandCorrectionTests {
     let result = try home.run(["edit", "1", "--title", "Something", "else", "too"])
     #expect(result.status == 64)
     #expect(result.error.contains("todo: error: 'else too' left over after --title"))
-    #expect(result.error.contains("hint: quote a title of several words: --title 'Something else too'"))
+    #expect(
+      result.error.contains("hint: quote a title of several words: --title 'Something else too'"))
     #expect(home.storedBytes == before)
     // The quick syntax beside --title is no title and still applies.
-    #expect(try home.output(["edit", "1", "--title", "New title", "+home", "due:none"]) == "edited 1\n")
+    #expect(
+      try home.output(["edit", "1", "--title", "New title", "+home", "due:none"]) == "edited 1\n")
     #expect(try home.output(["show", "1"]).contains("New title"))
   }
 }
@@ -89,7 +91,9 @@ extension CommandCorrectionTests {
     let file = other.folder.appending("export.json")
     try Data(exported.utf8).write(to: file)
     #expect(try other.output(["import", file.path]) == "imported 2 todos (ids 1–2)\n")
-    #expect(try other.output(["import", file.path]) == "imported 0 todos; skipped 2 already in the list\n")
+    #expect(
+      try other.output(["import", file.path]) == "imported 0 todos; skipped 2 already in the list\n"
+    )
     #expect(try other.output(["list"]).split(separator: "\n").count == 2)
     #expect(try other.output(["undo"]) == "undid: import 2 todos\n")  // the second added nothing
     try other.output(["import", file.path])

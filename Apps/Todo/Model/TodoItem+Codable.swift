@@ -200,7 +200,8 @@ extension TodoItem: Codable {
         !uid.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
       else {
         throw corrupt(
-          key, "bad uid '\(uid.prefix(40))' (one line of 1 to \(TodoItem.maximumUIDLength) characters)")
+          key,
+          "bad uid '\(uid.prefix(40))' (one line of 1 to \(TodoItem.maximumUIDLength) characters)")
       }
       return uid
     }

@@ -21,16 +21,6 @@ package import Foundation
 /// Other `key:value` words stay in the title, so nothing is lost. A note has no
 /// place in todo.txt; ``line(_:timeZone:)`` leaves it out.
 package enum TodoTxt {
-  /// Reads todo.txt lines; blank lines are skipped.
-  ///
-  /// - Parameters:
-  ///   - data: The file's bytes.
-  ///   - source: The file's name for messages.
-  ///   - now: Whole seconds since 1970, for a line without a date.
-  ///   - timeZone: The zone whose midnight a date stands for.
-  /// - Returns: The drafts, in file order.
-  /// - Throws: ``TodoError/invalidImport(source:reason:)`` naming the line and the
-  ///   reason; nothing is read from a file with one bad line.
   /// Whether `data` looks like todo.txt lines rather than JSON: UTF-8 text without
   /// NUL whose first character (after a byte order mark and white space) opens no
   /// JSON array or object. For the hint of a file imported without `--from`.
@@ -43,6 +33,16 @@ package enum TodoTxt {
     return first != "[" && first != "{"
   }
 
+  /// Reads todo.txt lines; blank lines are skipped.
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - source: The file's name for messages.
+  ///   - now: Whole seconds since 1970, for a line without a date.
+  ///   - timeZone: The zone whose midnight a date stands for.
+  /// - Returns: The drafts, in file order.
+  /// - Throws: ``TodoError/invalidImport(source:reason:)`` naming the line and the
+  ///   reason; nothing is read from a file with one bad line.
   package static func drafts(_ data: Data, source: String, now: Int, timeZone: TimeZone)
     throws(TodoError) -> [TodoDocument.Draft]
   {
