@@ -47,7 +47,11 @@ extension TodoCommands {
       try command[Key.format] ?? .json
     let items = try store.load().items.sorted { $0.id < $1.id }
     switch format {
-    case .json: context.write(try TodoItem.jsonArray(items))
+    case .json:
+      // Each with a uid, by which an import recognises the items it already holds.
+      var named = items
+      for index in named.indices { named[index].uid = named[index].exportUID }
+      context.write(try TodoItem.jsonArray(named))
     case .todoTxt:
       var text = ""
       for item in items {
@@ -69,6 +73,14 @@ extension TodoCommands {
     throws -> (drafts: [TodoDocument.Draft], skipped: String?)
   {
     let format = try command[Key.from] ?? .json
+    // The reverse of todo.txt's "JSON, not todo.txt lines": name the format it looks like.
+    if try command[Key.from] == nil, TodoTxt.looksLikeTodoTxt(input.data) {
+      throw AppError(
+        "cannot import \(input.name): it is not JSON but looks like todo.txt lines",
+        hint: "add --from todo.txt: '\(appIdentity.name) import --from todo.txt "
+          + "\(CommandLineEcho.quote(try command[Key.file]))'",
+        exitCode: .dataError)
+    }
     do {
       switch format {
       case .json:

@@ -29,9 +29,9 @@ extension TodoCommands {
       help: "Only todos whose title, tags or note contain the text (any case).")
     static let sort = Option<TodoOrder?>(
       "sort", valueName: "order",
-      help: "urgent (the default: overdue, today, then by priority), priority, due, "
-        + "created or id.",
-      expected: "urgent, priority, due, created or id", parse: TodoOrder.init(rawValue:)
+      help: "urgent (the default: overdue, today, then by priority; also urgency), "
+        + "priority, due, created or id.",
+      expected: "urgent, priority, due, created or id", parse: TodoOrder.init(name:)
     ).completing(.list(TodoOrder.allCases.map(\.rawValue)))
     static let listJSON = Flag(
       "json", help: "Print a JSON array of the todos, each as 'show --json' prints it.")

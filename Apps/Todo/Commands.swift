@@ -46,8 +46,10 @@ package enum TodoCommands {
         "edit", summary: "Change a todo.",
         discussion: """
           --due none and --priority none remove them; --tag +T adds a tag, --tag -T
-          removes it. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
-          !low'; other words become the new title.
+          removes one it has. The quick syntax of add works too: '\(appIdentity.name) edit 2 due:sat +home
+          !low'; other words become the new title (beside --title they are refused:
+          quote a title of several words). none or an empty value removes any field
+          but the title.
           """,
         options: TodoField.editOptionFields.map { $0.option(removable: true) } + [Key.editTag],
         arguments: [Key.id, Key.changes]
@@ -227,9 +229,21 @@ package enum TodoCommands {
     let id = try self.id(command)
     var edit = try quickEdit(try command[Key.changes], today: clock.today)
     for field in TodoField.editOptionFields {
-      if let value = try field.value(in: command, today: clock.today, removable: true) {
-        edit.values[field] = value
+      guard let value = try field.value(in: command, today: clock.today, removable: true) else {
+        continue
       }
+      // `edit 12 --title Something else`: the shell split the title; refuse rather
+      // than drop or guess at the words left over.
+      if field == .title, case .text(let words?)? = edit.values[.title],
+        case .text(let title?) = value
+      {
+        throw AppError(
+          "'\(CommandLineEcho.quote(words))' left over after --title: a title is one value",
+          hint:
+            "quote a title of several words: --title '\(CommandLineEcho.quote(title + " " + words))'"
+        )
+      }
+      edit.values[field] = value
     }
     for change in try command[Key.editTag] {
       if change.hasPrefix("-") {
@@ -298,8 +312,10 @@ package enum TodoCommands {
   ) throws {
     let input = try CommandLineInput.read(try command[Key.file], in: context)
     let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
-    let ids = try store.change { try $0.add(drafts, summary: "import \(drafts.count) todos") }
-    let tail = skipped.map { "; \($0)" } ?? ""
+    let (ids, held) = try store.change { try $0.addImported(drafts) }
+    let tail =
+      (skipped.map { "; \($0)" } ?? "")
+      + (held == 0 ? "" : "; skipped \(held) already in the list")
     guard let first = ids.first, let last = ids.last else {
       context.write("imported 0 todos\(tail)\n")
       return

@@ -100,7 +100,7 @@ struct PlainListing {
       let indent = String(repeating: " ", count: max(11, label.count + 1))
       var line = label + String(repeating: " ", count: indent.count - label.count)
       switch field.value(of: item) {
-      case .text(nil): continue  // a text it has not got is left out (a note)
+      case .text(nil): line += "none"  // unset is `none` for every field, as on the screen
       case .text(let value?):
         // One line per line of the text (`note --append` adds them), aligned.
         let lines = value.split(separator: "\n", omittingEmptySubsequences: false)

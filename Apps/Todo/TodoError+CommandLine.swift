@@ -34,6 +34,12 @@ extension TodoError: AppErrorConvertible {
         hint: field.kind == .day ? Day.ambiguityHint(for: text, today: .today()) : nil)
     case .invalidPriority(let word):
       AppError("'\(word)' is not a priority", hint: "use !low, !medium or !high (or !l, !m, !h)")
+    case .noSuchTag(let id, let tag, let tags):
+      AppError(
+        "\(id) has no tag '\(CommandLineEcho.quote(tag))'; nothing was changed",
+        hint: tags.isEmpty
+          ? "\(id) has no tags"
+          : "its tags: \(CommandLineEcho.quote(tags.joined(separator: " ")))")
     case .idsExhausted(let maximum):
       AppError(
         "no ids left: the next id would pass \(maximum)",

@@ -66,8 +66,7 @@ extension TodoField {
     case .failure(.invalidValue): throw refuse
     case .failure(let error): throw error
     }
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    if !none, isRemovable, trimmed.isEmpty || trimmed == "none" { throw refuse }
+    if !none, removes(text) { throw refuse }
     return value
   }
 

@@ -163,7 +163,11 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
 
   /// Adds an item from the quick syntax (`Buy milk due:tomorrow +shop !high`) and
   /// selects it; an empty title or a bad date only reports an error.
-  package func add(text: String) {
+  ///
+  /// - Returns: False when the text was refused (the error is reported), so the
+  ///   screen keeps it for correcting, as the detail screen does.
+  @discardableResult
+  package func add(text: String) -> Bool {
     let today = now().today
     let draft: TodoDocument.Draft
     do {
@@ -173,7 +177,7 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
         due: entry.due, tags: entry.tags, created: 0)
     } catch {
       report(error)
-      return
+      return false
     }
     change("add “\(draft.title)”") { document, now in
       var dated = draft
@@ -183,6 +187,7 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     } then: { [weak self] change in
       self?.selectAdded(change)
     }
+    return true
   }
 
   /// Selects the item a change added or brought back, clearing a search that hides it.
@@ -334,10 +339,20 @@ final class TodoListScreen: TerminalScreen {
   private var list = ListView()
   private var field: TextField?
   private var isAdding = false
+  /// Why the add field's text was refused (a bad date): shown whole, wrapped above
+  /// the field, which keeps the text for correcting.
+  private var refusal: String?
+  /// Whether the add field's text is being submitted, so its refusal stays here.
+  private var isSubmitting = false
 
   init(context: ScreenContext<TodoRoute>, interactor: TodoListInteractor) {
     self.interactor = interactor
-    context.bind(interactor) { destination in
+    let onError: @MainActor (any Error) -> Bool = { [weak self] error in
+      guard let self, isSubmitting else { return false }
+      refusal = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
+      return true
+    }
+    context.bind(interactor, onError: onError) { destination in
       switch destination {
       case .detail(let id): .push(.detail(id: id))
       case .priority(let id): .push(.priority(id: id))
@@ -363,13 +378,22 @@ final class TodoListScreen: TerminalScreen {
       ]
     }
     var bindings = [
-      KeyBinding(keys: [.up, .down, .character("k"), .character("j")], "Move", label: "↑↓"),
+      KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
+      // The list's other keys (ListView's), in the help overlay only: the footer is short.
+      KeyBinding(
+        keys: [.character("k"), .character("j")], "Move up, down", label: "k j", isInFooter: false),
+      KeyBinding(
+        keys: [.pageUp, .pageDown], "Page up, down", label: "PgUp PgDn", isInFooter: false),
+      KeyBinding(
+        keys: [.home, .end, .character("g"), .character("G")], "First, last (g, G too)",
+        label: "Home End", isInFooter: false),
       KeyBinding(.character(" "), "Done", label: "Space") { [unowned self] in
         interactor.toggleSelected()
       },
       KeyBinding(.character("a"), "Add") { [unowned self] in
         interactor.clearStatus()
         isAdding = true
+        refusal = nil
         field = TextField()
       },
       KeyBinding(.enter, "Open") { [unowned self] in
@@ -382,6 +406,7 @@ final class TodoListScreen: TerminalScreen {
       },
       KeyBinding(.character("/"), "Search") { [unowned self] in
         isAdding = false
+        refusal = nil
         field = TextField(text: interactor.viewModel.filter)
         interactor.beginFilter()
       },
@@ -423,7 +448,10 @@ final class TodoListScreen: TerminalScreen {
       frame.draw(
         header, row: area.row, column: area.column + 1, width: headerWidth, style: .secondary)
     }
-    let fieldRows = field == nil ? 0 : 1
+    // A refused add's message wraps, so a long one (every accepted date form) is read in full.
+    let refusalLines =
+      field == nil ? [] : (refusal?.wrapped(toWidth: max(1, area.width - 2)) ?? [])
+    let fieldRows = field == nil ? 0 : 1 + min(refusalLines.count, max(0, area.height - 3))
     let body = Rect(
       row: area.row + 1, column: area.column, width: area.width,
       height: max(0, area.height - 1 - fieldRows))
@@ -444,6 +472,11 @@ final class TodoListScreen: TerminalScreen {
     if var field {
       let label = isAdding ? "New todo: " : "Search: "
       let row = area.row + area.height - 1
+      for (offset, line) in refusalLines.suffix(fieldRows - 1).enumerated() {
+        frame.draw(
+          line, row: row - (fieldRows - 1) + offset, column: 1, width: area.width - 2,
+          style: .error)
+      }
       frame.draw(label, row: row, column: 1, style: .bold, sanitizing: false)
       field.render(
         into: &frame, row: row, column: 1 + label.count, width: max(2, area.width - label.count - 2)
@@ -523,12 +556,18 @@ final class TodoListScreen: TerminalScreen {
       case .key(.enter):
         field = nil
         if isAdding {
-          interactor.add(text: editing.text)
+          refusal = nil
+          isSubmitting = true
+          let isTaken = interactor.add(text: editing.text)
+          isSubmitting = false
+          // Refused (a bad date): the field stays open with what was typed.
+          if !isTaken { field = editing }
         } else {
           interactor.endFilter(clear: false)
         }
       case .key(.escape):
         field = nil
+        refusal = nil
         if !isAdding { interactor.endFilter(clear: true) }
       default:
         _ = editing.handle(event)

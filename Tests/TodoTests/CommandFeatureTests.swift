@@ -103,7 +103,7 @@ struct CommandFeatureTests {
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["note"] as? String == "ask about the LOAN")
     #expect(try home.output(["note", "1", "--clear"]) == "cleared the note of 1\n")
-    #expect(!(try home.output(["show", "1"]).contains("note:")))
+    #expect(try home.output(["show", "1"]).contains("note:      none\n"))
     #expect(try home.output(["undo"]) == "undid: edit 1\n")
     #expect(try home.output(["show", "1"]).contains("note:      ask about the LOAN"))
     #expect(try home.run(["note", "1"]).status == 64)

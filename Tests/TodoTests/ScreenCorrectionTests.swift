@@ -100,3 +100,103 @@ struct ScreenCorrectionTests {
     #expect(!harness.text.contains("is not a date"))
   }
 }
+
+extension ScreenCorrectionTests {
+  @Test(
+    "the list's quick add keeps a refused text and shows the whole message, wrapped",
+    arguments: [20, 40, 80])
+  func refusedQuickAdd(columns: Int) async throws {
+    let harness = await makeHarness(columns: columns, rows: 24)
+    harness.press(.character("a"))
+    harness.type("Fix bike due:someday")
+    harness.press(.enter)
+    await harness.settle()
+
+    let message = "'someday' is not " + Day.expectedInput
+    let lines = harness.text.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let start = try #require(lines.firstIndex { $0.hasPrefix("'someday'") }, "\(harness.text)")
+    let shown = lines[start...].prefix { !$0.hasPrefix("New todo:") }.joined(separator: " ")
+    #expect(shown == message, "\(harness.text)")
+    #expect(harness.text.split(separator: "\n").allSatisfy { $0.count <= columns })
+    #expect(try store.load().items.count == 2)
+
+    // The field is still open with the text as typed: correct the date, Enter adds it.
+    if columns >= 40 { #expect(harness.text.contains("New todo: Fix bike due:someday")) }
+    for _ in 0..<"someday".count { harness.press(.backspace) }
+    harness.type("2026-06-01")
+    harness.press(.enter)
+    await harness.settle()
+    let added = try store.load().item(3)
+    #expect(added.title == "Fix bike")
+    #expect(added.due == Day(iso: "2026-06-01"))
+    #expect(!harness.text.contains("is not"))
+    #expect(!harness.text.contains("New todo:"))
+  }
+
+  @Test("? lists every key the list takes: j/k, PgUp/PgDn, Home/End")
+  func helpListsListKeys() async throws {
+    let harness = await makeHarness(rows: 30)
+    harness.press(.character("?"))
+    await harness.settle()
+    let text = harness.text
+    #expect(text.contains("k j"), "\(text)")
+    #expect(text.contains("PgUp PgDn"), "\(text)")
+    #expect(text.contains("Home End"), "\(text)")
+  }
+
+  @Test("the detail screen: none removes a text field's value, and an unset field edits empty")
+  func noneRemovesText() async throws {
+    let harness = await makeHarness(columns: 64, rows: 24)
+    harness.press(.enter)  // Pay rent's detail
+    await harness.settle()
+    let noteRow = try #require(TodoField.allCases.firstIndex(of: .note))
+    for _ in 0..<noteRow { harness.press(.down) }
+    harness.press(.enter)
+    harness.type("none")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(try store.load().item(2).note == nil)
+
+    // Unset: the field starts empty, so what is typed is all there is.
+    harness.press(.enter)
+    harness.type("Garage")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(try store.load().item(2).note == "Garage")
+    harness.press(.enter, .ctrl("u"))
+    harness.type(" NONE ")
+    harness.press(.enter)
+    await harness.settle()
+    #expect(try store.load().item(2).note == nil)
+    #expect(harness.text.contains("none"))
+  }
+}
+
+/// The one rule of an optional field, whatever its kind: a field added later gets it.
+@Suite("TodoField: empty or none removes any optional field")
+struct TodoFieldRuleTests {
+  static let optional = TodoField.allCases.filter(\.isRemovable)
+
+  @Test("empty, white space or none in any case gives no value", arguments: optional)
+  func removes(field: TodoField) throws {
+    let today = try #require(Day(iso: "2026-05-06"))
+    for text in ["", "  ", "none", "NONE", " None "] {
+      #expect(try field.value(from: text, today: today) == field.noValue)
+      #expect(field.removes(text))
+    }
+    var item = TodoItem(
+      id: 1, title: "t", priority: .high, due: today, tags: ["a"],
+      note: "n", created: 0)
+    field.set(field.noValue, on: &item)
+    #expect(field.text(of: item).isEmpty, "an unset field edits empty")
+  }
+
+  @Test("the title is never removed: none is a title")
+  func title() throws {
+    #expect(!TodoField.title.removes("none"))
+    let today = try #require(Day(iso: "2026-05-06"))
+    #expect(try TodoField.title.value(from: "none", today: today) == .text("none"))
+  }
+}

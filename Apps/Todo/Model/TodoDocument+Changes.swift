@@ -135,6 +135,22 @@ extension TodoDocument {
     return ids
   }
 
+  /// Adds the drafts of an import but those the list already holds: a draft whose
+  /// uid is the ``TodoItem/exportUID`` of an item here (or of an earlier draft) is
+  /// skipped, so importing one export twice adds its items once.
+  ///
+  /// - Returns: The new ids, and how many drafts were skipped.
+  /// - Throws: As ``add(_:summary:)``; nothing is added then.
+  package mutating func addImported(_ drafts: [Draft]) throws(TodoError)
+    -> (ids: [Int], held: Int)
+  {
+    var uids = Set(items.map(\.exportUID))
+    let new = drafts.filter { draft in draft.uid.map { uids.insert($0).inserted } ?? true }
+    guard !new.isEmpty else { return ([], drafts.count) }
+    let ids = try add(new, summary: "import \(new.count) todo\(new.count == 1 ? "" : "s")")
+    return (ids, drafts.count - new.count)
+  }
+
   /// Marks items done (`completed` = `now`) or open again.
   ///
   /// - Returns: How many items changed (already-done items do not count).
@@ -156,6 +172,7 @@ extension TodoDocument {
   /// Changes one item.
   ///
   /// - Throws: ``TodoError/notFound(id:)`` for an unknown id,
+  ///   ``TodoError/noSuchTag(id:tag:tags:)`` for a tag to remove that it does not have,
   ///   or the error of a change that would make the item invalid
   ///   (``TodoItem/validate()``); nothing is changed then.
   package mutating func edit(_ id: Int, _ edit: Edit) throws(TodoError) {
@@ -168,6 +185,9 @@ extension TodoDocument {
       } else {
         field.set(value, on: &item)
       }
+    }
+    if !edit.replaceTags, let tag = edit.removeTags.first(where: { !before.tags.contains($0) }) {
+      throw .noSuchTag(id: id, tag: tag, tags: before.tags)
     }
     let kept = edit.replaceTags ? [] : item.tags
     item.tags = Self.unique(kept + edit.addTags).filter { !edit.removeTags.contains($0) }

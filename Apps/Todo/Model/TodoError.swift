@@ -22,6 +22,8 @@ package enum TodoError: Error, Hashable, Sendable {
   /// Text typed for a field (an option's value, a field of the detail screen) that
   /// the field cannot read: a date no form matches, a priority that is none.
   case invalidValue(field: TodoField, text: String)
+  /// An edit removes a tag the item does not have (the item's id, the tag, its tags).
+  case noSuchTag(id: Int, tag: String, tags: [String])
   /// No ids are left: the next one would pass `maximum`.
   case idsExhausted(maximum: Int)
   /// There is nothing to undo; only the last `limit` changes are kept.

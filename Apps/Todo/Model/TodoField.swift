@@ -100,6 +100,25 @@ package enum TodoField: String, CaseIterable, Hashable, Sendable {
   /// Whether an empty text (or `none`) removes the field's value.
   package var isRemovable: Bool { kind != .title }
 
+  /// Whether `text`, typed for the field, removes its value: the one rule for every
+  /// field but the title, a field added later included. Empty (or white space only)
+  /// or `none` in any case removes.
+  package func removes(_ text: String) -> Bool {
+    guard isRemovable else { return false }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty || trimmed.lowercased() == "none"
+  }
+
+  /// The value of a field that has none: no day, no priority, no tags, no text.
+  package var noValue: Value {
+    switch kind {
+    case .title, .text: .text(nil)
+    case .day: .day(nil)
+    case .priority: .priority(nil)
+    case .tags: .tags([])
+    }
+  }
+
   /// What the field accepts, for messages: `low, medium or high`.
   package var expected: String {
     switch kind {
@@ -151,7 +170,8 @@ package enum TodoField: String, CaseIterable, Hashable, Sendable {
 
   /// Reads text typed for the field, as an option's value or in the detail screen.
   ///
-  /// An empty text (or `none`) removes the value of any field but the title; a day is
+  /// An empty text (or `none`, ``removes(_:)``) removes the value of any field but
+  /// the title, whatever its kind; a day is
   /// read by `Day.parse(_:today:)`, tags are separated by spaces or commas, and a
   /// text keeps its lines and spaces.
   ///
@@ -162,19 +182,17 @@ package enum TodoField: String, CaseIterable, Hashable, Sendable {
   /// - Throws: ``TodoError/invalidValue(field:text:)`` for a day or a priority it
   ///   cannot read, or the ``TodoError`` of a title or tag that is not valid.
   package func value(from text: String, today: Day) throws(TodoError) -> Value {
+    if removes(text) { return noValue }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let removes = trimmed.isEmpty || trimmed.lowercased() == "none"
     switch kind {
     case .title:
       return .text(try TodoItem.validTitle(text))
     case .day:
-      if removes { return .day(nil) }
       guard let day = Day.parse(trimmed, today: today) else {
         throw .invalidValue(field: self, text: trimmed)
       }
       return .day(day)
     case .priority:
-      if removes { return .priority(nil) }
       guard let priority = Priority(name: trimmed) else {
         throw .invalidValue(field: self, text: trimmed)
       }
@@ -183,7 +201,7 @@ package enum TodoField: String, CaseIterable, Hashable, Sendable {
       let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
       return .tags(try words.map { tag throws(TodoError) in try TodoItem.validTag(tag) })
     case .text:
-      return .text(trimmed.isEmpty ? nil : text)
+      return .text(text)
     }
   }
 }

@@ -18,8 +18,9 @@ package import Foundation
 /// | `tags`, `project` | tags (the project as one more tag, its words joined by `-`) |
 /// | `annotations` | the note, one line each |
 /// | `entry`, `end` | created, completed |
+/// | `uuid` | uid (a task already imported is skipped) |
 ///
-/// Other fields (`uuid`, `urgency`, user-defined attributes…) are not kept.
+/// Other fields (`urgency`, user-defined attributes…) are not kept.
 /// Older versions print one object per line without the brackets; that is read too.
 package struct TaskwarriorImport: Sendable {
   /// The drafts, in file order.
@@ -61,6 +62,7 @@ package struct TaskwarriorImport: Sendable {
         draft.due = Day.today(in: timeZone, now: Date(timeIntervalSince1970: Double(due)))
       }
       if task.status == "completed" { draft.completed = task.end ?? task.entry ?? now }
+      draft.uid = task.uuid
       drafts.append(draft)
     }
   }
@@ -107,7 +109,7 @@ private struct Task: Decodable {
   }
 
   enum Keys: String, CodingKey {
-    case description, status, due, priority, tags, project, annotations, entry, end
+    case description, status, due, priority, tags, project, annotations, entry, end, uuid
   }
 
   struct Annotation: Decodable {
@@ -122,6 +124,7 @@ private struct Task: Decodable {
   var annotations: [String]
   var entry: Int?
   var end: Int?
+  var uuid: String?
 
   init(from decoder: any Decoder) throws {
     let position = (decoder.codingPath.last?.intValue ?? 0) + 1
@@ -157,6 +160,10 @@ private struct Task: Decodable {
         .flatMap(TodoItem.tag(fromPhrase:)), !tags.contains(project)
       {
         tags.append(project)
+      }
+      uuid = try container.decodeIfPresent(String.self, forKey: .uuid).flatMap {
+        let uuid = $0.trimmingCharacters(in: .whitespaces)
+        return uuid.isEmpty || uuid.count > TodoItem.maximumUIDLength ? nil : uuid
       }
       annotations =
         try container.decodeIfPresent([Annotation].self, forKey: .annotations)?.map(\.description)

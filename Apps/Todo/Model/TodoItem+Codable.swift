@@ -22,12 +22,12 @@ internal import Foundation
 /// only when set.
 extension TodoItem: Codable {
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case completed, created, done, due, id, modified, note, priority, tags, title
+    case completed, created, done, due, id, modified, note, priority, tags, title, uid
   }
 
   /// Keys added after version 2: an item may lack them, and each is written only
   /// when set (`encodeIfPresent`).
-  package static let keysAddedLater: Set<CodingKeys> = [.modified]
+  package static let keysAddedLater: Set<CodingKeys> = [.modified, .uid]
 
   /// The two ways an item is read.
   package enum Form: Sendable {
@@ -74,6 +74,7 @@ extension TodoItem: Codable {
     completed = try reader.timestamp(.completed)
     given.done = try reader.done(completed: completed, id: id)
     modified = try reader.timestamp(.modified)
+    uid = try reader.uid(.uid)
     try reader.check(self)
   }
 
@@ -89,6 +90,7 @@ extension TodoItem: Codable {
     try container.encode(priority?.name, forKey: .priority)
     try container.encode(tags, forKey: .tags)
     try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(uid, forKey: .uid)
   }
 
   /// Reads the values of one item's keys, strictly or leniently by its form.
@@ -190,6 +192,20 @@ extension TodoItem: Codable {
       return seconds
     }
 
+    /// A uid or null: one line of at most ``TodoItem/maximumUIDLength`` characters,
+    /// not empty (in an import, an empty one is none).
+    func uid(_ key: CodingKeys) throws -> String? {
+      guard let uid = try text(key) else { return nil }
+      guard !uid.isEmpty, uid.count <= TodoItem.maximumUIDLength,
+        !uid.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else {
+        throw corrupt(
+          key,
+          "bad uid '\(uid.prefix(40))' (one line of 1 to \(TodoItem.maximumUIDLength) characters)")
+      }
+      return uid
+    }
+
     /// `done`: stored, it must agree with `completed`; an import may leave it out.
     func done(completed: Int?, id: Int) throws -> Bool? {
       guard isStored else { return try container.decodeIfPresent(Bool.self, forKey: .done) }
@@ -211,6 +227,9 @@ extension TodoItem: Codable {
 
   /// The keys every item has, sorted.
   package static let keys = CodingKeys.allCases.filter { !isAddedLater($0) }.map(\.stringValue)
+
+  /// The most characters a uid may have.
+  package static let maximumUIDLength = 255
 
   /// Whether `key` was added after version 2 (``keysAddedLater``).
   static func isAddedLater(_ key: CodingKeys) -> Bool {

@@ -18,6 +18,21 @@ extension TodoOrder {
   /// rule for both.
   package static let standard = TodoOrder.urgent
 
+  /// The order a word names, in any case: a raw value, or `urgency` (Taskwarrior's
+  /// word) for ``urgent``.
+  ///
+  /// - Parameter name: The word, as typed after `--sort`.
+  package init?(name: String) {
+    let lowered = name.lowercased()
+    if lowered == "urgency" {
+      self = .urgent
+    } else if let order = TodoOrder.allCases.first(where: { $0.rawValue == lowered }) {
+      self = order
+    } else {
+      return nil
+    }
+  }
+
   /// How the order reads in a listing's header, e.g. `overdue first, then today,
   /// then by priority`.
   package var summary: String {

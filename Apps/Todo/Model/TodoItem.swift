@@ -23,6 +23,10 @@ package struct TodoItem: Hashable, Sendable {
   /// since 1970; nil until its first change. A sync that finds one field changed on
   /// both sides keeps the newer change (``TodoStore`` sets it).
   package var modified: Int?
+  /// What names the item across lists: the `uid` of the export it was imported from,
+  /// or the `uuid` of the Taskwarrior task; nil for an item made here (its export
+  /// gives it ``exportUID``). An import skips an item whose uid the list holds.
+  package var uid: String?
 
   /// The highest id an item can have: 2⁵³ − 1, the largest integer every JSON
   /// reader holds exactly.
@@ -42,6 +46,10 @@ package struct TodoItem: Hashable, Sendable {
     self.created = created
     self.completed = completed
   }
+
+  /// The uid an export gives the item: its own, or one made of its id and creation
+  /// time, which never change and which no other item of the list has.
+  package var exportUID: String { uid ?? "todo-\(id)-\(created)" }
 
   /// Whether it is done.
   package var isDone: Bool { completed != nil }

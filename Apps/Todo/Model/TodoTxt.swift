@@ -21,6 +21,18 @@ package import Foundation
 /// Other `key:value` words stay in the title, so nothing is lost. A note has no
 /// place in todo.txt; ``line(_:timeZone:)`` leaves it out.
 package enum TodoTxt {
+  /// Whether `data` looks like todo.txt lines rather than JSON: UTF-8 text without
+  /// NUL whose first character (after a byte order mark and white space) opens no
+  /// JSON array or object. For the hint of a file imported without `--from`.
+  package static func looksLikeTodoTxt(_ data: Data) -> Bool {
+    guard var text = String(validating: data, as: UTF8.self), !text.utf8.contains(0) else {
+      return false
+    }
+    if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+    guard let first = text.first(where: { !$0.isWhitespace }) else { return false }
+    return first != "[" && first != "{"
+  }
+
   /// Reads todo.txt lines; blank lines are skipped.
   ///
   /// - Parameters:

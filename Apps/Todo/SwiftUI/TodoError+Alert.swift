@@ -19,6 +19,7 @@
         case .priority: "Not a priority"
         default: "Not a valid \(field.label.lowercased())"
         }
+      case .noSuchTag: "No such tag"
       case .idsExhausted: "The list is full"
       case .nothingToUndo: "Nothing to undo"
       case .invalidImport: "Cannot import"
@@ -37,6 +38,7 @@
       case .invalidDate(let text): "“\(text)” is not a date. Try “tomorrow” or “2026-12-24”."
       case .invalidPriority(let word): "“\(word)” is not a priority. Use !low, !medium or !high."
       case .invalidValue(let field, let text): "“\(text)” is not \(field.expected)."
+      case .noSuchTag(let id, let tag, _): "Todo \(id) has no tag “\(tag)”."
       case .idsExhausted(let maximum): "No todo can be added past number \(maximum)."
       case .nothingToUndo(let limit): "Only the last \(limit) changes can be undone."
       case .invalidImport(let source, let reason): "\(source): \(reason)"

@@ -131,8 +131,8 @@
         TextField("New todo — e.g. Buy milk due:tomorrow +shop !high", text: $newTodo)
           .textFieldStyle(.roundedBorder)
           .onSubmit {
-            interactor.add(text: newTodo)
-            newTodo = ""
+            // A refused text (a bad date) stays for correcting; the alert says why.
+            if interactor.add(text: newTodo) { newTodo = "" }
           }
         if let status {
           Text(status).font(.caption).foregroundStyle(Color(token: theme.palette.secondaryText))
