@@ -108,8 +108,15 @@ struct DocFactsTests {
           continue
         }
         let folder = String(marker.dropFirst("files ".count))
-        let listed = Self.firstColumn(of: lines[(index + 1)...].map(\.text))
-        let files = Self.swiftFiles(under: folder)
+        let named = Self.firstColumn(of: lines[(index + 1)...].map(\.text)).map {
+          $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0
+        }
+        // A row for a subfolder (`Apps/Feed/Model/`) stands for every file in it.
+        let subfolders = named.filter { $0.hasSuffix("/") }
+        let listed = Set(named.filter { $0.hasSuffix(".swift") })
+        let files = Self.swiftFiles(under: folder).filter { file in
+          !subfolders.contains { file.hasPrefix($0) }
+        }
         for file in files.subtracting(listed).sorted() {
           Issue.record("\(document):\(line): \(folder)/\(file) has no row in the table")
         }
@@ -123,12 +130,12 @@ struct DocFactsTests {
   }
 
   /// The names in backticks of the first column of the table that starts at `lines`.
-  static func firstColumn(of lines: [String]) -> Set<String> {
-    var names: Set<String> = []
+  static func firstColumn(of lines: [String]) -> [String] {
+    var names: [String] = []
     for line in lines.drop(while: { !$0.hasPrefix("|") }) {
       guard line.hasPrefix("|") else { break }
       let cell = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().first
-      if let cell, let name = codeSpans(in: String(cell)).first { names.insert(name) }
+      if let cell { names += codeSpans(in: String(cell)) }
     }
     return names
   }
@@ -148,5 +155,7 @@ struct DocFactsTests {
       "| File | What |", "|---|---|", "| `a.swift` | x |", "| `b/c.swift` | y |", "", "|x|",
     ]
     #expect(Self.firstColumn(of: table) == ["a.swift", "b/c.swift"])
+    let twoInARow = ["| `a.swift`, `b.swift` (`B`) | x |"]
+    #expect(Self.firstColumn(of: twoInARow) == ["a.swift", "b.swift", "B"])
   }
 }
