@@ -140,6 +140,26 @@ struct DocFactsTests {
     return names
   }
 
+  @Test("the add-a-field exercise's lines are the lines .ci/add-a-field writes")
+  func addAFieldLines() throws {
+    let script = try String(
+      contentsOf: DocExamples.root.appendingPathComponent(".ci/add-a-field"), encoding: .utf8)
+    var checked = 0
+    for block in try DocExamples.blocks(of: "Docs/StartFromSample.md")
+    where block.skipReason?.contains(".ci/add-a-field") == true {
+      for line in block.lines {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        if code.isEmpty { continue }
+        let written = script.contains(code)
+        #expect(
+          written,
+          "\(block.location): `\(code)` is not what .ci/add-a-field writes")
+        checked += 1
+      }
+    }
+    #expect(checked > 0, "no block of Docs/StartFromSample.md is marked as .ci/add-a-field's")
+  }
+
   @Test("a stale name, a broken link and a table that misses a file are caught")
   func catchesDrift() {
     #expect(
