@@ -107,17 +107,17 @@ struct CompletionScriptTests {
   ]
 
   @Test(
-    "bash: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(2)),
+    "bash: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(10)),
     .enabled(if: CompletionShells.isInstalled(.bash), "bash is not installed"))
   func bash() async throws { try await check(.bash) }
 
   @Test(
-    "zsh: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(3)),
+    "zsh: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(10)),
     .enabled(if: CompletionShells.isInstalled(.zsh), "zsh is not installed"))
   func zsh() async throws { try await check(.zsh) }
 
   @Test(
-    "fish: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(2)),
+    "fish: the script is valid and Tab offers what the spec says", .timeLimit(.minutes(10)),
     .enabled(if: CompletionShells.isInstalled(.fish), "fish is not installed"))
   func fish() async throws { try await check(.fish) }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// These tests change the process's SIGINT and SIGQUIT dispositions, so they run
 /// one at a time.
-@Suite("ForegroundProcess", .serialized, .timeLimit(.minutes(1)))
+@Suite("ForegroundProcess", .serialized, .timeLimit(.minutes(10)))
 struct ForegroundProcessTests {
   private static let environment = ["PATH": "/usr/bin:/bin"]
 

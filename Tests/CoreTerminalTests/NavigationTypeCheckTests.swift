@@ -8,7 +8,7 @@
   /// seconds of CPU on a loaded machine, hence the tag and the generous limit.
   @Suite(
     "Terminal navigation: a wrong route type is a compile-time error", .tags(.heavy),
-    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(5)))
+    .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
   struct NavigationTypeCheckTests {
     /// The declarations both files share: a stack's routes and a screen that leads
     /// somewhere else.

@@ -7,7 +7,7 @@
   /// built modules, is the witness (seconds of CPU: the heavy tag).
   @Suite(
     "Command line: an undeclared option is a compile-time error", .tags(.heavy),
-    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(5)))
+    .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
   struct OptionTypeCheckTests {
     /// A command with two declared options, and a function that reads one: `read`.
     static func program(reading read: String) -> String {

@@ -12,7 +12,8 @@ import Testing
 struct PseudoTerminalTests {
   private static let restore = Array(TerminalControl.restoreSequence.utf8)
 
-  @Test("keys decode on a real pty and SIGINT restores the exact settings", .timeLimit(.minutes(1)))
+  @Test(
+    "keys decode on a real pty and SIGINT restores the exact settings", .timeLimit(.minutes(10)))
   func keysThenInterrupt() throws {
     let session = try PseudoTerminalSession.probe(isControllingTerminal: true)
     let before = session.initialSettings
@@ -38,7 +39,7 @@ struct PseudoTerminalTests {
 
   @Test(
     "a termination or crash signal restores the settings, then proceeds",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(10)),
     arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
   func signalRestores(signal: Int32) throws {
     let session = try PseudoTerminalSession.probe()
@@ -51,7 +52,7 @@ struct PseudoTerminalTests {
     #expect(session.output.suffix(Self.restore.count).elementsEqual(Self.restore))
   }
 
-  @Test("a Swift trap (index out of range) restores the settings", .timeLimit(.minutes(1)))
+  @Test("a Swift trap (index out of range) restores the settings", .timeLimit(.minutes(10)))
   func trapRestores() throws {
     let session = try PseudoTerminalSession.probe()
     let before = session.initialSettings
@@ -63,7 +64,7 @@ struct PseudoTerminalTests {
     #expect(session.outputText.contains(TerminalControl.restoreSequence))
   }
 
-  @Test("leaving normally restores the settings and exits 0", .timeLimit(.minutes(1)))
+  @Test("leaving normally restores the settings and exits 0", .timeLimit(.minutes(10)))
   func normalExit() throws {
     let session = try PseudoTerminalSession.probe()
     let before = session.initialSettings
@@ -77,7 +78,7 @@ struct PseudoTerminalTests {
 
   @Test(
     "suspend restores and stops; SIGCONT re-enters raw mode and asks for a repaint",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func suspendAndResume() throws {
     let session = try PseudoTerminalSession.probe()
     let before = session.initialSettings
@@ -97,7 +98,7 @@ struct PseudoTerminalTests {
     #expect(session.settings() == before)
   }
 
-  @Test("a resize of the controlling terminal delivers the new size", .timeLimit(.minutes(1)))
+  @Test("a resize of the controlling terminal delivers the new size", .timeLimit(.minutes(10)))
   func resize() throws {
     let session = try PseudoTerminalSession.probe(isControllingTerminal: true)
     try session.waitForOutput("READY\r\n")

@@ -21,7 +21,7 @@ struct SystemTerminalTests {
 
   @Test(
     "on a pty: raw mode, size, input bytes, exact restore; one device at a time",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func onPseudoTerminal() async throws {
     let first = try Pty(columns: 90, rows: 20)
     let second = try Pty(columns: 80, rows: 24)

@@ -8,7 +8,7 @@ struct TerminalInputDecoderTests {
   let terminal = VirtualTerminal()
   let clock = ManualClock()
 
-  @Test("a lone Esc becomes Escape after the delay on the clock", .timeLimit(.minutes(1)))
+  @Test("a lone Esc becomes Escape after the delay on the clock", .timeLimit(.minutes(10)))
   func escapeAfterDelay() async {
     var events = terminal.events(clock: clock, escapeDelay: .milliseconds(30)).makeAsyncIterator()
     terminal.send([0x1b])
@@ -18,7 +18,7 @@ struct TerminalInputDecoderTests {
     #expect(await events.next() == .key(.escape))
   }
 
-  @Test("the rest of a sequence arriving before the delay makes one key", .timeLimit(.minutes(1)))
+  @Test("the rest of a sequence arriving before the delay makes one key", .timeLimit(.minutes(10)))
   func sequenceSplitBeforeDelay() async {
     var events = terminal.events(clock: clock).makeAsyncIterator()
     terminal.send([0x1b])
@@ -30,7 +30,7 @@ struct TerminalInputDecoderTests {
     #expect(await events.next() == .key(.character("x")))
   }
 
-  @Test("resizes and resumes pass through in order", .timeLimit(.minutes(1)))
+  @Test("resizes and resumes pass through in order", .timeLimit(.minutes(10)))
   func passThrough() async {
     var events = terminal.events(clock: clock).makeAsyncIterator()
     terminal.send("a")
@@ -43,7 +43,7 @@ struct TerminalInputDecoderTests {
     #expect(await events.next() == nil)
   }
 
-  @Test("held bytes are flushed when the input ends", .timeLimit(.minutes(1)))
+  @Test("held bytes are flushed when the input ends", .timeLimit(.minutes(10)))
   func flushAtEnd() async {
     var events = terminal.events(clock: clock).makeAsyncIterator()
     terminal.send([0x1b])

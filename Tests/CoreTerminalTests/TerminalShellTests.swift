@@ -4,7 +4,7 @@ import CoreTesting
 import Testing
 
 @MainActor
-@Suite("Terminal shell: screen stack, binding, components", .timeLimit(.minutes(1)))
+@Suite("Terminal shell: screen stack, binding, components", .timeLimit(.minutes(10)))
 struct TerminalShellTests {
   let clock = ManualClock()
   let titles = (1...30).map { "Book \($0)" }

@@ -60,6 +60,7 @@ public final class LoopbackServer: Sendable {
     respondingWith handler: @escaping @Sendable (Request) -> Reply,
     routeTable: Locked<[String: Reply]>?
   ) throws {
+    FoundationFolders.redirect()
     self.handler = handler
     self.routeTable = routeTable
     let fd = socket(AF_INET, SocketCalls.streamType, 0)

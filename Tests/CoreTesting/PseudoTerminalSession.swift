@@ -155,7 +155,7 @@
     }
 
     /// Reads output until `text` shows in what came after the first `offset` bytes.
-    public func waitForOutput(_ text: String, after offset: Int = 0, seconds: Double = 50) throws {
+    public func waitForOutput(_ text: String, after offset: Int = 0, seconds: Double = 300) throws {
       let deadline = Date().addingTimeInterval(seconds)
       while !String(decoding: output.dropFirst(offset), as: UTF8.self).contains(text) {
         guard Date() < deadline else {
@@ -166,7 +166,7 @@
       }
     }
 
-    public func waitForExit(seconds: Double = 50) throws -> ExitStatus {
+    public func waitForExit(seconds: Double = 300) throws -> ExitStatus {
       let deadline = Date().addingTimeInterval(seconds)
       while Date() < deadline {
         pump(milliseconds: 20)
@@ -183,7 +183,7 @@
         description: "the program did not exit; output \(outputText.debugDescription)")
     }
 
-    public func waitForStop(seconds: Double = 50) throws {
+    public func waitForStop(seconds: Double = 300) throws {
       let deadline = Date().addingTimeInterval(seconds)
       while Date() < deadline {
         pump(milliseconds: 20)

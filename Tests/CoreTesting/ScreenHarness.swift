@@ -77,7 +77,7 @@ public final class ScreenHarness {
   ///     its suite's time limit. It decides no assertion.
   ///   - sourceLocation: Where the issue is recorded.
   public func settle(
-    bound: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+    bound: Duration = .seconds(300), sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await Task.yield()
     await waitUntil("the screen to settle", bound: bound, sourceLocation: sourceLocation) {

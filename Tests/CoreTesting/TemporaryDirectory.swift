@@ -19,6 +19,7 @@ public final class TemporaryDirectory: Sendable {
   /// - Parameter prefix: A readable start of the name, e.g. the suite's name.
   /// - Throws: What `FileManager` throws when the folder cannot be created.
   public init(prefix: String = "blueprint-test") throws {
+    FoundationFolders.redirect()
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
     // 0700 whatever the umask: a file store refuses a folder others can write to.

@@ -34,6 +34,7 @@ public final class URLProtocolStub: Sendable {
   ///
   /// - Parameter handler: The answer for each request.
   public init(_ handler: @escaping @Sendable (URLRequest) -> Answer) {
+    FoundationFolders.redirect()
     host = UUID().uuidString.lowercased() + ".stub.invalid"
     let recorded = self.recorded
     StubURLProtocol.handlers.withLock { handlers in

@@ -23,7 +23,7 @@ public import Testing
 @discardableResult
 public func waitUntil(
   _ description: String = "the condition",
-  bound: Duration = .seconds(60),
+  bound: Duration = .seconds(300),
   sourceLocation: SourceLocation = #_sourceLocation,
   isolation: isolated (any Actor)? = #isolation,
   _ condition: () -> Bool

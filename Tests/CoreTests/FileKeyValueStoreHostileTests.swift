@@ -11,7 +11,7 @@ import Testing
 
 /// What a hostile or unusual file system does to `FileKeyValueStore`: FIFOs and
 /// devices where files should be, links, folders other users can change.
-@Suite("FileKeyValueStore and hostile files", .timeLimit(.minutes(1)))
+@Suite("FileKeyValueStore and hostile files", .timeLimit(.minutes(10)))
 struct FileKeyValueStoreHostileTests {
   let folder: TemporaryDirectory
   let store: FileKeyValueStore

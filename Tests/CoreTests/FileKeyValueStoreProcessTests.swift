@@ -38,7 +38,7 @@ struct FileKeyValueStoreProcessTests {
 
   @Test(
     "8 processes × 100 updates end at exactly 800", .tags(.heavy),
-    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(1)))
+    .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
   func concurrentProcesses() async throws {
     let folder = try TemporaryDirectory(prefix: "store-processes")
     let processes = try (0..<8).map { _ in
@@ -51,7 +51,8 @@ struct FileKeyValueStoreProcessTests {
 
   @Test(
     "100 processes × 10 updates all succeed with the default lock timeout",
-    .tags(.heavy), .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(3)))
+    .tags(.heavy), .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason),
+    .timeLimit(.minutes(20)))
   func hundredWriters() async throws {
     // The lock used to be polled: newcomers took it between a waiter's pauses, and
     // about one update in a thousand gave up with 75 while others went through.
@@ -155,7 +156,7 @@ struct FileKeyValueStoreProcessTests {
 
   @Test(
     "A writer killed with SIGKILL never leaves an undecodable file", .tags(.heavy),
-    .enabled(if: HeavyTests.areEnabled), .timeLimit(.minutes(1)))
+    .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
   func killedWriter() throws {
     let folder = try TemporaryDirectory(prefix: "store-kill")
     let store = FileKeyValueStore(directory: folder.url)

@@ -109,7 +109,7 @@ struct FileKeyValueStoreTests {
     #expect(error?.message.contains("missing field 'done'") == true)
   }
 
-  @Test("A lock held elsewhere is a timeout error, not a hang", .timeLimit(.minutes(1)))
+  @Test("A lock held elsewhere is a timeout error, not a hang", .timeLimit(.minutes(10)))
   func lockTimeout() throws {
     let impatient = FileKeyValueStore(directory: store.directory, lockTimeout: .zero)
     try store.update(forKey: "n", default: 0) { value in
@@ -172,7 +172,7 @@ struct FileKeyValueStoreTests {
     return { _ = try? chattr("-i") }
   }
 
-  @Test("Stores on the same folder see each other's changes", .timeLimit(.minutes(1)))
+  @Test("Stores on the same folder see each other's changes", .timeLimit(.minutes(10)))
   func sharedObservation() async throws {
     let other = FileKeyValueStore(directory: store.directory)
     var changes = other.changes(forKey: StoreKey("n", default: -1)).makeAsyncIterator()

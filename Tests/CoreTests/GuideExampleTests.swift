@@ -94,7 +94,7 @@ enum Guide {
   }
 }
 
-@Suite("Guide: the todo list screen", .timeLimit(.minutes(1)))
+@Suite("Guide: the todo list screen", .timeLimit(.minutes(10)))
 @MainActor
 struct GuideExampleTests {
   let milk = Guide.Todo(id: 1, title: "Milk")

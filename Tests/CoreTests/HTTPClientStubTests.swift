@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Fast tests of `URLSessionHTTPClient` through a `URLProtocol` stub.
-@Suite("URLSessionHTTPClient (stubbed)", .timeLimit(.minutes(1)))
+@Suite("URLSessionHTTPClient (stubbed)", .timeLimit(.minutes(10)))
 struct HTTPClientStubTests {
   struct Item: Codable, Equatable {
     var id: Int

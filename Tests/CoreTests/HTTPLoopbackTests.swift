@@ -11,7 +11,7 @@ enum HTTPCarrier: String, CaseIterable, Sendable {
 
 /// `URLSessionHTTPClient` and `CurlHTTPClient` against a real HTTP/1.1 server on
 /// 127.0.0.1: the same behaviour, whichever carries the request.
-@Suite("Live HTTP clients (loopback)", .timeLimit(.minutes(1)))
+@Suite("Live HTTP clients (loopback)", .timeLimit(.minutes(10)))
 struct HTTPLoopbackTests {
   struct Echo: Codable, Equatable {
     var title: String

@@ -2,7 +2,7 @@ import Core
 import CoreTesting
 import Testing
 
-@Suite("Interactor error and busy chains", .timeLimit(.minutes(1)))
+@Suite("Interactor error and busy chains", .timeLimit(.minutes(10)))
 @MainActor
 struct InteractorErrorChainTests {
   let log = EventLog()

@@ -3,7 +3,7 @@ import CoreTesting
 import Observation
 import Testing
 
-@Suite("Interactor load", .timeLimit(.minutes(1)))
+@Suite("Interactor load", .timeLimit(.minutes(10)))
 @MainActor
 struct InteractorLoadTests {
   let clock = ManualClock()

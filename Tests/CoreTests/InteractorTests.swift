@@ -3,7 +3,7 @@ import CoreTesting
 import Observation
 import Testing
 
-@Suite("Interactor tasks", .timeLimit(.minutes(1)))
+@Suite("Interactor tasks", .timeLimit(.minutes(10)))
 @MainActor
 struct InteractorTests {
   let clock = ManualClock()

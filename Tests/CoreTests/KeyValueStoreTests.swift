@@ -171,7 +171,7 @@ struct KeyValueStoreTests {
   }
 
   @Test(
-    "Concurrent updates in one process lose nothing", .timeLimit(.minutes(1)),
+    "Concurrent updates in one process lose nothing", .timeLimit(.minutes(10)),
     arguments: StoreKind.allCases)
   func concurrentUpdates(kind: StoreKind) async throws {
     let fixture = try StoreFixture(kind)
@@ -188,7 +188,7 @@ struct KeyValueStoreTests {
   }
 
   @Test(
-    "Observers see each change in order", .timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+    "Observers see each change in order", .timeLimit(.minutes(10)), arguments: StoreKind.allCases)
   func observation(kind: StoreKind) async throws {
     let fixture = try StoreFixture(kind)
     defer { withExtendedLifetime(fixture) {} }

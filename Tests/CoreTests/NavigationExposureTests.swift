@@ -2,7 +2,7 @@ import Core
 import CoreTesting
 import Testing
 
-@Suite("Navigation intents and exposure", .timeLimit(.minutes(1)))
+@Suite("Navigation intents and exposure", .timeLimit(.minutes(10)))
 @MainActor
 struct NavigationExposureTests {
   let clock = ManualClock()

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@Suite("offThePool: blocking work on threads of its own", .timeLimit(.minutes(1)))
+@Suite("offThePool: blocking work on threads of its own", .timeLimit(.minutes(10)))
 struct OffThePoolTests {
   struct Refused: Error, Equatable {}
 

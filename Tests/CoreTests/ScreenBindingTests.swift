@@ -3,7 +3,7 @@ import CoreTesting
 import Observation
 import Testing
 
-@Suite("ScreenBinding", .timeLimit(.minutes(1)))
+@Suite("ScreenBinding", .timeLimit(.minutes(10)))
 @MainActor
 struct ScreenBindingTests {
   let clock = ManualClock()

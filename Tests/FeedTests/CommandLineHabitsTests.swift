@@ -23,12 +23,12 @@ struct CommandLineHabitsTests {
 
   @Test(
     "global options alone still open the interactive UI on a terminal",
-    .timeLimit(.minutes(3)), arguments: [[], ["--color", "never"], ["--color=always"]])
+    .timeLimit(.minutes(10)), arguments: [[], ["--color", "never"], ["--color=always"]])
   func globalOptionsKeepTheUI(arguments: [String]) async throws {
     try await habits.checkOpensTheUI(with: arguments)
   }
 
-  @Test("a command on a terminal prints and exits without the UI", .timeLimit(.minutes(3)))
+  @Test("a command on a terminal prints and exits without the UI", .timeLimit(.minutes(10)))
   func commandSkipsTheUI() async throws {
     try await habits.checkCommandSkipsTheUI()
   }

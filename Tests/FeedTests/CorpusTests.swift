@@ -18,7 +18,7 @@ struct CorpusTests {
     "Every corpus file parses with its title, items, dates, links and readable text",
     .enabled(
       if: folder != nil, "FEED_CORPUS is not set; set it to a folder of saved feeds to run this"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func corpus() throws {
     let folder = URL(fileURLWithPath: try #require(Self.folder))
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

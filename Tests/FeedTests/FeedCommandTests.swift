@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The built `feed` executable, run with a temporary HOME and XDG folders.
-@Suite("feed commands, end to end", .timeLimit(.minutes(1)))
+@Suite("feed commands, end to end", .timeLimit(.minutes(10)))
 struct FeedCommandTests {
   let home: FeedHome
 

@@ -6,7 +6,7 @@ import Testing
 @testable import BlueprintFeedFeatures
 
 /// What a newsboat user reaches for, and output safety, through the built `feed`.
-@Suite("feed: reading features, end to end", .timeLimit(.minutes(1)))
+@Suite("feed: reading features, end to end", .timeLimit(.minutes(10)))
 struct FeedFeatureTests {
   let home: FeedHome
 

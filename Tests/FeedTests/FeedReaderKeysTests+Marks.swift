@@ -10,7 +10,7 @@ import Testing
 /// The reader's keys for going on and for marking: `n`/`N` in an article, `m`/`M` on
 /// the feeds screen, and a refresh's summary that lasts until the next key.
 @MainActor
-@Suite("The interactive reader: next unread in an article, marking feeds", .timeLimit(.minutes(1)))
+@Suite("The interactive reader: next unread in an article, marking feeds", .timeLimit(.minutes(10)))
 struct FeedReaderMarkKeysTests {
   let folder: TemporaryDirectory
   var library: FeedLibrary

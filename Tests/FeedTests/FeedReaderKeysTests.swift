@@ -18,7 +18,7 @@ final class StartedPrograms: Sendable {
 
 /// The reader's newsboat-style keys: search, next/previous unread, open link, refresh on open.
 @MainActor
-@Suite("The interactive reader: search, unread keys, links", .timeLimit(.minutes(1)))
+@Suite("The interactive reader: search, unread keys, links", .timeLimit(.minutes(10)))
 struct FeedReaderKeysTests {
   let folder: TemporaryDirectory
   let started = StartedPrograms()

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The fetch engine against a real HTTP server on 127.0.0.1.
-@Suite("Refreshing feeds over HTTP", .timeLimit(.minutes(1)))
+@Suite("Refreshing feeds over HTTP", .timeLimit(.minutes(10)))
 struct FeedRefresherTests {
   let store = FeedStore(store: InMemoryKeyValueStore())
 

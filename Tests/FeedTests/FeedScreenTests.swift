@@ -9,7 +9,7 @@ import Testing
 
 /// The interactive reader: interactors headless, screens as golden frames.
 @MainActor
-@Suite("The interactive reader", .timeLimit(.minutes(1)))
+@Suite("The interactive reader", .timeLimit(.minutes(10)))
 struct FeedScreenTests {
   let folder: TemporaryDirectory
   let library: FeedLibrary

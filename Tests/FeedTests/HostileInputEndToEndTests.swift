@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Feed text that must reach a terminal tamed, through the built `feed` executable.
-@Suite("feed tames hostile text, end to end", .timeLimit(.minutes(1)))
+@Suite("feed tames hostile text, end to end", .timeLimit(.minutes(10)))
 struct HostileInputEndToEndTests {
   let home: FeedHome
 

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Feed parser — hostile input")
 struct HostileInputTests {
-  @Test("External entities are never resolved", .timeLimit(.minutes(1)))
+  @Test("External entities are never resolved", .timeLimit(.minutes(10)))
   func externalEntity() throws {
     let body = """
       <?xml version="1.0"?>
@@ -26,7 +26,7 @@ struct HostileInputTests {
     #expect(!everything.contains("/bin/"))
   }
 
-  @Test("A billion-laughs bomb with nothing before it is an error", .timeLimit(.minutes(1)))
+  @Test("A billion-laughs bomb with nothing before it is an error", .timeLimit(.minutes(10)))
   func billionLaughs() {
     let entities = (1...9).map { level in
       "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
@@ -59,7 +59,7 @@ struct HostileInputTests {
     #expect(item.summaryText == "\(esc)[1mbold")
   }
 
-  @Test("A body over the size limit is rejected before it is read", .timeLimit(.minutes(1)))
+  @Test("A body over the size limit is rejected before it is read", .timeLimit(.minutes(10)))
   func oversized() {
     var body = Data("<rss><channel><title>big</title><item><description>".utf8)
     body.append(Data(repeating: UInt8(ascii: "a"), count: 50 * 1024 * 1024))
@@ -98,7 +98,7 @@ struct HostileInputTests {
     #expect(error?.description.contains("\n") == false)
   }
 
-  @Test("Random bytes give an error or a feed, never a crash", .timeLimit(.minutes(1)))
+  @Test("Random bytes give an error or a feed, never a crash", .timeLimit(.minutes(10)))
   func randomBytes() {
     var generator = SeededRandom(seed: 0x5EED)
     let prefixes = [
@@ -123,7 +123,7 @@ struct HostileInputTests {
     #expect(outcomes.errors > 300)
   }
 
-  @Test("Random HTML-ish text always converts", .timeLimit(.minutes(1)))
+  @Test("Random HTML-ish text always converts", .timeLimit(.minutes(10)))
   func randomHTML() {
     var generator = SeededRandom(seed: 42)
     let pieces = [

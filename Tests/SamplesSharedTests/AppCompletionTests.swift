@@ -133,7 +133,7 @@ struct AppCompletionTests {
 
   @Test(
     "zsh completes option values, todo ids and settings keys from the built apps",
-    .timeLimit(.minutes(3)),
+    .timeLimit(.minutes(10)),
     .enabled(if: CompletionShells.isInstalled(.zsh), "zsh is not installed"))
   func zshCompletes() async throws {
     try await check(.zsh)

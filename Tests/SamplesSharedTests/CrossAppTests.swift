@@ -8,7 +8,7 @@ import Testing
 
 /// What the `settings` sample writes, the other samples read: the shared settings
 /// file is the one thing the three share.
-@Suite("The other samples see what settings wrote", .timeLimit(.minutes(1)))
+@Suite("The other samples see what settings wrote", .timeLimit(.minutes(10)))
 struct CrossAppTests {
   let home: TemporaryDirectory
 

@@ -41,7 +41,7 @@ struct InstallScriptTests {
 
   @Test(
     "a prefix that did not exist gets the apps, and is gone again after uninstall",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(10)))
   func freshPrefix() async throws {
     let prefix = home.appending("fresh/.local")
     let first = try await install(["--prefix", prefix.path])
@@ -74,7 +74,7 @@ struct InstallScriptTests {
 
   @Test(
     "files of others in the prefix stay, and the prefix is as it was after uninstall",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(10)))
   func sharedPrefix() async throws {
     let prefix = home.appending("usr")
     for path in ["bin/other", "share/man/man1/other.1", "share/zsh/site-functions/_other"] {

@@ -10,7 +10,12 @@ import Testing
 /// The files are generated: the current ones are what the apps themselves write
 /// (so a number added to a stored form is covered without editing this test), the
 /// older ones the shapes earlier releases wrote.
-@Suite("stored numbers at their extremes, through the built executables", .timeLimit(.minutes(5)))
+///
+/// One run of a built executable per number, extreme and command: about a minute on
+/// two busy cores, hence the heavy tag.
+@Suite(
+  "stored numbers at their extremes, through the built executables", .tags(.heavy),
+  .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
 struct StoredNumberExtremesTests {
   static let extremes = [
     String(Int.max), String(Int.min), "-1", "0", "1e308", "-0",

@@ -101,7 +101,11 @@ struct SwiftUIBlueprintNetworkingTests {
   }
 
   @Test("the README's policy: 3 attempts, waits 250 ms then 500 ms before jitter, capped at 8 s")
-  func policy() {
+  func policy() throws {
+    // A client with no server: its URLSession configuration makes FoundationNetworking's
+    // cache and cookie folders at once, and CoreTesting points them at a temporary
+    // folder only when a TemporaryDirectory or a LoopbackServer is made first.
+    _ = try TemporaryDirectory(prefix: "networking-policy")
     let client = URLSessionHTTPClient(
       retry: .exponential(base: .milliseconds(250), factor: 2, cap: .seconds(8), maxAttempts: 3)
     )

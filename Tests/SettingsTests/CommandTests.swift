@@ -7,7 +7,7 @@ import Testing
 
 @testable import BlueprintSettingsFeatures
 
-@Suite("settings commands, run as the built executable", .timeLimit(.minutes(1)))
+@Suite("settings commands, run as the built executable", .timeLimit(.minutes(10)))
 struct CommandTests {
   let fixture: SettingsFixture
 

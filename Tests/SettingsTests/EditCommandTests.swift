@@ -8,7 +8,7 @@ import Testing
 
 @testable import BlueprintSettingsFeatures
 
-@Suite("settings edit, with EDITOR set to a script", .timeLimit(.minutes(1)))
+@Suite("settings edit, with EDITOR set to a script", .timeLimit(.minutes(10)))
 struct EditCommandTests {
   let fixture: SettingsFixture
 

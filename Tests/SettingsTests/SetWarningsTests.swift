@@ -8,7 +8,7 @@ import Testing
 @testable import BlueprintSettingsFeatures
 
 /// Warnings and wording of `settings set`, `reset` and `export`, through the built app.
-@Suite("settings: contrast warnings, wording, escaped export", .timeLimit(.minutes(1)))
+@Suite("settings: contrast warnings, wording, escaped export", .timeLimit(.minutes(10)))
 struct SetWarningsTests {
   let fixture: SettingsFixture
 

@@ -73,6 +73,11 @@ final class CalDAVKillingProxy: Sendable {
     return try await running.exit()
   }
 
+  /// The proxy's session: no URL cache and no cookies (`URLSession.shared` would keep
+  /// the server's answers in a disk cache of the test process).
+  private static let session = URLSession(
+    configuration: URLSessionHTTPClient.makeDefaultConfiguration())
+
   /// Sends `request` on to the server and waits for its answer (on the proxy's thread).
   private static func forward(_ request: LoopbackServer.Request, to upstream: URL)
     -> LoopbackServer.Reply
@@ -89,7 +94,7 @@ final class CalDAVKillingProxy: Sendable {
     }
     let done = DispatchSemaphore(value: 0)
     let answer = LockedBox<LoopbackServer.Reply>(.text("no answer", status: 502))
-    URLSession.shared.dataTask(with: forwarded) { data, response, _ in
+    session.dataTask(with: forwarded) { data, response, _ in
       if let response = response as? HTTPURLResponse {
         var headers = HTTPHeaders()
         for case (let name as String, let value as String) in response.allHeaderFields

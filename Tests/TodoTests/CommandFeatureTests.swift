@@ -8,7 +8,7 @@ import Testing
 @testable import BlueprintTodoModel
 
 @Suite(
-  "todo: notes, search, sort, dates, hostile files (built executable)", .timeLimit(.minutes(1)))
+  "todo: notes, search, sort, dates, hostile files (built executable)", .timeLimit(.minutes(10)))
 struct CommandFeatureTests {
   let home: TodoHome
 
@@ -253,7 +253,7 @@ struct TerminalListingTests {
 /// The built `todo` on a real pseudo-terminal (util-linux `script`), as a person
 /// sees it: the header and the empty-list sentence reach a terminal, never a pipe.
 @Suite(
-  "todo list on a real pseudo-terminal", .timeLimit(.minutes(1)),
+  "todo list on a real pseudo-terminal", .timeLimit(.minutes(10)),
   .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
 struct PseudoTerminalListingTests {
   @Test("a terminal gets the header and says how to add; a pipe gets neither")

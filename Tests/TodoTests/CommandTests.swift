@@ -7,7 +7,7 @@ import Testing
 @testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
-@Suite("todo commands, run as the built executable", .timeLimit(.minutes(1)))
+@Suite("todo commands, run as the built executable", .timeLimit(.minutes(10)))
 struct CommandTests {
   let home: TodoHome
 

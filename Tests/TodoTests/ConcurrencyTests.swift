@@ -5,11 +5,11 @@ import Testing
 
 // 500 process runs: on a 2-core machine shared with other work this can take a few
 // minutes, so the hang guard is generous.
-@Suite("Concurrent processes", .timeLimit(.minutes(6)))
+@Suite("Concurrent processes", .timeLimit(.minutes(20)))
 struct ConcurrencyTests {
   @Test(
     "twenty processes each adding 25 items leave 500 items with 500 distinct ids",
-    .tags(.heavy), .enabled(if: HeavyTests.areEnabled))
+    .tags(.heavy), .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason))
   func twentyWriters() async throws {
     let home = try TodoHome()
     // Each writer is a shell that runs `todo add` 25 times; all start together. The

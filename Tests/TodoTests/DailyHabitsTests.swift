@@ -9,7 +9,7 @@ import Testing
 /// What people coming from Taskwarrior or todo.txt type on their first day (issue
 /// 31): filters as in `add`, the dates they write, overdue first, notes that add up,
 /// the words of other tools. Each through the built executable.
-@Suite("todo: the habits daily users bring (built executable)", .timeLimit(.minutes(2)))
+@Suite("todo: the habits daily users bring (built executable)", .timeLimit(.minutes(10)))
 struct DailyHabitsTests {
   let home: TodoHome
 

@@ -10,7 +10,7 @@ import Testing
 /// executable; the Taskwarrior round trip with the real `task` where it is installed.
 @Suite(
   "todo: export, and import from Taskwarrior and todo.txt (built executable)",
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(10)))
 struct ExportImportTests {
   let home: TodoHome
 

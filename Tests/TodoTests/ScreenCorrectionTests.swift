@@ -10,7 +10,7 @@ import Testing
 /// What a daily user met on the screens: a kept search that Esc clears, a refused
 /// date that keeps what was typed and says every accepted form.
 @MainActor
-@Suite("Screens: clearing a kept search, correcting a refused date", .timeLimit(.minutes(3)))
+@Suite("Screens: clearing a kept search, correcting a refused date", .timeLimit(.minutes(10)))
 struct ScreenCorrectionTests {
   let folder: TemporaryDirectory
   let store: TodoStore

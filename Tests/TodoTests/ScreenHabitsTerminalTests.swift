@@ -9,7 +9,7 @@
 
   /// The narrow footer on a real pseudo-terminal: `todo` resized to 50 columns
   /// redraws its footer with `? Help` and `q Quit` still in it, and `q` quits.
-  @Suite("todo's list on a real pseudo-terminal, resized narrow", .timeLimit(.minutes(2)))
+  @Suite("todo's list on a real pseudo-terminal, resized narrow", .timeLimit(.minutes(10)))
   struct ScreenHabitsTerminalTests {
     @Test("at 50 columns the footer keeps ? Help and q Quit")
     func narrowFooter() async throws {

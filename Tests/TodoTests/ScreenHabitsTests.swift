@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite(
   "The interactive list: columns, a narrow footer, undo selects (virtual terminal)",
-  .timeLimit(.minutes(3)))
+  .timeLimit(.minutes(10)))
 struct ScreenHabitsTests {
   let folder: TemporaryDirectory
   let store: TodoStore

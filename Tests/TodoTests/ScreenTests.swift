@@ -12,7 +12,7 @@ import Testing
 // actor (sampled every 20 ms through a full run, it never stalled longer than 0.43 s):
 // for the test pool, two threads here, which tests waiting synchronously for child
 // processes keep busy; each of the suite's hops back to the pool waits behind them.
-@Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(3)))
+@Suite("Interactive screens on the virtual terminal", .timeLimit(.minutes(10)))
 struct ScreenTests {
   let folder: TemporaryDirectory
   let store: TodoStore

@@ -14,7 +14,7 @@ import Testing
 
 /// The todo store under a strict umask, a FIFO, a shared folder and a corrupt file,
 /// through the built app.
-@Suite("todo store safety", .timeLimit(.minutes(1)))
+@Suite("todo store safety", .timeLimit(.minutes(10)))
 struct StoreSafetyTests {
   @Test("Under umask 000 every folder todo creates is 0700 and every file 0600")
   func modesUnderOpenUmask() async throws {

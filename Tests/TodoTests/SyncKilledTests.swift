@@ -12,7 +12,7 @@ import Testing
   .enabled(
     if: radicaleURL != nil,
     "BLUEPRINT_CALDAV_URL is not set: no CalDAV server to sync with (.ci/run starts Radicale and sets it)"
-  ), .timeLimit(.minutes(5)))
+  ), .timeLimit(.minutes(10)))
 struct SyncKilledTests {
   let user = "killed\(UUID().uuidString.prefix(8).lowercased())"
 

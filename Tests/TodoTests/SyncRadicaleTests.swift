@@ -54,7 +54,7 @@ struct SyncingHome {
   .enabled(
     if: radicaleURL != nil,
     "BLUEPRINT_CALDAV_URL is not set: no CalDAV server to sync with (.ci/run starts Radicale and sets it)"
-  ), .timeLimit(.minutes(3)))
+  ), .timeLimit(.minutes(10)))
 struct SyncRadicaleTests {
   let base = radicaleURL ?? URL(fileURLWithPath: "/")
   let user = "todo\(UUID().uuidString.prefix(8).lowercased())"

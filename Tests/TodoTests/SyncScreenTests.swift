@@ -8,7 +8,7 @@ import Testing
 @testable import BlueprintTodoModel
 
 @MainActor
-@Suite("The interactive list syncs with s", .timeLimit(.minutes(3)))
+@Suite("The interactive list syncs with s", .timeLimit(.minutes(10)))
 struct SyncScreenTests {
   let folder: TemporaryDirectory
   let store: TodoStore

@@ -22,7 +22,7 @@ private let tlsServer: (url: URL, caFile: String)? = {
   .enabled(
     if: tlsServer != nil,
     "BLUEPRINT_CALDAV_TLS_URL is not set: no CalDAV server over TLS (.ci/run starts one)"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(10)))
 struct SyncTLSTests {
   let server = tlsServer ?? (URL(fileURLWithPath: "/"), "")
   let user = "tls\(UUID().uuidString.prefix(8).lowercased())"

@@ -20,7 +20,7 @@ private let caldavURL = ProcessInfo.processInfo.environment["BLUEPRINT_CALDAV_UR
   .enabled(
     if: todoman != nil && caldavURL != nil,
     "BLUEPRINT_TODOMAN or BLUEPRINT_CALDAV_URL is not set: no todoman or CalDAV server (.ci/run installs and starts them)"
-  ), .timeLimit(.minutes(2)))
+  ), .timeLimit(.minutes(10)))
 struct SyncTodomanTests {
   @Test("title, note, due, priority, tags and done come out of todoman as todo put them in")
   func todomanReads() async throws {

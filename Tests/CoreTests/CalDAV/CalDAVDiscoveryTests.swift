@@ -12,7 +12,7 @@ private let calendarType = "<D:resourcetype><D:collection/><C:calendar/></D:reso
 
 /// Discovery from a base address: well-known, principal, calendar home, the calendars
 /// that hold tasks; and the address itself when it is a calendar.
-@Suite("CalDAV discovery (loopback)", .timeLimit(.minutes(1)))
+@Suite("CalDAV discovery (loopback)", .timeLimit(.minutes(10)))
 struct CalDAVDiscoveryTests {
   @Test("well-known → principal → calendar home → the lists that hold VTODO")
   func wellKnown() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Conditional PUT and DELETE against the loopback server: the preconditions sent, and
 /// the answers a real server rarely gives on demand (412, no ETag, a weak ETag).
-@Suite("CalDAV items (loopback)", .timeLimit(.minutes(1)))
+@Suite("CalDAV items (loopback)", .timeLimit(.minutes(10)))
 struct CalDAVItemTests {
   @Test("create sends If-None-Match: * and text/calendar, and returns the ETag")
   func create() async throws {

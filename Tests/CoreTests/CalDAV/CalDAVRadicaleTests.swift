@@ -24,7 +24,7 @@ enum RealCalDAVServer {
 /// by the server a user runs.
 @Suite(
   "CalDAV against Radicale", .enabled(if: RealCalDAVServer.url != nil, RealCalDAVServer.skipReason),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(10)))
 struct CalDAVRadicaleTests {
   let base = RealCalDAVServer.url ?? URL(fileURLWithPath: "/")
   let client: any HTTPClient
