@@ -6,7 +6,7 @@ import Testing
 
 /// The built `feed`, on what a list of subscriptions looks like: what `import` says,
 /// feeds that share a title, a feed named by its file, and hosts that do not resolve.
-@Suite("feed subscriptions, end to end", .timeLimit(.minutes(1)))
+@Suite("feed subscriptions, end to end", .timeLimit(.minutes(10)))
 struct FeedSubscriptionsTests {
   let home: FeedHome
 

@@ -7,7 +7,7 @@ import Testing
 /// a reader — against the built apps, in a temporary home, one home per code block
 /// (the block's commands in order). Blocks that need a server, the network or a
 /// terminal are marked `<!-- doc-test: skip REASON -->` (see ``DocExamples``).
-@Suite("The docs' command examples run as typed", .timeLimit(.minutes(5)))
+@Suite("The docs' command examples run as typed", .timeLimit(.minutes(10)))
 struct DocCommandTests {
   @Test(
     "each command of the document exits as the doc says", arguments: DocExamples.commandDocuments)

@@ -7,7 +7,7 @@ import Testing
 @testable import BlueprintTodoModel
 
 /// Corrections to the command line, each through the built `todo`.
-@Suite("todo: command-line corrections (built executable)", .timeLimit(.minutes(1)))
+@Suite("todo: command-line corrections (built executable)", .timeLimit(.minutes(10)))
 struct CommandCorrectionTests {
   let home: TodoHome
 

@@ -14,7 +14,7 @@ import Testing
   .enabled(
     if: radicaleURL != nil,
     "BLUEPRINT_CALDAV_URL is not set: no CalDAV server to sync with (.ci/run starts Radicale and sets it)"
-  ), .timeLimit(.minutes(3)))
+  ), .timeLimit(.minutes(10)))
 struct SyncChangeOfMindTests {
   let base = radicaleURL ?? URL(fileURLWithPath: "/")
   let user = "mind\(UUID().uuidString.prefix(8).lowercased())"
