@@ -1,5 +1,5 @@
 package import BlueprintTodoModel
-internal import Core
+internal import CoreBase
 package import CoreTerminal
 package import Foundation
 

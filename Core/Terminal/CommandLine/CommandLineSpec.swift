@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// The declarative description of an app's command line, from which parsing, `--help`
 /// and `--version` follow.
