@@ -126,7 +126,7 @@ let package = Package(
     // `todo`: the command line and the terminal UI.
     .executableTarget(
       name: "BlueprintTodo",
-      dependencies: ["CoreBase", "CoreSync", "CoreTerminal", "BlueprintTodoFeatures"],
+      dependencies: ["CoreBase", "CoreTerminal", "BlueprintTodoFeatures"],
       path: "Apps/Todo/Main"
     ),
     // `todo-app`: the same screens in SwiftUI (Apple platforms).

@@ -1,11 +1,13 @@
 internal import CoreBase
 package import CoreSync
+// The CalDAV client's refusals (`DAVError`) in the runner's words: exit 64 or 69.
+internal import CoreSyncCommandLine
 package import Foundation
 
 // On Linux, URLSession (FoundationNetworking) would load libcurl and its libraries at
 // every start of the app, a network command or not: there the client is libcurl's alone.
 #if !canImport(FoundationNetworking)
-  import CoreURLSession
+  internal import CoreURLSession
 #endif
 
 /// How the `todo` executable reaches a CalDAV server: Core's CalDAV client on libcurl.

@@ -4,7 +4,7 @@ package import Foundation
 // On Linux, URLSession (FoundationNetworking) would load libcurl and its libraries at
 // every start of the app, a network command or not: there the client is libcurl's alone.
 #if !canImport(FoundationNetworking)
-  import CoreURLSession
+  internal import CoreURLSession
 #endif
 
 /// Fetches a feed's bytes: over HTTP through an ``HTTPClient`` with conditional GET, or
