@@ -287,7 +287,6 @@ public struct ArgumentSpec: Sendable, Hashable {
   }
 }
 
-
 /// A spec's commands, built once, when first asked for.
 private final class LazyCommands: Sendable {
   private let make: @Sendable () -> [CommandSpec]
