@@ -236,12 +236,17 @@ if [ "$has_swiftui" = 1 ]; then
       path: \"Sources/$module/SwiftUI\"
     ),"
 fi
+if [ -n "$model_products" ]; then
+  model_list="
+        $model_dependencies,$model_products
+      "
+else
+  model_list="$model_dependencies"
+fi
 targets="$shared_target    // The model: Blueprint's headless kit only, no shell.
     .target(
       name: \"${module}Model\",
-      dependencies: [
-        $model_dependencies,$model_products
-      ],
+      dependencies: [$model_list],
       path: \"Sources/$module/Model\"
     ),
     // The app's code (commands, screens, store), which the entry points use.
