@@ -16,6 +16,11 @@ let upcomingFeatures: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Where URLSession is part of Foundation. On Linux it is FoundationNetworking, which a
+/// sample does not link: libcurl and ~30 libraries would load at every start.
+let applePlatforms = TargetDependencyCondition.when(
+  platforms: [Platform.macOS, .iOS, .tvOS, .watchOS, .visionOS])
+
 // Target names are distinctive (`Core…`, `Blueprint…`) so that a package depending on
 // Blueprint can name its own targets `todo`, `TestSupport` or `FeedKit`; the
 // executable products keep the short names, so `swift run todo` works.
@@ -23,8 +28,21 @@ let package = Package(
   name: "Blueprint",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
-    // The headless kit: networking, navigation, interactors, theming, persistence.
+    // The headless kit: networking, navigation, interactors, theming, persistence, and
+    // sync. An umbrella: `import Core` re-exports the three products below, so code
+    // written against it needs nothing else.
     .library(name: "Core", targets: ["Core"]),
+    // The kit without FoundationNetworking and FoundationXML: navigation, interactors,
+    // theming, persistence, JSON, and networking's types with `CurlHTTPClient` (libcurl
+    // loaded at run time). On Linux a program on it alone starts without libcurl's ~30
+    // libraries.
+    .library(name: "CoreBase", targets: ["CoreBase"]),
+    // `URLSessionHTTPClient`: FoundationNetworking (on Linux, libcurl at every start).
+    .library(name: "CoreURLSession", targets: ["CoreURLSession"]),
+    // Two-way sync: the engine, CalDAV, iCalendar (FoundationXML, libxml2 on Linux).
+    .library(name: "CoreSync", targets: ["CoreSync"]),
+    // `DAVError`'s wording for the command-line runner (CoreSync + CoreTerminal).
+    .library(name: "CoreSyncCommandLine", targets: ["CoreSyncCommandLine"]),
     // The terminal shell (Linux and macOS): device, input, rendering, screens, CLI runner.
     .library(name: "CoreTerminal", targets: ["CoreTerminal"]),
     // The SwiftUI shell (Apple platforms): RouterView, .theme, Color(token:), .bind.
@@ -44,14 +62,29 @@ let package = Package(
   targets: [
     // MARK: Library targets
 
+    // `Core` only re-exports the three modules after it (Core/Umbrella/Core.swift).
     .target(
-      name: "Core", dependencies: ["CoreCurlShim"], path: "Core",
-      exclude: ["Terminal", "SwiftUI", "CurlShim"]),
+      name: "Core", dependencies: ["CoreBase", "CoreURLSession", "CoreSync"],
+      path: "Core/Umbrella"),
+    // Every folder of Core/ but the shells, the sync parts and Networking/URLSession,
+    // which are targets of their own.
+    .target(
+      name: "CoreBase", dependencies: ["CoreCurlShim"], path: "Core",
+      exclude: ["Terminal", "SwiftUI", "CurlShim", "Sync", "Umbrella", "Networking/URLSession"]),
+    // URLSessionHTTPClient and what only it uses: the networking that imports
+    // FoundationNetworking on Linux.
+    .target(
+      name: "CoreURLSession", dependencies: ["CoreBase"], path: "Core/Networking/URLSession"),
+    .target(
+      name: "CoreSync", dependencies: ["CoreBase"], path: "Core/Sync", exclude: ["CommandLine"]),
+    .target(
+      name: "CoreSyncCommandLine", dependencies: ["CoreSync", "CoreTerminal"],
+      path: "Core/Sync/CommandLine"),
     // The system's libcurl, loaded at run time on Linux, for `CurlHTTPClient`.
     .target(
       name: "CoreCurlShim", path: "Core/CurlShim",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "CoreTerminal", dependencies: ["Core"], path: "Core/Terminal"),
+    .target(name: "CoreTerminal", dependencies: ["CoreBase"], path: "Core/Terminal"),
     .target(name: "CoreSwiftUI", dependencies: ["Core"], path: "Core/SwiftUI"),
     .target(
       name: "CoreTesting", dependencies: ["Core", "CoreTerminal"], path: "Tests/CoreTesting"),
@@ -63,11 +96,11 @@ let package = Package(
     // SwiftUI app can use it; and, for the command line, its reading with warnings and
     // the hints that name the `settings` editor. The kit knows nothing of it.
     .target(
-      name: "BlueprintSamplesShared", dependencies: ["Core"], path: "Apps/Shared",
+      name: "BlueprintSamplesShared", dependencies: ["CoreBase"], path: "Apps/Shared",
       exclude: ["CommandLine"]),
     .target(
       name: "BlueprintSamplesSharedCommandLine",
-      dependencies: ["Core", "CoreTerminal", "BlueprintSamplesShared"],
+      dependencies: ["CoreBase", "CoreTerminal", "BlueprintSamplesShared"],
       path: "Apps/Shared/CommandLine"),
 
     // The todo model is a library so the benchmarks can drive it.
@@ -77,14 +110,15 @@ let package = Package(
     // since without InternalImportsByDefault a plain import is public and clashes with a
     // `package import` of the same module in another file.
     .target(
-      name: "BlueprintTodoModel", dependencies: ["Core"], path: "Apps/Todo/Model"),
+      name: "BlueprintTodoModel", dependencies: ["CoreBase", "CoreSync"], path: "Apps/Todo/Model"),
     // The todo app itself — commands, screens (view model, interactor, terminal view),
     // store — is a library, so that both of its entry points drive the same interactors.
     .target(
       name: "BlueprintTodoFeatures",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintTodoModel", "BlueprintSamplesShared",
-        "BlueprintSamplesSharedCommandLine",
+        "CoreBase", "CoreSync", "CoreSyncCommandLine", "CoreTerminal", "BlueprintTodoModel",
+        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
+        .target(name: "CoreURLSession", condition: applePlatforms),
       ],
       path: "Apps/Todo",
       exclude: ["Model", "Main", "SwiftUI"]
@@ -92,7 +126,7 @@ let package = Package(
     // `todo`: the command line and the terminal UI.
     .executableTarget(
       name: "BlueprintTodo",
-      dependencies: ["Core", "CoreTerminal", "BlueprintTodoFeatures"],
+      dependencies: ["CoreBase", "CoreTerminal", "BlueprintTodoFeatures"],
       path: "Apps/Todo/Main"
     ),
     // `todo-app`: the same screens in SwiftUI (Apple platforms).
@@ -107,13 +141,13 @@ let package = Package(
     // The settings registry, the settings file and their errors: no shell, so the
     // command line and the interactive editor word its errors each in their own way.
     .target(
-      name: "BlueprintSettingsModel", dependencies: ["Core", "BlueprintSamplesShared"],
+      name: "BlueprintSettingsModel", dependencies: ["CoreBase", "BlueprintSamplesShared"],
       path: "Apps/Settings/Model"),
     // The settings editor itself — commands, screens — as a library, as todo's is.
     .target(
       name: "BlueprintSettingsFeatures",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintSamplesShared", "BlueprintSettingsModel",
+        "CoreBase", "CoreTerminal", "BlueprintSamplesShared", "BlueprintSettingsModel",
       ],
       path: "Apps/Settings",
       exclude: ["Model", "Main"]
@@ -121,17 +155,20 @@ let package = Package(
     // `settings`: the command line and the interactive editor.
     .executableTarget(
       name: "BlueprintSettings",
-      dependencies: ["Core", "CoreTerminal", "BlueprintSettingsFeatures"],
+      dependencies: ["CoreBase", "CoreTerminal", "BlueprintSettingsFeatures"],
       path: "Apps/Settings/Main"
     ),
     // The feed reader's model — formats, parser, store, fetch engine — with no shell: a
     // library so the benchmarks can drive it.
-    .target(name: "BlueprintFeedModel", dependencies: ["Core"], path: "Apps/Feed/Model"),
+    .target(
+      name: "BlueprintFeedModel",
+      dependencies: ["CoreBase", .target(name: "CoreURLSession", condition: applePlatforms)],
+      path: "Apps/Feed/Model"),
     // The feed reader itself — commands, screens — as a library, as todo's is.
     .target(
       name: "BlueprintFeedFeatures",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
+        "CoreBase", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
         "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
@@ -140,13 +177,13 @@ let package = Package(
     // `feed`: the command line and the interactive reader.
     .executableTarget(
       name: "BlueprintFeed",
-      dependencies: ["Core", "CoreTerminal", "BlueprintFeedFeatures"],
+      dependencies: ["CoreBase", "CoreTerminal", "BlueprintFeedFeatures"],
       path: "Apps/Feed/Main"
     ),
     // A small interactive demo of the terminal shell: `swift run terminal-demo`.
     .executableTarget(
       name: "BlueprintTerminalDemo",
-      dependencies: ["Core", "CoreTerminal"],
+      dependencies: ["CoreBase", "CoreTerminal"],
       path: "Apps/TerminalDemo"
     ),
 

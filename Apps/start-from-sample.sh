@@ -63,15 +63,30 @@ folder="$2"
 # the folders its tests keep beside their sources, and whether it takes the samples'
 # shared settings with it.
 has_shared=0
+# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo syncs
+# (CoreSync, and CoreSyncCommandLine for the CalDAV client's errors); todo and feed fall
+# back to URLSession where libcurl is not (Apple platforms; on Linux, FoundationNetworking
+# would load libcurl's ~30 libraries at every start).
+url_session='.product(name: "CoreURLSession", package: "Blueprint", condition: .when(platforms: [.macOS, .iOS]))'
+model_products=""
+feature_products=""
 case "$sample" in
 todo)
   sample_folder="Todo"
   has_swiftui=1
+  model_products="
+        .product(name: \"CoreSync\", package: \"Blueprint\"),"
+  feature_products="
+        .product(name: \"CoreSync\", package: \"Blueprint\"),
+        .product(name: \"CoreSyncCommandLine\", package: \"Blueprint\"),
+        $url_session,"
   test_excludes='["Goldens"]'
   ;;
 feed)
   sample_folder="Feed"
   has_swiftui=0
+  model_products="
+        $url_session,"
   test_excludes='["Fixtures", "Goldens"]'
   ;;
 settings)
@@ -177,7 +192,10 @@ dependency="$(relative_path "$folder_abs" "$blueprint")"
 # The targets, as Blueprint declares the sample's (Package.swift there): the model,
 # the features (the app's code, a library so that both entry points use it), the
 # command-line executable, the SwiftUI executable and the tests.
-core='.product(name: "Core", package: "Blueprint")'
+# The smallest products that serve the app (CoreBase: the kit without FoundationNetworking
+# and FoundationXML); its tests and its SwiftUI app take the whole kit (Core).
+core='.product(name: "CoreBase", package: "Blueprint")'
+umbrella='.product(name: "Core", package: "Blueprint")'
 terminal='.product(name: "CoreTerminal", package: "Blueprint")'
 swiftui='.product(name: "CoreSwiftUI", package: "Blueprint")'
 testing='.product(name: "CoreTesting", package: "Blueprint")'
@@ -212,16 +230,23 @@ if [ "$has_swiftui" = 1 ]; then
       name: \"${module}App\",
       dependencies: [
         \"${module}Features\", \"${module}Model\",
-        $core,
+        $umbrella,
         $swiftui,
       ],
       path: \"Sources/$module/SwiftUI\"
     ),"
 fi
-targets="$shared_target    // The model: Core only, no shell.
+if [ -n "$model_products" ]; then
+  model_list="
+        $model_dependencies,$model_products
+      "
+else
+  model_list="$model_dependencies"
+fi
+targets="$shared_target    // The model: Blueprint's headless kit only, no shell.
     .target(
       name: \"${module}Model\",
-      dependencies: [$model_dependencies],
+      dependencies: [$model_list],
       path: \"Sources/$module/Model\"
     ),
     // The app's code (commands, screens, store), which the entry points use.
@@ -230,7 +255,7 @@ targets="$shared_target    // The model: Core only, no shell.
       dependencies: [
         \"${module}Model\",$shared_dependency
         $core,
-        $terminal,
+        $terminal,$feature_products
       ],
       path: \"Sources/$module\",
       exclude: $feature_excludes
@@ -249,7 +274,7 @@ targets="$shared_target    // The model: Core only, no shell.
       name: \"${module}Tests\",
       dependencies: [
         \"$module\",$test_app \"${module}Features\", \"${module}Model\",$shared_dependency
-        $core,
+        $umbrella,
         $terminal,
         $testing,
       ],

@@ -1,5 +1,5 @@
 internal import BlueprintFeedModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 internal import Foundation
 

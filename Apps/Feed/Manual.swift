@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 /// What `feed`'s manual page and shell completions say beyond the spec's commands.

@@ -1,5 +1,5 @@
 internal import BlueprintFeedModel
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 /// The feed shown on the first run, before any subscription: read through the same

@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 
 /// Who this app is — the one place a copy of this sample renames.
 ///

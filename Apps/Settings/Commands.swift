@@ -1,6 +1,6 @@
 internal import BlueprintSamplesShared
 internal import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 package import CoreTerminal
 internal import Foundation
 
@@ -22,7 +22,7 @@ package enum SettingsCommands {
   package static let spec = CommandLineSpec(
     identity: appIdentity,
     summary: "See and change the preferences " + SettingsCommands.sharedBy + ".",
-    commands: [
+    lazyCommands: [
       CommandSpec(
         "list", summary: "List every setting and its value; * marks one that is not the default.",
         options: [json]),

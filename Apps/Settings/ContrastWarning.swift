@@ -1,6 +1,6 @@
 internal import BlueprintSamplesShared
 internal import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 
 /// The contrast pairs a palette change left under the minimum.
 ///

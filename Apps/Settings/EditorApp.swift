@@ -1,6 +1,6 @@
 internal import BlueprintSamplesShared
 internal import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 /// The interactive editor: the screen stack on the terminal, until `q` or Ctrl-C.

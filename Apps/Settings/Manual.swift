@@ -1,5 +1,5 @@
 internal import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 /// What `settings`' manual page and shell completions say beyond the spec's commands.

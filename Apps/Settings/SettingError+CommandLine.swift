@@ -1,6 +1,6 @@
 internal import BlueprintSamplesShared
 package import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 package import CoreTerminal
 
 extension SettingError: AppErrorConvertible {

@@ -1,6 +1,6 @@
 internal import BlueprintSamplesShared
 internal import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 internal import Foundation
 internal import Observation

@@ -1,6 +1,6 @@
 internal import BlueprintSamplesShared
 internal import BlueprintSettingsModel
-internal import Core
+internal import CoreBase
 internal import Observation
 
 /// The settings the interactive editor works on, shared by its screens: the

@@ -1,4 +1,4 @@
-package import Core
+package import CoreBase
 package import Foundation
 
 /// The preferences the three samples (todo, feed, settings) share, as the settings

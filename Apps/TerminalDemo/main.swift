@@ -2,7 +2,7 @@
 // A list of 100,000 rows (↑↓ PgUp PgDn Home End), Enter pushes a detail with a text
 // field, d asks for confirmation, the list loads slowly (a spinner first), Esc goes
 // back, ? shows the keys, q or Ctrl-C quits. NO_COLOR=1 turns colors off.
-import Core
+import CoreBase
 import CoreTerminal
 import Foundation
 import Observation

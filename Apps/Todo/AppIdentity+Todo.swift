@@ -1,4 +1,4 @@
-package import Core
+package import CoreBase
 
 /// Who this app is — the one place a copy of this sample renames.
 ///

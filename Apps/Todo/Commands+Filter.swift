@@ -1,5 +1,5 @@
 internal import BlueprintTodoModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 /// Filters and the quick syntax on the commands that take them: `list +work`,

@@ -1,5 +1,6 @@
 internal import BlueprintTodoModel
-package import Core
+internal import CoreBase
+package import CoreSync
 package import CoreTerminal
 package import Foundation
 

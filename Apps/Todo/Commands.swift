@@ -1,5 +1,5 @@
 package import BlueprintTodoModel
-internal import Core
+internal import CoreBase
 package import CoreTerminal
 package import Foundation
 
@@ -8,7 +8,7 @@ package import Foundation
 package enum TodoCommands {
   package static let spec = CommandLineSpec(
     identity: appIdentity, summary: "Keep a list of things to do.",
-    commands: [
+    lazyCommands: [
       CommandSpec(
         "add", summary: "Add a todo and print its id.",
         discussion: """

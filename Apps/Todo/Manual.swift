@@ -1,5 +1,5 @@
 internal import BlueprintTodoModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 /// What `todo`'s manual page and shell completions say beyond the spec's commands.

@@ -1,5 +1,5 @@
 internal import BlueprintTodoModel
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 /// The interactive UI: the list screen at the root, detail screens pushed on it.

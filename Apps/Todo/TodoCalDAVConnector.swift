@@ -1,5 +1,14 @@
-package import Core
+internal import CoreBase
+package import CoreSync
+// The CalDAV client's refusals (`DAVError`) in the runner's words: exit 64 or 69.
+internal import CoreSyncCommandLine
 package import Foundation
+
+// On Linux, URLSession (FoundationNetworking) would load libcurl and its libraries at
+// every start of the app, a network command or not: there the client is libcurl's alone.
+#if !canImport(FoundationNetworking)
+  internal import CoreURLSession
+#endif
 
 /// How the `todo` executable reaches a CalDAV server: Core's CalDAV client on libcurl.
 ///
@@ -84,7 +93,11 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
   private func client(_ access: TodoSyncAccess) throws -> any HTTPClient {
     let agent = "\(appIdentity.name)/\(appIdentity.version)"
     if let client = CurlHTTPClient(userAgent: agent, caFile: access.caFile) { return client }
-    return URLSessionHTTPClient(userAgent: agent)
+    #if canImport(FoundationNetworking)
+      return UnavailableHTTPClient(reason: "libcurl (libcurl.so.4) could not be loaded")
+    #else
+      return URLSessionHTTPClient(userAgent: agent)
+    #endif
   }
 
   private func credentials(for url: URL, _ access: TodoSyncAccess) throws -> DAVCredentials? {

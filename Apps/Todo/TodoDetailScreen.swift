@@ -1,5 +1,5 @@
 package import BlueprintTodoModel
-package import Core
+package import CoreBase
 internal import CoreTerminal
 internal import Foundation
 internal import Observation

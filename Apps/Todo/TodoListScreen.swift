@@ -1,5 +1,6 @@
 package import BlueprintTodoModel
-package import Core
+package import CoreBase
+package import CoreSync
 internal import CoreTerminal
 package import Foundation
 internal import Observation

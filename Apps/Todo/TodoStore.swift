@@ -1,5 +1,5 @@
 package import BlueprintTodoModel
-package import Core
+package import CoreBase
 package import Foundation
 
 /// The todo list on disk: one `FileKeyValueStore` key holding a ``TodoDocument``

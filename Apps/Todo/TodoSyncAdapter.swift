@@ -1,5 +1,6 @@
 internal import BlueprintTodoModel
-package import Core
+internal import CoreBase
+package import CoreSync
 package import Foundation
 
 /// todo's side of a sync: its items as records (``TodoItem/syncRecord``), the sync's

@@ -1,4 +1,5 @@
-package import Core
+package import CoreBase
+package import CoreSync
 package import Foundation
 
 /// Where todo syncs: kept in the app's config folder as `todo-sync.json`

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension APIError {
   /// One line a command-line app can print as is, e.g.
   /// `HTTP 503 from api.example.com — retried 3 times`.

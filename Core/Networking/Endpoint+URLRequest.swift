@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-  public import FoundationNetworking
-#endif
-
 extension Endpoint {
   /// The URL the endpoint addresses: base URL, encoded path segments and query.
   ///
@@ -48,15 +44,16 @@ extension Endpoint {
     return url
   }
 
-  /// The `URLRequest` this endpoint describes.
+  /// The request this endpoint describes, as a `URLRequest` (`makeRequest()`, in
+  /// `CoreURLSession`) or as the ``OutgoingRequest`` libcurl sends.
   ///
   /// - Throws: ``APIError`` (``APIError/Kind/invalidRequest(reason:)``) for a bad URL,
   ///   path segment, header, timeout or body.
-  /// - Returns: The request, ready for `URLSession`.
-  public func makeRequest() throws -> URLRequest {
+  /// - Returns: The request, ready to send.
+  package func makeRequest<Request: PipelineRequest>(as type: Request.Type) throws -> Request {
     let url = try makeURL()
     guard timeout > .zero else { throw invalid("the timeout must be positive") }
-    var request = URLRequest(url: url)
+    var request = Request.make(url: url)
     // Set through the property: FoundationNetworking ignores the initializer's timeout.
     request.timeoutInterval = Self.wholeSeconds(timeout.timeInterval, rounding: .up)
     request.httpMethod = method.rawValue
@@ -89,7 +86,9 @@ extension Endpoint {
 
   /// A timeout FoundationNetworking honours: it keeps whole seconds only, and a
   /// timeout under one second fires at once. Elsewhere the value is unchanged.
-  static func wholeSeconds(_ seconds: TimeInterval, rounding rule: FloatingPointRoundingRule)
+  package static func wholeSeconds(
+    _ seconds: TimeInterval, rounding rule: FloatingPointRoundingRule
+  )
     -> TimeInterval
   {
     #if canImport(FoundationNetworking)

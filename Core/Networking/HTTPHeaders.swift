@@ -71,13 +71,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   }
 
   /// Headers whose names are already unique, e.g. from `HTTPURLResponse`.
-  init(uniqueFields: [(name: String, value: String)]) {
+  package init(uniqueFields: [(name: String, value: String)]) {
     fields = uniqueFields
   }
 
   /// Compares field names ASCII-case-insensitively without allocating (Foundation's
   /// `caseInsensitiveCompare` is far slower).
-  static func same(_ lhs: String, _ rhs: String) -> Bool {
+  package static func same(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     return lhs.utf8.elementsEqual(rhs.utf8) { a, b in
       a == b || (a ^ b == 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)

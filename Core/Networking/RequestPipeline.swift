@@ -1,24 +1,39 @@
-#if canImport(FoundationNetworking)
-  import Foundation
-  import FoundationNetworking
-#else
-  import Foundation
-#endif
+import Foundation
 
 /// What every live ``HTTPClient`` does around one transfer, whatever carries it: the
 /// `User-Agent`, the adapter, the retry loop and its deadline, the observer, and the
-/// turning of a status into a response or an ``APIError``.
-struct RequestPipeline: Sendable {
+/// turning of a status into a response or an ``APIError``. `Request` is what the carrier
+/// sends: `URLRequest` for URLSession, ``OutgoingRequest`` for libcurl.
+package struct RequestPipeline<Request: PipelineRequest>: Sendable {
   /// Runs one transfer of at most `limit` body bytes; throws ``TransferFailure``.
-  typealias Perform = @Sendable (_ request: URLRequest, _ limit: Int) async throws -> Transfer
+  package typealias Perform =
+    @Sendable (_ request: Request, _ limit: Int) async throws
+    -> Transfer
+  /// Changes each attempt's request before it is sent.
+  package typealias Adapt = @Sendable (inout Request) async throws -> Void
+  /// Hears of each attempt.
+  package typealias Observe = @Sendable (HTTPAttempt) -> Void
 
-  let userAgent: String
-  let retryPolicy: RetryPolicy
-  let maxResponseSize: Int
+  package let userAgent: String
+  package let retryPolicy: RetryPolicy
+  package let maxResponseSize: Int
   let clock: ElapsedClock
-  let adapt: URLSessionHTTPClient.Adapter?
-  let observe: URLSessionHTTPClient.Observer?
+  let adapt: Adapt?
+  let observe: Observe?
   let perform: Perform
+
+  package init(
+    userAgent: String, retryPolicy: RetryPolicy, maxResponseSize: Int, clock: ElapsedClock,
+    adapt: Adapt?, observe: Observe?, perform: @escaping Perform
+  ) {
+    self.userAgent = userAgent
+    self.retryPolicy = retryPolicy
+    self.maxResponseSize = maxResponseSize
+    self.clock = clock
+    self.adapt = adapt
+    self.observe = observe
+    self.perform = perform
+  }
 
   /// Sends the request an endpoint describes, retrying as ``retryPolicy`` allows.
   ///
@@ -26,8 +41,8 @@ struct RequestPipeline: Sendable {
   /// - Returns: The response, whose status is acceptable to the endpoint (or a `304` to a
   ///   conditional request).
   /// - Throws: ``APIError``.
-  func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
-    var base = try endpoint.makeRequest()
+  package func send(_ endpoint: Endpoint) async throws -> HTTPResponse {
+    var base = try endpoint.makeRequest(as: Request.self)
     if base.value(forHTTPHeaderField: "User-Agent") == nil {
       base.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     }
@@ -65,7 +80,7 @@ struct RequestPipeline: Sendable {
   }
 
   /// One attempt; throws only ``APIError``.
-  private func send(_ base: URLRequest, endpoint: Endpoint, attempt: Int, start: Duration)
+  private func send(_ base: Request, endpoint: Endpoint, attempt: Int, start: Duration)
     async throws(APIError) -> HTTPResponse
   {
     var request = base
@@ -109,13 +124,12 @@ struct RequestPipeline: Sendable {
           outcome: .failure(error)))
       throw error
     case .success(let transfer):
-      let status = transfer.response.statusCode
+      let status = transfer.status
       observe?(
         HTTPAttempt(
           method: endpoint.method, url: request.url, number: attempt, duration: duration,
           outcome: .status(status)))
-      let headers = HTTPHeaders(
-        uniqueFields: transfer.response.allHeaderFields.map { ("\($0.key)", "\($0.value)") })
+      let headers = transfer.headers
       let accepted =
         endpoint.acceptableStatus.contains(status) || (status == 304 && endpoint.isConditional)
       guard accepted else {
@@ -129,7 +143,7 @@ struct RequestPipeline: Sendable {
       }
       return HTTPResponse(
         status: status, headers: headers, body: transfer.body,
-        url: transfer.response.url ?? request.url,
+        url: transfer.url ?? request.url,
         permanentRedirectURL: transfer.permanentRedirectURL)
     }
   }

@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// A DATE or DATE-TIME value of iCalendar (RFC 5545 §3.3.4–5).

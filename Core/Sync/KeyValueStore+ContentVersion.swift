@@ -1,3 +1,4 @@
+public import CoreBase
 internal import Foundation
 
 extension KeyValueStore {

@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// What an app gives the ``SyncEngine``: its local items as records, the changes to

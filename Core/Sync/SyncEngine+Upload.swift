@@ -1,3 +1,4 @@
+import CoreBase
 internal import Foundation
 
 extension SyncRun {

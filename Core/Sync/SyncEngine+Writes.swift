@@ -1,3 +1,4 @@
+import CoreBase
 internal import Foundation
 
 /// A replace or delete of an item the server has (its ETag known): the request, and

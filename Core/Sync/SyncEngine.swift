@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// Syncs an app's local collection with a ``SyncRemote``: a two-way sync that merges

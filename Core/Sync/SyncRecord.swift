@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// The fields a syncing app owns, each as canonical text: the engine compares and

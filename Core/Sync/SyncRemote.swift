@@ -1,3 +1,5 @@
+import CoreBase
+
 /// One item on a sync server: where it lives and which version of it is there.
 public struct RemoteResource: Hashable, Sendable {
   /// The item's path on the server, normalised (percent-encoding as the server's

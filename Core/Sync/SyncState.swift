@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// What a sync remembers between runs: per item where it lives on the server, the

@@ -1,3 +1,4 @@
+public import CoreBase
 public import Foundation
 
 /// Keeps a ``SyncState`` durably in a ``KeyValueStore``: a snapshot, a journal of

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Core
+@testable import CoreBase
 
 @Suite("JSONIndex: the tokens of the worked example in its documentation")
 struct JSONIndexTests {

@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 package import Foundation
 
 /// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 / W3C-DTF (Atom, JSON Feed,

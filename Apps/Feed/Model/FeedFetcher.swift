@@ -1,8 +1,10 @@
-package import Core
+package import CoreBase
 package import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
+// On Linux, URLSession (FoundationNetworking) would load libcurl and its libraries at
+// every start of the app, a network command or not: there the client is libcurl's alone.
+#if !canImport(FoundationNetworking)
+  internal import CoreURLSession
 #endif
 
 /// Fetches a feed's bytes: over HTTP through an ``HTTPClient`` with conditional GET, or
@@ -56,7 +58,8 @@ package struct FeedFetcher: Sendable {
   ///
   /// On Linux it is a ``CurlHTTPClient``: a stalled server then costs no CPU while the
   /// deadlines run, and nothing is written under `$XDG_DATA_HOME` or `$XDG_CACHE_HOME`.
-  /// Where libcurl cannot be loaded it is a ``URLSessionHTTPClient``.
+  /// Where libcurl cannot be loaded it is a ``URLSessionHTTPClient`` on Apple platforms;
+  /// on Linux every request then fails (URLSession would need the same libcurl).
   ///
   /// - Parameters:
   ///   - name: The app's name, for the User-Agent `<name>/<version>`.
@@ -67,10 +70,16 @@ package struct FeedFetcher: Sendable {
     -> any HTTPClient
   {
     let userAgent = "\(name)/\(version)"
-    return CurlHTTPClient(
-      userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
-      ?? URLSessionHTTPClient(
+    #if canImport(FoundationNetworking)
+      return CurlHTTPClient(
         userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+        ?? UnavailableHTTPClient(reason: "libcurl (libcurl.so.4) could not be loaded")
+    #else
+      return CurlHTTPClient(
+        userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+        ?? URLSessionHTTPClient(
+          userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+    #endif
   }
 
   /// One retry after half a second for failures that can heal; none for `429`, `503`

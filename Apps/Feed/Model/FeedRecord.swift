@@ -1,4 +1,4 @@
-package import Core
+package import CoreBase
 package import Foundation
 
 /// What the reader keeps for one feed: how the last fetch went, the cached items and

@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 // MARK: - Deadlines and back-off

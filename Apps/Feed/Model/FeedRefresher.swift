@@ -1,4 +1,4 @@
-package import Core
+package import CoreBase
 package import Foundation
 
 /// Refreshes feeds: fetches each (bounded concurrency, politely), parses it off the

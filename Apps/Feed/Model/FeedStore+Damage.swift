@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 /// A feed's cached record that did not decode and was set aside.

@@ -1,4 +1,4 @@
-package import Core
+package import CoreBase
 package import Foundation
 
 /// The reader's data in a ``KeyValueStore`` (a `FileKeyValueStore` under

@@ -1,5 +1,5 @@
 internal import BlueprintSettingsFeatures
-internal import Core
+internal import CoreBase
 internal import CoreTerminal
 
 // The settings editor reads and reports the shared settings file itself (a corrupt

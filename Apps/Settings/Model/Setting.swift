@@ -1,5 +1,5 @@
 package import BlueprintSamplesShared
-internal import Core
+internal import CoreBase
 
 /// One typed setting: its key, type, default and description, and where its value
 /// lives in ``SharedSettings``.

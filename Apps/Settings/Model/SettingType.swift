@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 /// What kind of value a setting holds, and how text becomes that value and back.

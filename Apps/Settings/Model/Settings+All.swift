@@ -1,5 +1,5 @@
 internal import BlueprintSamplesShared
-internal import Core
+internal import CoreBase
 
 // MARK: - The registry
 

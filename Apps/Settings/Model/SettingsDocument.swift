@@ -1,5 +1,5 @@
 package import BlueprintSamplesShared
-internal import Core
+internal import CoreBase
 package import Foundation
 
 /// The settings file's content: the typed settings, plus keys this version does not

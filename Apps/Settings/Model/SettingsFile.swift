@@ -1,5 +1,5 @@
 internal import BlueprintSamplesShared
-package import Core
+package import CoreBase
 package import Foundation
 
 /// The shared settings file on disk: reads it, changes it in one locked

@@ -1,5 +1,5 @@
 package import BlueprintSamplesShared
-import Core
+import CoreBase
 package import CoreTerminal
 import Foundation
 

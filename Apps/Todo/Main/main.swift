@@ -1,5 +1,5 @@
 import BlueprintTodoFeatures
-import Core
+import CoreBase
 import CoreTerminal
 
 await CommandLineApp(spec: TodoCommands.spec).main { command, context in

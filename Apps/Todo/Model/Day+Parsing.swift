@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 /// Dates as people type them, for `--due`, the UI's fields and the quick add line.

@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 package import Foundation
 
 /// A calendar day without a time or time zone, such as a due date.

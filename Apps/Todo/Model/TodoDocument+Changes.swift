@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 /// The changes a person can make. Each one is a pure mutation of the document

@@ -1,4 +1,4 @@
-package import Core
+package import CoreBase
 internal import Foundation
 
 /// The stored form of the list: `todos.json` in the app's data folder, through

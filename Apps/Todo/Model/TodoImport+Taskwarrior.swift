@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 package import Foundation
 
 /// What `task export` prints (Taskwarrior 2.6), read into drafts.

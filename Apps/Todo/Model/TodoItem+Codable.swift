@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 internal import Foundation
 
 /// The one JSON form of an item: the stored file, `--json` output and `todo import`

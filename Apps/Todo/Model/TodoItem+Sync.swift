@@ -1,4 +1,5 @@
-package import Core
+internal import CoreBase
+package import CoreSync
 package import Foundation
 
 /// The fields todo syncs, as the sync engine's record (one canonical text each).

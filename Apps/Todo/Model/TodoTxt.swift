@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 package import Foundation
 
 /// The todo.txt format: one task per line, read into drafts and written from items.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// libcurl's result codes (`CURLcode`), as the ``APIError`` kinds URLSession would give.
 enum CurlCode {
   /// The kind of failure for a `CURLcode` other than `CURLE_OK`.

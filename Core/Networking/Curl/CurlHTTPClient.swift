@@ -1,11 +1,5 @@
 import CoreCurlShim
-
-#if canImport(FoundationNetworking)
-  import Foundation
-  import FoundationNetworking
-#else
-  public import Foundation
-#endif
+import Foundation
 
 /// An ``HTTPClient`` that talks to the system's libcurl directly, for Linux programs
 /// that make many requests or wait on slow servers.
@@ -34,7 +28,16 @@ import CoreCurlShim
 /// and the proxy environment variables (`https_proxy`, `no_proxy`, …) are honoured.
 /// A server with a certificate from a private authority (a home server) is reached by
 /// naming that authority's certificate file as `caFile`; verification is never off.
+///
+/// `CurlHTTPClient` is in `CoreBase`, which links no FoundationNetworking: a program
+/// that uses it alone loads libcurl only when its first request starts. The
+/// initialiser that takes a `URLRequest` adapter (`adapt:`) comes with
+/// `URLSessionHTTPClient`, in `CoreURLSession`.
 public final class CurlHTTPClient: HTTPClient {
+  /// The largest body accepted unless the client is told otherwise: 10 MiB, as
+  /// `URLSessionHTTPClient`'s.
+  public static let defaultMaxResponseSize = 10 << 20
+
   /// Whether libcurl can be loaded on this system.
   public static var isAvailable: Bool { CoreCurlIsAvailable() != 0 }
 
@@ -48,7 +51,7 @@ public final class CurlHTTPClient: HTTPClient {
   /// `nil` for the system's trust store.
   public let caFile: String?
 
-  private let pipeline: RequestPipeline
+  private let pipeline: RequestPipeline<OutgoingRequest>
 
   /// Creates a client, or `nil` when libcurl cannot be loaded.
   ///
@@ -62,22 +65,37 @@ public final class CurlHTTPClient: HTTPClient {
   ///     for the system's trust store. Certificates and host names are always verified;
   ///     a file that cannot be read fails each `https` request with
   ///     `URLError.secureConnectionFailed`.
-  ///   - adapt: Changes each request before each attempt, or `nil`.
   ///   - observe: Told about every attempt, or `nil`.
-  public init?<C: Clock<Duration>>(
+  public convenience init?<C: Clock<Duration>>(
     userAgent: String,
     retryPolicy: RetryPolicy = .exponential(),
-    maxResponseSize: Int = URLSessionHTTPClient.defaultMaxResponseSize,
+    maxResponseSize: Int = CurlHTTPClient.defaultMaxResponseSize,
     clock: C = ContinuousClock(),
     caFile: String? = nil,
-    adapt: URLSessionHTTPClient.Adapter? = nil,
-    observe: URLSessionHTTPClient.Observer? = nil
+    observe: (@Sendable (HTTPAttempt) -> Void)? = nil
+  ) {
+    self.init(
+      userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maxResponseSize,
+      clock: clock, caFile: caFile, adaptRequest: nil, observe: observe)
+  }
+
+  /// Creates a client whose requests `adaptRequest` changes before each attempt, or
+  /// `nil` when libcurl cannot be loaded (the `URLRequest` adapter of `CoreURLSession`
+  /// comes through here).
+  package init?<C: Clock<Duration>>(
+    userAgent: String,
+    retryPolicy: RetryPolicy,
+    maxResponseSize: Int,
+    clock: C,
+    caFile: String?,
+    adaptRequest: RequestPipeline<OutgoingRequest>.Adapt?,
+    observe: (@Sendable (HTTPAttempt) -> Void)?
   ) {
     guard let pool = CurlHandlePool() else { return nil }
     self.caFile = caFile
     self.pipeline = RequestPipeline(
       userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: max(0, maxResponseSize),
-      clock: ElapsedClock(clock), adapt: adapt, observe: observe
+      clock: ElapsedClock(clock), adapt: adaptRequest, observe: observe
     ) { [pool] request, limit in
       try await CurlTransfer.run(request, limit: limit, pool: pool, caFile: caFile)
     }

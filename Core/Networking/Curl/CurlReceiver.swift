@@ -1,10 +1,6 @@
 import CoreCurlShim
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// What libcurl hands back while one request runs: each response's status line and
 /// headers (`1xx` included), and the final response's body up to a limit.
 ///
@@ -13,7 +9,9 @@ import Foundation
 final class CurlReceiver: @unchecked Sendable {
   /// One request's outcome: its final response, and where it redirects to, if it does.
   struct Hop {
-    var response: HTTPURLResponse
+    var status: Int
+    var headers: HTTPHeaders
+    var url: URL
     var body: Data
     var redirectURL: URL?
     /// Whether the response redirects to text that is not a URL.
@@ -147,32 +145,33 @@ final class CurlReceiver: @unchecked Sendable {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
     guard code == 0 else { return .failure(TransferFailure(kind: CurlCode.kind(of: code))) }
-    guard let last = responses.last(where: { $0.status >= 200 }),
-      let response = HTTPURLResponse(
-        url: ending.url ?? url, statusCode: last.status, httpVersion: "HTTP/1.1",
-        headerFields: Self.joined(last.fields))
-    else {
+    guard let last = responses.last(where: { $0.status >= 200 }) else {
       return .failure(TransferFailure(kind: .transport(code: .badServerResponse)))
     }
     let redirectURL = ending.redirectURL
     return .success(
       Hop(
-        response: response, body: body, redirectURL: redirectURL,
+        status: last.status, headers: HTTPHeaders(uniqueFields: Self.joined(last.fields)),
+        url: ending.url ?? url, body: body, redirectURL: redirectURL,
         hasUnreadableRedirect: ending.redirectText != nil && redirectURL == nil))
   }
 
   /// Header fields as one dictionary; repeated names (compared without case) are joined
   /// with `, ` under the first spelling seen.
-  private static func joined(_ fields: [(name: String, value: String)]) -> [String: String] {
-    var spelling: [String: String] = [:]
-    var joined: [String: String] = [:]
+  /// Each name once, in the order first seen; a repeated field's values joined with
+  /// ", " under the first spelling (as `HTTPURLResponse` joins them).
+  private static func joined(_ fields: [(name: String, value: String)])
+    -> [(name: String, value: String)]
+  {
+    var index: [String: Int] = [:]
+    var joined: [(name: String, value: String)] = []
     for (name, value) in fields {
       let key = name.lowercased()
-      if let first = spelling[key], let earlier = joined[first] {
-        joined[first] = earlier + ", " + value
+      if let at = index[key] {
+        joined[at].value += ", " + value
       } else {
-        spelling[key] = name
-        joined[name] = value
+        index[key] = joined.count
+        joined.append((name, value))
       }
     }
     return joined

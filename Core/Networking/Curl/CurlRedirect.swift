@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// How a redirect changes a request, as browsers and URLSession do. ``CurlTransfer``
 /// follows redirects itself, so every response's body goes through the size cap.
 enum CurlRedirect {
@@ -16,8 +12,8 @@ enum CurlRedirect {
   /// A `303` becomes a `GET` (a `HEAD` stays one), and so does a `POST` answered `301`
   /// or `302`; the body and its `Content-Type` go with the old method. `307` and `308`
   /// keep both. Credentials (`Authorization`, `Cookie`) are not sent to another origin.
-  static func request(following request: URLRequest, status: Int, to target: URL)
-    -> URLRequest?
+  static func request(following request: OutgoingRequest, status: Int, to target: URL)
+    -> OutgoingRequest?
   {
     guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { return nil }

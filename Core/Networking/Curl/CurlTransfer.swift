@@ -1,24 +1,20 @@
 import CoreCurlShim
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// One request through libcurl: follows its redirects, runs each hop on the client's
 /// loop and turns what came back into a ``Transfer`` or a ``TransferFailure``.
 enum CurlTransfer {
   /// Runs `request`, accepting at most `limit` body bytes in every response (redirects
   /// included). Cancelling the calling task stops the transfer.
   static func run(
-    _ request: URLRequest, limit: Int, pool: CurlHandlePool, caFile: String? = nil
+    _ request: OutgoingRequest, limit: Int, pool: CurlHandlePool, caFile: String? = nil
   ) async throws -> Transfer {
     var request = request
     var permanentRedirectURL: URL?
     var onlyPermanent = true
     for _ in 0...CurlOption.redirectLimit {
       let hop = try await perform(request, limit: limit, pool: pool, caFile: caFile)
-      let status = hop.response.statusCode
+      let status = hop.status
       // A `Location` no URL can be made of (an escape character in it) is a broken
       // redirect, not the final response.
       if hop.hasUnreadableRedirect, CurlRedirect.statuses.contains(status) {
@@ -26,7 +22,8 @@ enum CurlTransfer {
       }
       guard let target = hop.redirectURL, CurlRedirect.statuses.contains(status) else {
         return Transfer(
-          response: hop.response, body: hop.body, permanentRedirectURL: permanentRedirectURL)
+          status: hop.status, headers: hop.headers, url: hop.url, body: hop.body,
+          permanentRedirectURL: permanentRedirectURL)
       }
       guard let next = CurlRedirect.request(following: request, status: status, to: target)
       else {
@@ -44,7 +41,7 @@ enum CurlTransfer {
 
   /// One request and its response, without following a redirect.
   private static func perform(
-    _ request: URLRequest, limit: Int, pool: CurlHandlePool, caFile: String?
+    _ request: OutgoingRequest, limit: Int, pool: CurlHandlePool, caFile: String?
   ) async throws -> CurlReceiver.Hop {
     guard !Task.isCancelled else { throw TransferFailure(kind: .cancelled) }
     guard let url = request.url else { throw TransferFailure(kind: .transport(code: .badURL)) }
@@ -77,7 +74,7 @@ enum CurlTransfer {
   }
 
   private static func configure(
-    _ handle: CurlHandle, for request: URLRequest, url: URL, receiver: CurlReceiver,
+    _ handle: CurlHandle, for request: OutgoingRequest, url: URL, receiver: CurlReceiver,
     caFile: String?
   ) throws {
     let context = Unmanaged.passUnretained(receiver).toOpaque()
@@ -95,7 +92,7 @@ enum CurlTransfer {
     if let caFile { codes.append(handle.set(CurlOption.caInfo, caFile)) }
     // Not before libcurl 7.87: a cancelled lookup then waits for the resolver thread.
     _ = handle.set(CurlOption.quickExit, 1)
-    // URLRequest's timeout is an idle timeout: this long to connect, and this long
+    // The request's timeout is an idle timeout: this long to connect, and this long
     // without a byte once connected.
     let interval = request.timeoutInterval
     let milliseconds =

@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// A calendar collection found on a CalDAV server: a task list when it holds `VTODO`s.

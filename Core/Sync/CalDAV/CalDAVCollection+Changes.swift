@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 extension CalDAVCollection {

@@ -1,3 +1,4 @@
+public import CoreBase
 public import Foundation
 
 /// One CalDAV calendar collection (a task list) as a ``SyncRemote``: the live server a

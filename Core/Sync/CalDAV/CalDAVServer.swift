@@ -1,3 +1,4 @@
+public import CoreBase
 public import Foundation
 
 /// A CalDAV server seen from an address a person types: finds its task lists and

@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 /// Runs a password command and takes the first line it prints.

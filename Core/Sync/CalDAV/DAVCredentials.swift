@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// A user name and password for HTTP Basic authentication, kept in memory only.

@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// Why the CalDAV client refused or could not finish something, in words a person can

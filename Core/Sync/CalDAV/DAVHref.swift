@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 /// How the CalDAV client spells an href, so that two spellings of one item compare equal.

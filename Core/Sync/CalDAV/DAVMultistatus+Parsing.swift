@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 #if canImport(FoundationXML)

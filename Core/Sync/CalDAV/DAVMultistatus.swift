@@ -1,3 +1,5 @@
+import CoreBase
+
 /// A WebDAV element name: its namespace and local name, e.g. `DAV:` + `getetag`.
 struct DAVName: Hashable, Sendable, CustomStringConvertible {
   var namespace: String

@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 /// The XML bodies the CalDAV client sends (namespaces as both Radicale and Xandikos

@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 /// One server's requests: the HTTP client, the credentials and their rules, and the

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// An error a command-line app reports to its user and exits with.
 ///

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 extension BlockingWork {
   /// Settles the app's blocking work when its terminal UI ends: saves that had

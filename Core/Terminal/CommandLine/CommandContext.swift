@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 public import Foundation
 
 /// What a command of a command-line app gets from its process: output streams, the

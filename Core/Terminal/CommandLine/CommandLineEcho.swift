@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// Shows text the user typed (an argument, a key, a path) inside a message.
 ///

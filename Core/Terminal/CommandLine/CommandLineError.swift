@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A command line that cannot be run: an unknown command or option, a missing or
 /// invalid value. It is an ``AppError`` with exit code 64, printed as is by

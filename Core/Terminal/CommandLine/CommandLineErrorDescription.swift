@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 public import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 public import Foundation
 
 /// JSON output that is safe to show in a terminal and to read by eye.

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension CommandLineSpec {
   /// The app's `--help`: summary, usage, commands and global options.

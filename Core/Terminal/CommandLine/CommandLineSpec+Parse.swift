@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension CommandLineSpec {
   /// Parses the arguments after the program name.

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// The declarative description of an app's command line, from which parsing, `--help`
 /// and `--version` follow.
@@ -41,7 +41,14 @@ public struct CommandLineSpec: Sendable {
   /// One line saying what the app does.
   public var summary: String
   /// The subcommands.
-  public var commands: [CommandSpec]
+  ///
+  /// Given as `lazyCommands:`, they are built the first time they are asked for:
+  /// `--version` never asks.
+  public var commands: [CommandSpec] {
+    get { commandList.value }
+    set { commandList = LazyCommands(newValue) }
+  }
+  private var commandList: LazyCommands
   /// Options every command accepts, besides the built-in `--color`, `--help`, `--version`.
   public var globalOptions: [OptionSpec]
   /// The command run when none is given, or `nil` to let the app decide (for example
@@ -67,7 +74,7 @@ public struct CommandLineSpec: Sendable {
     self.version = version
     self.family = name
     self.summary = summary
-    self.commands = commands
+    self.commandList = LazyCommands(commands)
     self.globalOptions = globalOptions.map(\.optionSpec)
     self.defaultCommand = defaultCommand
   }
@@ -91,6 +98,28 @@ public struct CommandLineSpec: Sendable {
   }
 
   /// The built-in `--color` option.
+  /// Creates a spec for the app `identity` names whose commands are declared only when
+  /// first needed: `APP --version` prints the version without building them (for an app
+  /// with many commands and completions, the larger part of what it does before a
+  /// command).
+  ///
+  /// - Parameters:
+  ///   - identity: The app: its name, version and folder family.
+  ///   - summary: One line saying what the app does.
+  ///   - lazyCommands: The subcommands, evaluated once, when first asked for.
+  ///   - globalOptions: Options every command accepts.
+  ///   - defaultCommand: The command run when none is given.
+  public init(
+    identity: AppIdentity, summary: String,
+    lazyCommands: @autoclosure @escaping @Sendable () -> [CommandSpec],
+    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
+  ) {
+    self.init(
+      identity: identity, summary: summary, commands: [], globalOptions: globalOptions,
+      defaultCommand: defaultCommand)
+    commandList = LazyCommands(lazyCommands)
+  }
+
   public static let colorOption = OptionSpec.option(
     "color", valueName: "when", help: "Use color: auto, always or never (default: auto)."
   ).completing(.list(["auto", "always", "never"]))
@@ -255,5 +284,31 @@ public struct ArgumentSpec: Sendable, Hashable {
   /// - Returns: The argument.
   public static func variadic(_ name: String, minimum: Int = 0, help: String) -> ArgumentSpec {
     ArgumentSpec(name: name, help: help, arity: .variadic(minimum: minimum))
+  }
+}
+
+/// A spec's commands, built once, when first asked for.
+private final class LazyCommands: Sendable {
+  private let make: @Sendable () -> [CommandSpec]
+  private let built: Locked<[CommandSpec]?>
+
+  init(_ make: @escaping @Sendable () -> [CommandSpec]) {
+    self.make = make
+    built = Locked(nil)
+  }
+
+  init(_ commands: [CommandSpec]) {
+    make = { commands }
+    built = Locked(commands)
+  }
+
+  var value: [CommandSpec] {
+    if let commands = built.withLock({ $0 }) { return commands }
+    let commands = make()
+    return built.withLock { built in
+      if let earlier = built { return earlier }
+      built = commands
+      return commands
+    }
   }
 }

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A process exit status, following the BSD `sysexits` conventions.
 ///

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// The outcome of parsing a command line.
 public enum ParsedCommandLine: Sendable, Hashable {

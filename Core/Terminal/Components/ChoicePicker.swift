@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 public import Observation
 
 // MARK: - View model

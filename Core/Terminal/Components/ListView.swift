@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// One row of a ``ListView``: a title, an optional detail shown right-aligned, a style.
 public struct ListRow: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// A spinner: one braille frame per animation tick.
 public enum Spinner {

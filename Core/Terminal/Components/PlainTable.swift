@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// Aligned columns for non-interactive output: width-aware (CJK and emoji count two
 /// cells), every cell sanitized, optional styles per column that disappear when color

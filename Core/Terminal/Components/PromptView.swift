@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// An alert or confirmation dialog: a title, a message and buttons chosen with the
 /// keyboard (← → ↑ ↓ Tab, Enter); Esc runs the cancel button, if any, and closes.

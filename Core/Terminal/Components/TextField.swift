@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A single-line text field: insert, Backspace, Delete, ← →, Home/End, Ctrl-A/E,
 /// Ctrl-U (delete to start), Ctrl-W (delete word), Ctrl-K (delete to end), paste.

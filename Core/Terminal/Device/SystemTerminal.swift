@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 import Dispatch
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// What a terminal delivers: bytes typed, a new size, or a resume after suspend.
 public enum TerminalInput: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 #if canImport(Glibc)
   import Glibc

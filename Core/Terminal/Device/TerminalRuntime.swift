@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 import Observation
 
 /// The app loop: draws the root view, re-draws when observed state changes, dispatches

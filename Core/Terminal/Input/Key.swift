@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A key the user pressed, decoded from terminal input by ``KeyDecoder``.
 ///

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A key a screen responds to, declared once: the footer and the help overlay are
 /// both drawn from the screen's declarations, and the stack runs the action.

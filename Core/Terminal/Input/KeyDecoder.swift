@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// Turns the bytes a terminal sends into keys and pastes, incrementally.
 ///

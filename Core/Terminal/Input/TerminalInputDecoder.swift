@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// Turns a terminal's raw input into decoded events, timing the Esc delay with a clock.
 ///

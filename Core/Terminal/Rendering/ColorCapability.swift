@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// How many colors a terminal (or pipe) can show.
 ///

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// The value of a `--color` option: `auto`, `always` or `never`.
 public enum ColorChoice: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension Frame {
   /// Draws text clipped to an area of the frame (a screen's content area) instead of

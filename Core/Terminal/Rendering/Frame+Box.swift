@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension Frame {
   /// Draws a rounded box border with an optional title and clears its inside.

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// One screenful of styled cells, sized to the terminal: what a screen draws into.
 ///

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// Turns frames into terminal output, writing only the rows that changed.
 ///

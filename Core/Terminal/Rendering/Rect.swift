@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A rectangle of cells: where a component draws.
 public struct Rect: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension StringProtocol {
   /// The number of terminal cells this text occupies on one line.

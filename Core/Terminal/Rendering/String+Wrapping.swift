@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension StringProtocol {
   /// This text broken into lines of at most `width` cells, at spaces.

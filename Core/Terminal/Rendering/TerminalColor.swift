@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// A color as a terminal can show it: default, one of 16, one of 256, or 24-bit.
 ///

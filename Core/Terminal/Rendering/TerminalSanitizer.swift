@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// Makes text from data safe to write to a terminal.
 ///

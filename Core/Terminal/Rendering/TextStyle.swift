@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// A color a ``TextStyle`` paints with: a role of the theme's palette, or a fixed token.
 public enum StyleColor: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// Display width of text in terminal cells.
 ///

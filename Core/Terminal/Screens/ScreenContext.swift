@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 import Observation
 
 /// What the stack draws around a screen: its status line and busy spinner.

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// How the terminal shows a destination: the view's side of navigation.
 ///

@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// What the stack does with an error or busy change no screen handled itself.
 enum AmbientFallback<Handler> {

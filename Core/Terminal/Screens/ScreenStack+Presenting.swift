@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension ScreenStack {
   /// Shows what a screen's binding presents; the navigation's token travels with the

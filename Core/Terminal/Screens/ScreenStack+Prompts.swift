@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// An alert or confirmation dialog on screen, with the token of the navigation that
 /// asked for it: the token is visible exactly while the prompt is.

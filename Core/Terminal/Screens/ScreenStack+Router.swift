@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension ScreenStack {
   /// A route a presentation pushed: its token and screen builder travel with it to

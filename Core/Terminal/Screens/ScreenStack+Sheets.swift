@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 extension ScreenStack {
   /// Shows a screen as a modal sheet over the one in front, in a context that holds the

@@ -1,4 +1,4 @@
-public import Core
+public import CoreBase
 
 /// The terminal counterpart of SwiftUI's `NavigationStack`/`RouterView`: a root screen
 /// and a screen per route on the ``Router``'s stack, with a header, a status line and

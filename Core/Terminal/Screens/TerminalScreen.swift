@@ -1,4 +1,4 @@
-import Core
+import CoreBase
 
 /// A screen of a terminal app: a title, the keys it takes, how it draws, what it does
 /// with input.

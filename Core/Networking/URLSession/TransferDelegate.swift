@@ -1,3 +1,4 @@
+import CoreBase
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -187,5 +188,16 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     return .success(
       Transfer(
         response: response, body: entry.body, permanentRedirectURL: entry.permanentRedirectURL))
+  }
+}
+
+extension Transfer {
+  /// A transfer that ended in `response`.
+  init(response: HTTPURLResponse, body: Data, permanentRedirectURL: URL?) {
+    self.init(
+      status: response.statusCode,
+      headers: HTTPHeaders(
+        uniqueFields: response.allHeaderFields.map { ("\($0.key)", "\($0.value)") }),
+      url: response.url, body: body, permanentRedirectURL: permanentRedirectURL)
   }
 }

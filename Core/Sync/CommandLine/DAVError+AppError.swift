@@ -1,4 +1,5 @@
-public import Core
+public import CoreSync
+public import CoreTerminal
 
 extension DAVError: AppErrorConvertible {
   /// The CalDAV client's refusal in plain words: exit 64 for a setup to fix (a password

@@ -1,3 +1,5 @@
+public import CoreBase
+
 #if canImport(FoundationNetworking)
   import Foundation
 #else

@@ -1,3 +1,5 @@
+public import CoreBase
+
 #if canImport(FoundationNetworking)
   import Foundation
   public import FoundationNetworking
@@ -44,7 +46,7 @@ public final class URLSessionHTTPClient: HTTPClient {
 
   private let session: URLSession
   private let delegate: TransferDelegate
-  private let pipeline: RequestPipeline
+  private let pipeline: RequestPipeline<URLRequest>
 
   /// Creates a client with its own session.
   ///
