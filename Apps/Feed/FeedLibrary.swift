@@ -139,7 +139,7 @@ struct FeedLibrary: Sendable {
         "cannot add \(url.absoluteString.terminalSafe): \(error.message)",
         hint: isOPML
           ? "it is a list of feeds (OPML): '\(appIdentity.name) import "
-            + "\(ShellQuote.quote(name))' subscribes to each of them"
+            + "\(CommandLineEcho.shellWord(name))' subscribes to each of them"
           : "give the address of the RSS, Atom or JSON feed itself",
         exitCode: .dataError)
     }

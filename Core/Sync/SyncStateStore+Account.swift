@@ -1,3 +1,4 @@
+import CoreBase
 public import Foundation
 
 /// A sync state belongs to the account and collection it was made with: another

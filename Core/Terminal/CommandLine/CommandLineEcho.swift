@@ -26,4 +26,12 @@ public enum CommandLineEcho {
   public static func quote(_ text: String, limit: Int = defaultLimit) -> String {
     InvisibleCharacter.escaping(text, limit: limit)
   }
+
+  /// `text` as one word of a command the user may paste into a shell: as is when it is
+  /// plain (letters, digits, `/._-+,:@%`), else in single quotes.
+  ///
+  /// ```swift
+  /// hint: "'\(name) import \(CommandLineEcho.shellWord(path))' reads it"
+  /// ```
+  public static func shellWord(_ text: String) -> String { CoreBase.ShellQuote.quote(text) }
 }
