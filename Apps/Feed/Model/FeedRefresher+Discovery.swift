@@ -1,4 +1,4 @@
-internal import Core
+internal import CoreBase
 package import Foundation
 
 /// What ``FeedRefresher/discover(_:)`` found at an address.
