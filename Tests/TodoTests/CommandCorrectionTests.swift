@@ -33,7 +33,7 @@ extension CommandCorrectionTests {
       let result = try home.run(arguments)
       #expect(result.status == 64, "\(arguments)")
       #expect(result.output.isEmpty)
-      #expect(result.error.contains("todo: error: 1 has no tag 'garden'"))
+      #expect(result.error.contains("\(appIdentity.name): error: 1 has no tag 'garden'"))
       #expect(result.error.contains("hint: its tags: home"))
       #expect(home.storedBytes == before)
     }
@@ -48,7 +48,7 @@ extension CommandCorrectionTests {
     let before = try #require(home.storedBytes)
     let result = try home.run(["edit", "1", "--title", "Something", "else", "too"])
     #expect(result.status == 64)
-    #expect(result.error.contains("todo: error: 'else too' left over after --title"))
+    #expect(result.error.contains("\(appIdentity.name): error: 'else too' left over after --title"))
     #expect(
       result.error.contains("hint: quote a title of several words: --title 'Something else too'"))
     #expect(home.storedBytes == before)
@@ -69,7 +69,9 @@ extension CommandCorrectionTests {
     let result = try home.run(["import", file.path])
     #expect(result.status == 65)
     #expect(result.error.contains("it is not JSON but looks like todo.txt lines"))
-    #expect(result.error.contains("hint: add --from todo.txt: 'todo import --from todo.txt "))
+    #expect(
+      result.error.contains(
+        "hint: add --from todo.txt: '\(appIdentity.name) import --from todo.txt "))
     #expect(!result.error.contains("column"))
     #expect(home.storedBytes == before)
     #expect(try home.output(["import", "--from", "todo.txt", file.path]).hasPrefix("imported 1"))
