@@ -353,9 +353,21 @@ package struct Now {
   /// The local time zone's offset from UTC now, in seconds.
   package var offset: Int
 
-  package init(date: Date = Date(), timeZone: TimeZone = LocalTimeZone.current) {
+  /// Now in the local time zone (`LocalTimeZone`), by its offset alone: looking the
+  /// zone itself up costs more than a short command's own work.
+  package init(date: Date = Date()) {
+    self.init(date: date, offset: LocalTimeZone.secondsFromGMT(at: date))
+  }
+
+  /// Now in `timeZone`.
+  package init(date: Date, timeZone: TimeZone) {
+    self.init(date: date, offset: timeZone.secondsFromGMT(for: date))
+  }
+
+  private init(date: Date, offset: Int) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    today = Day.today(in: timeZone, now: date)
-    offset = timeZone.secondsFromGMT(for: date)
+    let local = seconds + offset
+    today = Day(number: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+    self.offset = offset
   }
 }
