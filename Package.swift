@@ -110,14 +110,18 @@ let package = Package(
     // since without InternalImportsByDefault a plain import is public and clashes with a
     // `package import` of the same module in another file.
     .target(
-      name: "BlueprintTodoModel", dependencies: ["CoreBase", "CoreSync"], path: "Apps/Todo/Model"),
+      name: "BlueprintTodoModel", dependencies: ["CoreBase"], path: "Apps/Todo/Model"),
     // The todo app itself — commands, screens (view model, interactor, terminal view),
     // store — is a library, so that both of its entry points drive the same interactors.
+    // Its parts Interop/ and Sync/ and the model's OldStores/ are folders a copy can
+    // delete (Docs/StartFromSample.md); CoreSync, CoreSyncCommandLine and CoreURLSession
+    // are Sync/'s alone.
     .target(
       name: "BlueprintTodoFeatures",
       dependencies: [
-        "CoreBase", "CoreSync", "CoreSyncCommandLine", "CoreTerminal", "BlueprintTodoModel",
-        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
+        "CoreBase", "CoreTerminal", "BlueprintTodoModel", "BlueprintSamplesShared",
+        "BlueprintSamplesSharedCommandLine",
+        "CoreSync", "CoreSyncCommandLine",
         .target(name: "CoreURLSession", condition: applePlatforms),
       ],
       path: "Apps/Todo",

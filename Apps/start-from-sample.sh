@@ -63,7 +63,7 @@ folder="$2"
 # the folders its tests keep beside their sources, and whether it takes the samples'
 # shared settings with it.
 has_shared=0
-# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo syncs
+# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo's Sync/
 # (CoreSync, and CoreSyncCommandLine for the CalDAV client's errors); todo and feed fall
 # back to URLSession where libcurl is not (Apple platforms; on Linux, FoundationNetworking
 # would load libcurl's ~30 libraries at every start).
@@ -74,8 +74,7 @@ case "$sample" in
 todo)
   sample_folder="Todo"
   has_swiftui=1
-  model_products="
-        .product(name: \"CoreSync\", package: \"Blueprint\"),"
+  # Sync/'s alone: a copy that deletes that folder deletes these three lines too.
   feature_products="
         .product(name: \"CoreSync\", package: \"Blueprint\"),
         .product(name: \"CoreSyncCommandLine\", package: \"Blueprint\"),
