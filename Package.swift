@@ -162,21 +162,29 @@ let package = Package(
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintSettingsFeatures"],
       path: "Apps/Settings/Main"
     ),
-    // The feed reader's model — formats, parser, store, fetch engine — with no shell: a
-    // library so the benchmarks can drive it.
+    // The feed formats — RSS, Atom, RDF, JSON Feed and OPML read, encodings, HTML to
+    // text, dates — behind `FeedParser`, `HTMLText` and `OPML`: the machinery a copy of
+    // feed carries as one folder it need not read.
+    .target(
+      name: "BlueprintFeedFormats", dependencies: ["CoreBase"], path: "Apps/Feed/Formats"),
+    // The feed reader's model — store, fetch engine — with no shell: a library so the
+    // benchmarks can drive it.
     .target(
       name: "BlueprintFeedModel",
-      dependencies: ["CoreBase", .target(name: "CoreURLSession", condition: applePlatforms)],
+      dependencies: [
+        "CoreBase", "BlueprintFeedFormats",
+        .target(name: "CoreURLSession", condition: applePlatforms),
+      ],
       path: "Apps/Feed/Model"),
     // The feed reader itself — commands, screens — as a library, as todo's is.
     .target(
       name: "BlueprintFeedFeatures",
       dependencies: [
-        "CoreBase", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
-        "BlueprintSamplesSharedCommandLine",
+        "CoreBase", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedModel",
+        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
-      exclude: ["Model", "Main"]
+      exclude: ["Formats", "Model", "Main"]
     ),
     // `feed`: the command line and the interactive reader.
     .executableTarget(
@@ -244,7 +252,8 @@ let package = Package(
     .testTarget(
       name: "FeedTests",
       dependencies: [
-        "BlueprintFeedModel", "BlueprintFeedFeatures", "BlueprintFeed", "BlueprintSamplesShared",
+        "BlueprintFeedFormats", "BlueprintFeedModel", "BlueprintFeedFeatures", "BlueprintFeed",
+        "BlueprintSamplesShared",
         "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/FeedTests",
@@ -263,7 +272,7 @@ let package = Package(
     .executableTarget(
       name: "BlueprintBenchmarks",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintTodoModel",
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedModel", "BlueprintTodoModel",
         "BlueprintSamplesShared", "CoreTesting",
       ],
       path: "Tests/Benchmarks"
