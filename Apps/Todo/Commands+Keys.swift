@@ -65,39 +65,6 @@ extension TodoCommands {
     static let confirmDone = Flag(
       "done", help: "Confirm that every done todo is deleted (required).")
 
-    // import, export
-    static let from = Option<ImportFormat?>(
-      "from", valueName: "format", help: "json (the default), taskwarrior or todo.txt.",
-      expected: "json, taskwarrior or todo.txt", parse: ImportFormat.init(rawValue:)
-    ).completing(.list(ImportFormat.allCases.map(\.rawValue)))
-    static let file = Argument<String>("file", help: "A file, or - for standard input.")
-      .completing(.file)
-    static let format = Option<ExportFormat?>(
-      "format", short: "f", valueName: "format", help: "json (the default) or todo.txt.",
-      expected: "json or todo.txt", parse: ExportFormat.init(rawValue:)
-    ).completing(.list(ExportFormat.allCases.map(\.rawValue)))
-
-    // sync
-    static let dryRun = Flag(
-      "dry-run", short: "n", help: "Say what a sync would do; write nothing.")
-    static let forceDelete = Flag(
-      "force-delete",
-      help: "Sync even when it empties a side, or most of one.")
-    static let list = Option<String?>(
-      "list", valueName: "name", help: "With setup: the task list to use or create.")
-    static let user = Option<String?>(
-      "user", valueName: "name",
-      help: "With setup: the user to log in as (its password: ~/.netrc or a command).")
-    static let passwordCommand = Option<String?>(
-      "password-command", valueName: "command",
-      help: "With setup: a command that prints the password (e.g. 'pass show dav').")
-    static let caFile = Option<String?>(
-      "ca-file", valueName: "file",
-      help: "With setup: the PEM file of a private server's certificate authority."
-    ).completing(.file)
-    static let action = Argument<String?>("action", help: "setup or status (none: sync).")
-    static let url = Argument<String?>("url", help: "With setup: the server's address.")
-
     /// What an id looks like, for messages.
     static let idExpected = "a todo id (a whole number)"
   }

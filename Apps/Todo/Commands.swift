@@ -66,16 +66,7 @@ package enum TodoCommands {
         "clear", summary: "Delete every done todo.",
         options: [Key.confirmDone]),
       CommandSpec("undo", summary: "Revert the last change (several levels)."),
-      CommandSpec(
-        "import", summary: "Add the todos of a file (the 'list --json' schema) with new ids.",
-        discussion: """
-          All or nothing: an invalid file adds nothing (exit 65). --from taskwarrior
-          reads what 'task export' prints; --from todo.txt reads todo.txt lines.
-          """,
-        options: [Key.from], arguments: [Key.file]),
-      exportSpec,
-      syncSpec,
-    ]
+    ] + parts.flatMap(\.commands)
   ).withManualPage(manual)
 
   /// Runs one parsed command.
@@ -83,12 +74,11 @@ package enum TodoCommands {
   /// - Parameters:
   ///   - command: The parsed command line.
   ///   - context: Output, environment, folders and theme.
-  ///   - connector: How `todo sync` reaches the server; `nil` in a build without one.
+  ///   - parts: The parts whose commands it runs too (``parts``; tests give their own).
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
   package static func run(
-    _ command: ParsedCommand, in context: CommandContext,
-    connector: (any TodoSyncConnector)? = nil
+    _ command: ParsedCommand, in context: CommandContext, parts: [TodoPart] = parts
   ) async throws {
     let (context, preferences) = TodoPreferences.load(for: context)
     let store = TodoStore(directory: context.dataFolder)
@@ -99,7 +89,7 @@ package enum TodoCommands {
       if command.name == nil, context.wantsInteractiveUI {
         try await TodoApp.runInteractive(
           store: store, context: context, greeting: preferences.greeting,
-          sync: try listSync(store: store, context: context, connector: connector))
+          sync: try listSync(store: store, context: context, parts: parts))
         return
       }
       try list(command, store, clock, context, greeting: preferences.greeting)
@@ -127,10 +117,11 @@ package enum TodoCommands {
     case "undo":
       let summary = try store.change { try $0.undoLast() }
       context.write("undid: \(summary.terminalSafe)\n")
-    case "import": try importItems(command, store, clock, context)
-    case "export": try export(command, store, context)
-    case "sync": try await syncCommand(command, store, context, connector: connector)
     default:
+      if let part = TodoPart.owning(command.name, in: parts) {
+        try await part.run(command, store, context)
+        return
+      }
       throw AppError(
         "unknown command '\(command.name ?? "")'", hint: "run '\(appIdentity.name) --help'")
     }
@@ -307,21 +298,15 @@ package enum TodoCommands {
     return "replaced the note of \(id); \(undo)\n"
   }
 
-  private static func importItems(
-    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext
-  ) throws {
-    let input = try CommandLineInput.read(try command[Key.file], in: context)
-    let (drafts, skipped) = try importedDrafts(command, input, now: clock.seconds)
-    let (ids, held) = try store.change { try $0.addImported(drafts) }
-    let tail =
-      (skipped.map { "; \($0)" } ?? "")
-      + (held == 0 ? "" : "; skipped \(held) already in the list")
-    guard let first = ids.first, let last = ids.last else {
-      context.write("imported 0 todos\(tail)\n")
-      return
+  /// The list screen's sync, from the first part that gives one.
+  @MainActor
+  private static func listSync(store: TodoStore, context: CommandContext, parts: [TodoPart])
+    throws -> TodoListSync?
+  {
+    for part in parts {
+      if let sync = try part.listSync(store, context) { return sync }
     }
-    let range = first == last ? "id \(first)" : "ids \(first)–\(last)"
-    context.write("imported \(ids.count) todo\(ids.count == 1 ? "" : "s") (\(range))\(tail)\n")
+    return nil
   }
 
   // MARK: - Arguments
