@@ -258,7 +258,8 @@ let package = Package(
       name: "BlueprintSamplesSharedTests",
       dependencies: [
         "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine", "BlueprintTodo",
-        "BlueprintFeed", "BlueprintSettings", "Core", "CoreTerminal", "CoreTesting",
+        "BlueprintFeed", "BlueprintSettings", "BlueprintPosts", "Core", "CoreTerminal",
+        "CoreTesting",
       ],
       path: "Tests/SamplesSharedTests"
     ),
