@@ -57,7 +57,9 @@ let package = Package(
     .executable(name: "settings", targets: ["BlueprintSettings"]),
     .executable(name: "feed", targets: ["BlueprintFeed"]),
     .executable(name: "benchmarks", targets: ["BlueprintBenchmarks"]),
-    .executable(name: "terminal-demo", targets: ["BlueprintTerminalDemo"]),
+    // The first sample to read: a list of posts from a JSON API (Apps/Posts).
+    .executable(name: "posts", targets: ["BlueprintPosts"]),
+    .executable(name: "posts-app", targets: ["BlueprintPostsApp"]),
   ],
   targets: [
     // MARK: Library targets
@@ -192,11 +194,34 @@ let package = Package(
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintFeedFeatures"],
       path: "Apps/Feed/Main"
     ),
-    // A small interactive demo of the terminal shell: `swift run terminal-demo`.
+    // The posts sample, the first rung of the ladder (Docs/StartFromSample.md): its
+    // features (repository, interactors, screens, commands), `posts`, `posts-app`
+    // (SwiftUI; on Linux it says it needs an Apple platform and exits 69), its tests.
+    .target(
+      name: "BlueprintPostsFeatures",
+      dependencies: [
+        "CoreBase", "CoreTerminal", .target(name: "CoreURLSession", condition: applePlatforms),
+      ],
+      path: "Apps/Posts",
+      exclude: ["Main", "SwiftUI"]
+    ),
     .executableTarget(
-      name: "BlueprintTerminalDemo",
-      dependencies: ["CoreBase", "CoreTerminal"],
-      path: "Apps/TerminalDemo"
+      name: "BlueprintPosts",
+      dependencies: ["CoreTerminal", "BlueprintPostsFeatures"],
+      path: "Apps/Posts/Main"
+    ),
+    .executableTarget(
+      name: "BlueprintPostsApp",
+      dependencies: ["Core", "CoreSwiftUI", "BlueprintPostsFeatures"],
+      path: "Apps/Posts/SwiftUI"
+    ),
+    .testTarget(
+      name: "PostsTests",
+      dependencies: [
+        "BlueprintPosts", "BlueprintPostsApp", "BlueprintPostsFeatures", "Core", "CoreTerminal",
+        "CoreTesting",
+      ],
+      path: "Tests/PostsTests"
     ),
 
     // MARK: Tests
@@ -245,7 +270,8 @@ let package = Package(
       name: "BlueprintSamplesSharedTests",
       dependencies: [
         "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine", "BlueprintTodo",
-        "BlueprintFeed", "BlueprintSettings", "Core", "CoreTerminal", "CoreTesting",
+        "BlueprintFeed", "BlueprintSettings", "BlueprintPosts", "Core", "CoreTerminal",
+        "CoreTesting",
       ],
       path: "Tests/SamplesSharedTests"
     ),

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Starts an app of your own from a sample (todo by default, feed or settings): copies
-# the sample and its tests into a package as they are, renames the sample's modules in
-# the `import` lines (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures →
-# ChoresFeatures) and the app in its one place (AppIdentity), and, for a new package,
+# Starts an app of your own from a sample (posts by default, the first rung of the
+# ladder in Docs/StartFromSample.md; todo, feed or settings): copies the sample and its
+# tests into a package as they are, renames the sample's modules in the `import` lines
+# (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures → ChoresFeatures) and the app
+# in its one place (AppIdentity), and, for a new package,
 # writes a Package.swift that depends on this Blueprint checkout by a relative path.
 # Nothing else in the copy changes. The settings sample takes the samples' shared
 # settings with it (Apps/Shared/SharedSettings.swift, as the module ChoresShared).
 #
-#   Apps/start-from-sample.sh [--sample todo|feed|settings] NAME FOLDER
+#   Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER
 #
-#   --sample  the sample to start from: todo (the default), feed or settings
+#   --sample  the sample to start from: posts (the default), todo, feed or settings
 #   NAME      the new command's name, lower case (e.g. chores): its binary, its error
 #             prefix and its data folder; the modules are NAME capitalized (Chores,
-#             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for todo); not
+#             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for posts and
+#             todo; posts has no model of its own); not
 #             a name Blueprint's commands or modules (or the toolchain's) already have
 #   FOLDER    the package to copy into; created with a Package.swift when it has none
 #
@@ -21,14 +23,15 @@ set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-usage: Apps/start-from-sample.sh [--sample todo|feed|settings] NAME FOLDER
+usage: Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER
 
 Starts an app of your own from a sample: copies the sample and its tests into
 FOLDER, renames the modules and the app, and writes a Package.swift that depends
 on this Blueprint checkout when FOLDER has none.
 
-  --sample  the sample to start from: todo (a todo list, the default), feed (a
-            feed reader) or settings (an editor of a preferences file)
+  --sample  the sample to start from: posts (a list from a JSON API, the
+            default: the smallest), todo (a todo list), feed (a feed reader) or
+            settings (an editor of a preferences file)
   NAME      the new command's name, lower case (e.g. chores): its binary, its error
             prefix and its data folder; the modules are NAME capitalized. Not
             one of Blueprint's own commands (todo, feed, settings, ...) or
@@ -43,7 +46,7 @@ if [ $# -eq 1 ] && { [ "$1" = "--help" ] || [ "$1" = "-h" ]; }; then
   usage
   exit 0
 fi
-sample="todo"
+sample="posts"
 if [ $# -ge 1 ] && [ "$1" = "--sample" ]; then
   [ $# -ge 2 ] || {
     usage >&2
@@ -65,6 +68,8 @@ folder="$2"
 has_shared=0
 # Whether the sample's formats are a target of their own (feed's Formats/).
 has_formats=0
+# posts keeps its model in its features: no Model folder, no model target.
+has_model=1
 # What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo's Sync/
 # (CoreSync, and CoreSyncCommandLine for the CalDAV client's errors); todo and feed fall
 # back to URLSession where libcurl is not (Apple platforms; on Linux, FoundationNetworking
@@ -73,6 +78,14 @@ url_session='.product(name: "CoreURLSession", package: "Blueprint", condition: .
 model_products=""
 feature_products=""
 case "$sample" in
+posts)
+  sample_folder="Posts"
+  has_swiftui=1
+  has_model=0
+  feature_products="
+        $url_session,"
+  test_excludes='[]'
+  ;;
 todo)
   sample_folder="Todo"
   has_swiftui=1
@@ -98,7 +111,7 @@ settings)
   test_excludes='["Goldens"]'
   ;;
 *)
-  echo "start-from-sample: error: no sample '$sample': choose todo, feed or settings" >&2
+  echo "start-from-sample: error: no sample '$sample': choose posts, todo, feed or settings" >&2
   exit 64
   ;;
 esac
@@ -116,8 +129,9 @@ module="$(echo "$name" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s", toupp
 # The copy's executables and modules share one build with Blueprint's: a name that is
 # already taken there, or by the toolchain, gives a package that does not build.
 copy_products="$name"
-copy_modules="$module ${module}Model ${module}Features ${module}Tests"
-[ "$sample" = todo ] && copy_products="$copy_products $name-app" && copy_modules="$copy_modules ${module}App"
+copy_modules="$module ${module}Features ${module}Tests"
+[ "$has_model" = 1 ] && copy_modules="$copy_modules ${module}Model"
+[ "$has_swiftui" = 1 ] && copy_products="$copy_products $name-app" && copy_modules="$copy_modules ${module}App"
 [ "$sample" = settings ] && copy_modules="$copy_modules ${module}Shared"
 [ "$sample" = feed ] && copy_modules="$copy_modules ${module}Formats"
 taken_products="$(grep -oE '\.executable\(name: "[^"]+"' "$blueprint/Package.swift" | cut -d'"' -f2)"
@@ -236,23 +250,38 @@ if [ "$has_formats" = 1 ]; then
     ),
 "
 fi
+# The model's target, and each mention of it, when the sample has one.
+model_reference=""
+features_model="
+        \"${module}Model\",$formats_dependency$shared_dependency"
+model_target=""
+if [ "$has_model" = 1 ]; then
+  model_reference=" \"${module}Model\","
+else
+  features_model="$formats_dependency$shared_dependency"
+fi
 if [ "$has_swiftui" = 1 ]; then
   products="$products
     .executable(name: \"$name-app\", targets: [\"${module}App\"]),"
   feature_excludes='["Main", "Model", "SwiftUI"]'
+  [ "$has_model" = 1 ] || feature_excludes='["Main", "SwiftUI"]'
   test_app=" \"${module}App\","
   swiftui_target="
     // \`$name-app\`: the same screens in SwiftUI (Apple platforms; elsewhere it says so).
     .executableTarget(
       name: \"${module}App\",
       dependencies: [
-        \"${module}Features\", \"${module}Model\",
+        \"${module}Features\",$model_reference
         $umbrella,
         $swiftui,
       ],
       path: \"Sources/$module/SwiftUI\"
     ),"
 fi
+# The folders the tests keep beside their sources (goldens, fixtures), if any.
+test_exclude_line=""
+[ "$test_excludes" = "[]" ] || test_exclude_line=",
+      exclude: $test_excludes"
 if [ -n "$model_products" ]; then
   model_list="
         $model_dependencies,$model_products
@@ -260,17 +289,19 @@ if [ -n "$model_products" ]; then
 else
   model_list="$model_dependencies"
 fi
-targets="$shared_target$formats_target    // The model: Blueprint's headless kit only, no shell.
+if [ "$has_model" = 1 ]; then
+  model_target="    // The model: Blueprint's headless kit only, no shell.
     .target(
       name: \"${module}Model\",
       dependencies: [$model_list],
       path: \"Sources/$module/Model\"
     ),
-    // The app's code (commands, screens, store), which the entry points use.
+"
+fi
+targets="$shared_target$formats_target$model_target    // The app's code (commands, screens, store), which the entry points use.
     .target(
       name: \"${module}Features\",
-      dependencies: [
-        \"${module}Model\",$formats_dependency$shared_dependency
+      dependencies: [$features_model
         $core,
         $terminal,$feature_products
       ],
@@ -290,13 +321,12 @@ targets="$shared_target$formats_target    // The model: Blueprint's headless kit
     .testTarget(
       name: \"${module}Tests\",
       dependencies: [
-        \"$module\",$test_app \"${module}Features\", \"${module}Model\",$formats_dependency$shared_dependency
+        \"$module\",$test_app \"${module}Features\",$model_reference$formats_dependency$shared_dependency
         $umbrella,
         $terminal,
         $testing,
       ],
-      path: \"Tests/${module}Tests\",
-      exclude: $test_excludes
+      path: \"Tests/${module}Tests\"$test_exclude_line
     ),"
 
 if [ ! -e "$folder/Package.swift" ]; then
@@ -337,7 +367,7 @@ fi
 
 cat <<EOF
 copied the $sample sample to $sources and its tests to $tests
-the app is '$name' (modules $module, ${module}Features, ${module}Model$([ "$has_swiftui" = 1 ] && echo ", ${module}App"));
+the app is '$name' (modules $module, ${module}Features$([ "$has_model" = 1 ] && echo ", ${module}Model")$([ "$has_swiftui" = 1 ] && echo ", ${module}App"));
 it keeps its files in $([ "$has_shared" = 1 ] && echo "~/.config/$name/" || echo "~/.local/share/$name/$name/")
 next:
   cd $folder

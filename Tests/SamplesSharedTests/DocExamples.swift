@@ -53,7 +53,7 @@ struct DocExamples {
 
     /// The commands a reader would type: in a `sh`, `bash`, `shell` or `console` block,
     /// the lines that start with `$ ` (the prompt is dropped) and, outside `console`, the
-    /// lines that run an app (`todo …`, `feed …`, `settings …`, or `swift run` of one,
+    /// lines that run an app (`posts …`, `todo …`, `feed …`, `settings …`, or `swift run` of one,
     /// which runs here as the built app). A line ending in `\` continues on the next.
     var commands: [String] {
       guard ["sh", "bash", "shell", "console"].contains(language) else { return [] }
@@ -83,7 +83,7 @@ struct DocExamples {
   }
 
   /// The apps whose command lines the docs show.
-  static let apps: Set<String> = ["todo", "feed", "settings"]
+  static let apps: Set<String> = ["posts", "todo", "feed", "settings"]
 
   /// The fenced blocks of `document` (a path relative to the root).
   static func blocks(of document: String) throws -> [Block] {

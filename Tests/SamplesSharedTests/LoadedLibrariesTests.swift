@@ -30,9 +30,9 @@ struct LoadedLibrariesTests {
   }
 
   @Test(
-    "todo, feed and settings do not link FoundationNetworking or libcurl",
+    "posts, todo, feed and settings do not link FoundationNetworking or libcurl",
     arguments: [
-      "todo", "feed", "settings",
+      "posts", "todo", "feed", "settings",
     ])
   func noNetworkingAtStart(name: String) throws {
     let listed = try libraries(of: name)
@@ -41,9 +41,10 @@ struct LoadedLibrariesTests {
     #expect(!listed.contains("libcurl"), "\(listed)")
   }
 
-  @Test("settings does not link FoundationXML or libxml2")
-  func settingsWithoutXML() throws {
-    let listed = try libraries(of: "settings")
+  @Test(
+    "settings and posts do not link FoundationXML or libxml2", arguments: ["settings", "posts"])
+  func withoutXML(name: String) throws {
+    let listed = try libraries(of: name)
     #expect(!listed.contains("libFoundationXML"), "\(listed)")
     #expect(!listed.contains("libxml2"), "\(listed)")
   }

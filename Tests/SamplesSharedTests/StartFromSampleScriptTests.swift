@@ -17,7 +17,7 @@ struct StartFromSampleScriptTests {
     #expect(result.status == 0)
     #expect(
       result.output.hasPrefix(
-        "usage: Apps/start-from-sample.sh [--sample todo|feed|settings] NAME FOLDER\n")
+        "usage: Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER\n")
     )
     #expect(result.output.contains("FOLDER    the package to copy into"))
     #expect(result.output.contains("--sample  the sample to start from"))
@@ -33,7 +33,7 @@ struct StartFromSampleScriptTests {
       "/bin/bash", [Self.script.path, "--sample", "blog", "app", target.path],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 64)
-    #expect(result.error.contains("no sample 'blog': choose todo, feed or settings"))
+    #expect(result.error.contains("no sample 'blog': choose posts, todo, feed or settings"))
     #expect(!FileManager.default.fileExists(atPath: target.path))
   }
 
@@ -43,6 +43,8 @@ struct StartFromSampleScriptTests {
   @Test(
     "a name that is taken or malformed: exit 64 saying why, nothing created",
     arguments: [
+      ("posts", "posts", "Blueprint has a command named 'posts'"),
+      ("posts", "blueprint-posts", "would make the module BlueprintPosts,"),
       ("todo", "todo", "Blueprint has a command named 'todo'"),
       ("feed", "feed", "Blueprint has a command named 'feed'"),
       ("todo", "todo-app", "Blueprint has a command named 'todo-app'"),

@@ -1,0 +1,21 @@
+package import Foundation
+
+/// One post, as the server's `/posts` and `/posts/ID` give it.
+package struct Post: Codable, Hashable, Identifiable, Sendable {
+  package var userId: Int
+  package var id: Int
+  package var title: String
+  package var body: String
+}
+
+/// The last list fetched, kept so that the app opens offline.
+package struct SavedPosts: Codable, Sendable {
+  package var posts: [Post]
+  package var savedAt: Date
+}
+
+/// What went wrong, in the app's terms; each shell words it.
+package enum PostsError: Error, Equatable {
+  case noSuchPost(Int)
+  case invalidServer(String)
+}

@@ -1,0 +1,66 @@
+package import CoreBase
+package import Foundation
+
+#if !canImport(FoundationNetworking)
+  internal import CoreURLSession
+#endif
+
+/// Where the posts come from: the server, else the last list saved in the app's store.
+package struct PostRepository: Sendable {
+  /// JSONPlaceholder, whose `/posts` is the shape this app reads.
+  package static let defaultServer = "https://jsonplaceholder.typicode.com"
+  /// The environment variable that names another server: `POSTS_SERVER` for `posts`.
+  package static let variable = appIdentity.name.uppercased().replacing("-", with: "_") + "_SERVER"
+  let client: any HTTPClient
+  let server: URL
+  let store: any KeyValueStore
+
+  package init(client: any HTTPClient = makeClient(), server: URL, store: any KeyValueStore) {
+    (self.client, self.server, self.store) = (client, server, store)
+  }
+
+  /// Tries three times, a little later each, for failures that may heal. libcurl on
+  /// Linux (so FoundationNetworking is not linked), URLSession on Apple platforms.
+  package static func makeClient() -> any HTTPClient {
+    let agent = "\(appIdentity.name)/\(appIdentity.version)"
+    let retry = RetryPolicy.exponential(base: .milliseconds(250), cap: .seconds(2), maxAttempts: 3)
+    #if canImport(FoundationNetworking)
+      return CurlHTTPClient(userAgent: agent, retryPolicy: retry)
+        ?? UnavailableHTTPClient(reason: "libcurl (libcurl.so.4) could not be loaded")
+    #else
+      return URLSessionHTTPClient(userAgent: agent, retryPolicy: retry)
+    #endif
+  }
+
+  /// The server `option` names, else the `<NAME>_SERVER` variable, else the default.
+  package static func server(option: String?, environment: [String: String]) throws -> URL {
+    let text = option ?? environment[variable] ?? defaultServer
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme), url.host != nil
+    else { throw PostsError.invalidServer(text) }
+    return url
+  }
+
+  /// The posts from the server (then saved), else the saved copy, its date and why.
+  package func posts() async throws -> (posts: [Post], savedAt: Date?, failure: APIError?) {
+    do {
+      let posts: [Post] = try await client.fetch(Endpoint(baseURL: server).path("posts"))
+      try store.set(SavedPosts(posts: posts, savedAt: Date()), forKey: "posts")
+      return (posts, nil, nil)
+    } catch let error as APIError {
+      guard let saved = try store.value(SavedPosts.self, forKey: "posts") else { throw error }
+      return (saved.posts, saved.savedAt, error)
+    }
+  }
+
+  /// One post from the server, else from the saved copy.
+  package func post(_ id: Int) async throws -> Post {
+    do {
+      return try await client.fetch(Endpoint(baseURL: server).path("posts").path(String(id)))
+    } catch let error as APIError {
+      if error.statusCode == 404 { throw PostsError.noSuchPost(id) }
+      let saved = try store.value(SavedPosts.self, forKey: "posts")
+      guard let post = saved?.posts.first(where: { $0.id == id }) else { throw error }
+      return post
+    }
+  }
+}

@@ -1,0 +1,49 @@
+#if canImport(SwiftUI)
+  import BlueprintPostsFeatures
+  import Core
+  import CoreSwiftUI
+  import Foundation
+  import SwiftUI
+
+  /// `posts-app`: the list and the post in a window, on the terminal's interactors and
+  /// the same saved copy; the server as `posts` takes it from the environment.
+  struct PostsSwiftUIApp: App {
+    private let folder = XDGDirectories(family: appIdentity.family).data(app: appIdentity.name)
+    private let environment = ProcessInfo.processInfo.environment
+
+    var body: some Scene {
+      WindowGroup("Posts") {
+        if let server = try? PostRepository.server(option: nil, environment: environment) {
+          HomeView(
+            repository: PostRepository(server: server, store: FileKeyValueStore(directory: folder)))
+        } else {
+          ContentUnavailableView("The server's address is not a URL", systemImage: "network")
+        }
+      }
+    }
+  }
+
+  // In a platform branch: the SwiftUI interface of the Linux type-check has no `App.main()`.
+  #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    @main extension PostsSwiftUIApp {}
+  #endif
+#else
+  import BlueprintPostsFeatures
+  import Core
+  import Foundation
+
+  /// `posts-app` where SwiftUI does not exist (Linux): it says so and exits 69.
+  @main
+  enum PostsSwiftUIApp {
+    static func main() {
+      let name = appIdentity.name
+      let message = """
+        \(name)-app: error: the SwiftUI app needs an Apple platform (macOS 14 or later)
+        hint: run '\(name)' for the same posts in the terminal
+
+        """
+      FileHandle.standardError.write(Data(message.utf8))
+      exit(69)
+    }
+  }
+#endif

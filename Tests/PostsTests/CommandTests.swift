@@ -1,0 +1,117 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import BlueprintPostsFeatures
+
+/// The built app, run as a user runs it, against a loopback server.
+@Suite("posts on the command line", .timeLimit(.minutes(1)))
+struct CommandTests {
+  let name = appIdentity.name
+
+  @Test("list prints each post's number and title, from /posts, and saves the list")
+  func list() async throws {
+    let posts = try PostsServer()
+    let result = try await posts.run(["list"])
+    #expect(result.status == 0)
+    #expect(result.output == "1  Hello from loopback\n2  A second post\n")
+    #expect(result.error.isEmpty)
+    #expect(posts.server.requests.map(\.path) == ["/posts"])
+    #expect(try posts.store.value(SavedPosts.self, forKey: "posts")?.posts == PostsServer.posts)
+  }
+
+  @Test("list --json prints the server's posts as JSON, nothing else")
+  func listJSON() async throws {
+    let result = try await PostsServer().run(["list", "--json"])
+    #expect(result.status == 0)
+    #expect(try JSONDecoder().decode([Post].self, from: result.standardOutput) == PostsServer.posts)
+  }
+
+  @Test("show ID prints the title, a blank line and the text, from /posts/ID")
+  func show() async throws {
+    let posts = try PostsServer()
+    let result = try await posts.run(["show", "1"])
+    #expect(result.status == 0)
+    #expect(result.output == "Hello from loopback\n\nFirst line.\nSecond line.\n")
+    #expect(posts.server.requests.map(\.path) == ["/posts/1"])
+    let json = try await posts.run(["show", "2", "--json"])
+    #expect(try JSONDecoder().decode(Post.self, from: json.standardOutput) == PostsServer.posts[1])
+  }
+
+  @Test("show of a number the server does not have: exit 64, and what to run instead")
+  func showMissing() async throws {
+    let result = try await PostsServer().run(["show", "9"])
+    #expect(result.status == 64)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.error
+        == "\(name): error: there is no post 9\nhint: run '\(name) list' for the numbers\n")
+  }
+
+  @Test("offline, list and show read the saved copy and say from when; exit 0")
+  func offline() async throws {
+    let posts = try PostsServer()
+    _ = try await posts.run(["list"])
+    let savedAt = try #require(try posts.store.value(SavedPosts.self, forKey: "posts")).savedAt
+    posts.server.stop()
+    let list = try await posts.run(["list"])
+    #expect(list.status == 0)
+    #expect(list.output == "1  Hello from loopback\n2  A second post\n")
+    #expect(list.error.hasPrefix("\(name): warning: "))
+    #expect(
+      list.error.hasSuffix("hint: showing the saved copy from \(savedAt.formatted(.iso8601))\n"))
+    let show = try await posts.run(["show", "2"])
+    #expect(show.status == 0)
+    #expect(show.output == "A second post\n\nShort.\n")
+  }
+
+  @Test("offline with nothing saved: exit 69, an error, nothing on standard output")
+  func offlineWithoutCopy() async throws {
+    let posts = try PostsServer()
+    posts.server.stop()
+    let result = try await posts.run(["list"])
+    #expect(result.status == 69)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix("\(name): error: "))
+  }
+
+  @Test("a failure that may heal is retried: a 503, then the list")
+  func retry() async throws {
+    let posts = try PostsServer()
+    let server = try LoopbackServer(replies: [
+      .status(503), try PostsServer.reply(PostsServer.posts),
+    ])
+    let result = try await posts.run(["--server", "http://127.0.0.1:\(server.port)", "list"])
+    #expect(result.status == 0)
+    #expect(result.output == "1  Hello from loopback\n2  A second post\n")
+    #expect(server.requests.count == 2)
+    #expect(posts.server.requests.isEmpty)
+  }
+
+  @Test(
+    "a server that is not an http(s) URL: exit 64, nothing fetched", arguments: ["ftp://x", "x"])
+  func badServer(server: String) async throws {
+    let posts = try PostsServer()
+    let result = try await posts.run(["list", "--server", server])
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("\(name): error: '\(server)' is not an http(s) URL\n"))
+    #expect(posts.server.requests.isEmpty)
+  }
+
+  @Test("with no arguments and no terminal, it lists, as plain text")
+  func noArguments() async throws {
+    let result = try await PostsServer().run([])
+    #expect(result.status == 0)
+    #expect(result.output == "1  Hello from loopback\n2  A second post\n")
+  }
+
+  #if !canImport(SwiftUI)
+    @Test("the SwiftUI app says it needs an Apple platform and exits 69")
+    func swiftUIApp() async throws {
+      let result = try await PostsServer().run([], product: name + "-app")
+      #expect(result.status == 69)
+      #expect(result.error.hasPrefix("\(name)-app: error: the SwiftUI app needs an Apple platform"))
+    }
+  #endif
+}
