@@ -50,12 +50,10 @@ struct PlainListing {
   /// One line per item at `order`'s indices.
   func lines(_ items: [TodoItem], order: [Int]) -> String {
     var text = ""
-    items.withUnsafeBufferPointer { items in
-      let idWidth = String(order.lazy.map { items[$0].id }.max() ?? 0).count
-      text.reserveCapacity(order.count * 80)
-      for index in order {
-        line(items[index], idWidth: idWidth, into: &text)
-      }
+    let idWidth = String(order.lazy.map { items[$0].id }.max() ?? 0).count
+    text.reserveCapacity(order.count * 80)
+    for index in order {
+      line(items[index], idWidth: idWidth, into: &text)
     }
     return text
   }

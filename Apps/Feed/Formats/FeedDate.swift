@@ -28,24 +28,22 @@ package enum FeedDate {
   /// - Parameter text: The date as written in the feed.
   /// - Returns: The date, or `nil` when the text is not a date this scanner knows.
   package static func parse(_ text: String) -> Date? {
-    var text = text
-    return text.withUTF8 { bytes in
-      var scanner = DateScanner(bytes)
-      scanner.skipSpaces()
-      guard let first = scanner.peek else { return nil }
-      let seconds: Double?
-      if isDigit(first), isW3CDate(bytes, from: scanner.index) {
-        seconds = scanner.rfc3339()
-      } else {
-        seconds = scanner.rfc822()
-      }
-      return seconds.map { Date(timeIntervalSince1970: $0) }
+    let bytes = Array(text.utf8)
+    var scanner = DateScanner(bytes)
+    scanner.skipSpaces()
+    guard let first = scanner.peek else { return nil }
+    let seconds: Double?
+    if isDigit(first), isW3CDate(bytes, from: scanner.index) {
+      seconds = scanner.rfc3339()
+    } else {
+      seconds = scanner.rfc822()
     }
+    return seconds.map { Date(timeIntervalSince1970: $0) }
   }
 
   /// Whether the text at `start` opens with a four-digit year followed by `-` or by
   /// nothing but spaces (W3C-DTF's reduced `2003`).
-  private static func isW3CDate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+  private static func isW3CDate(_ bytes: [UInt8], from start: Int) -> Bool {
     guard bytes.count >= start + 4 else { return false }
     for offset in 0..<4 where !isDigit(bytes[start + offset]) { return false }
     var index = start + 4
@@ -66,16 +64,16 @@ package enum FeedDate {
   }
 }
 
-@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 
-@inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 97 < 26 }
+func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 97 < 26 }
 
 /// A cursor over the bytes of one date.
 struct DateScanner {
-  let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: [UInt8]
   var index = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 

@@ -104,7 +104,7 @@ extension String {
 }
 
 /// Whether a byte is ASCII whitespace (space, tab, line feed, form feed, carriage return).
-@inline(__always) func isASCIISpace(_ byte: UInt8) -> Bool {
+func isASCIISpace(_ byte: UInt8) -> Bool {
   byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
 }
 

@@ -70,24 +70,28 @@ package struct FeedParser: Sendable {
     return feed
   }
 
+  /// Runs `XMLParser` over `bytes` with `reader` as its delegate: whether it read the
+  /// whole document, its error and the line it stopped at.
+  private static func runXMLParser(on bytes: [UInt8], reader: XMLFeedReader)
+    -> (succeeded: Bool, error: NSError?, line: Int)
+  {
+    guard !bytes.isEmpty else { return (false, nil, 0) }
+    let parser = XMLParser(data: Data(bytes))
+    parser.shouldProcessNamespaces = true
+    parser.shouldReportNamespacePrefixes = false
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = reader
+    let succeeded = parser.parse()
+    parser.delegate = nil
+    return (succeeded, parser.parserError as? NSError, parser.lineNumber)
+  }
+
   private func parseXML(_ bytes: [UInt8], baseURL: URL?) throws(FeedParseError) -> ParsedFeed {
     var (prepared, mappedControls) = XMLPreparation.prepare(bytes)
     prepared = XMLPreparation.wrapEscapedText(prepared)
     let reader = XMLFeedReader(
       maximumItems: maximumItems, restoresControls: mappedControls, baseURL: baseURL)
-    // Hand XMLParser the bytes without another copy; they outlive the parser, which
-    // does not escape this closure.
-    let (succeeded, parserError, line) = prepared.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return (false, nil as NSError?, 0) }
-      let parser = XMLParser(data: Data(bytesNoCopy: base, count: buffer.count, deallocator: .none))
-      parser.shouldProcessNamespaces = true
-      parser.shouldReportNamespacePrefixes = false
-      parser.shouldResolveExternalEntities = false
-      parser.delegate = reader
-      let succeeded = parser.parse()
-      parser.delegate = nil
-      return (succeeded, parser.parserError as? NSError, parser.lineNumber)
-    }
+    let (succeeded, parserError, line) = Self.runXMLParser(on: prepared, reader: reader)
     if let root = reader.foreignRoot {
       throw FeedParseError(.notAFeed, "not a feed: the document's root element is <\(root)>")
     }

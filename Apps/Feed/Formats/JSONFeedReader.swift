@@ -19,14 +19,8 @@ enum JSONFeedReader {
     }
     let document: Document
     do {
-      // Hand JSONDecoder the bytes without another copy; they outlive the decode.
-      document = try bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { throw NotAJSONFeed() }
-        let data = Data(
-          bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
-          deallocator: .none)
-        return try decoder.decode(Document.self, from: data)
-      }
+      guard !bytes.isEmpty else { throw NotAJSONFeed() }
+      document = try decoder.decode(Document.self, from: Data(bytes))
     } catch is NotAJSONFeed {
       throw FeedParseError(.notAFeed, "not a feed: JSON without a JSON Feed version")
     } catch DecodingError.typeMismatch {

@@ -1,3 +1,4 @@
+internal import CoreBase
 internal import Foundation
 
 extension TextEncoding {

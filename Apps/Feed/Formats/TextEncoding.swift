@@ -1,3 +1,4 @@
+internal import CoreBase
 internal import Foundation
 
 /// Turns a feed's bytes into UTF-8, whatever they were written in.
@@ -119,21 +120,9 @@ enum TextEncoding: Equatable, Sendable {
     return (Array(String(decoding: bytes, as: UTF8.self).utf8), true)
   }
 
-  /// Whether every byte is below 0x80, eight bytes at a time.
+  /// Whether every byte is below 0x80.
   private static func isASCII(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { raw in
-      var index = 0
-      var accumulated: UInt64 = 0
-      while index + 8 <= raw.count {
-        accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        index += 8
-      }
-      while index < raw.count {
-        accumulated |= UInt64(raw[index])
-        index += 1
-      }
-      return accumulated & 0x8080_8080_8080_8080 == 0
-    }
+    bytes.allSatisfy { $0 < 0x80 }
   }
 
   private static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> (bytes: [UInt8], replaced: Bool) {

@@ -9,8 +9,7 @@ internal import Foundation
 /// The reader collects raw text per field (`FeedDraft`); turning it into a `ParsedFeed`
 /// (dates, links, ids) happens once the document is read.
 ///
-/// `XMLParser` calls the delegate on one thread, one callback at a time, so the stored
-/// properties opt out of dynamic exclusivity checks, which otherwise cost about 5% of a parse.
+/// `XMLParser` calls the delegate on one thread, one callback at a time.
 final class XMLFeedReader: NSObject, XMLParserDelegate {
   /// Where an element's name comes from, by namespace URI.
   enum Namespace {
@@ -36,7 +35,7 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
     var isPerson: Bool { self == .author || self == .dcCreator || self == .itunesAuthor }
   }
 
-  @exclusivity(unchecked) var draft = FeedDraft()
+  var draft = FeedDraft()
   /// The root element's name when it is not a feed's.
   private(set) var foreignRoot: String?
   /// Whether reading stopped because the item limit was reached.
@@ -44,27 +43,27 @@ final class XMLFeedReader: NSObject, XMLParserDelegate {
 
   private let maximumItems: Int
   private let restoresControls: Bool
-  @exclusivity(unchecked) private var depth = 0
+  private var depth = 0
   // Depths of open elements; `none` (never a real depth, and safe to add 1 to) when closed.
   static let none = -10
-  @exclusivity(unchecked) var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
-  @exclusivity(unchecked) var item: ItemDraft?
-  @exclusivity(unchecked) var itemDepth = none
-  @exclusivity(unchecked) var authorDepth = none
-  @exclusivity(unchecked) var mediaGroupDepth = none
+  var containerDepth = none  // channel (RSS, RDF) or feed (Atom)
+  var item: ItemDraft?
+  var itemDepth = none
+  var authorDepth = none
+  var mediaGroupDepth = none
   /// Below this depth everything is ignored (inside Atom's `<source>`); `Int.max` when not.
-  @exclusivity(unchecked) var skipDepth = Int.max
-  @exclusivity(unchecked) private var field: Field?
-  @exclusivity(unchecked) private var fieldDepth = 0
-  @exclusivity(unchecked) private var fieldType = TextType.text
-  @exclusivity(unchecked) private var text = ""
+  var skipDepth = Int.max
+  private var field: Field?
+  private var fieldDepth = 0
+  private var fieldType = TextType.text
+  private var text = ""
   /// The `<name>` inside a person field, while and once it is read.
-  @exclusivity(unchecked) private var personNameDepth = none
-  @exclusivity(unchecked) private var personName: String?
-  @exclusivity(unchecked) private var lastURI = ""
-  @exclusivity(unchecked) private var lastNamespace = Namespace.none
+  private var personNameDepth = none
+  private var personName: String?
+  private var lastURI = ""
+  private var lastNamespace = Namespace.none
   /// `xml:base` in effect, innermost last, with the depth that set it.
-  @exclusivity(unchecked) private var bases: [(depth: Int, url: URL)] = []
+  private var bases: [(depth: Int, url: URL)] = []
   private let documentURL: URL?
 
   init(maximumItems: Int, restoresControls: Bool, baseURL: URL? = nil) {

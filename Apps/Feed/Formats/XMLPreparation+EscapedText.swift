@@ -12,44 +12,43 @@ extension XMLPreparation {
   /// - Parameter input: UTF-8 bytes, after `prepare(_:)`.
   /// - Returns: The rewritten bytes, or `input` when no text node needed it.
   static func wrapEscapedText(_ input: [UInt8]) -> [UInt8] {
-    input.withUnsafeBufferPointer { bytes in
-      var output: [UInt8] = []
-      var copied = 0  // bytes[..<copied] is in output
-      let count = bytes.count
-      var index = 0
-      while index < count {
-        if bytes[index] == UInt8(ascii: "<") {
-          index = markupEnd(bytes, from: index)
-          continue
-        }
-        // A text node runs to the next `<`.
-        let start = index
-        var hasEscapedMarkup = false
-        while index < count, bytes[index] != UInt8(ascii: "<") {
-          if bytes[index] == UInt8(ascii: "&"), index + 3 < count,
-            bytes[index + 1] == UInt8(ascii: "l"),
-            bytes[index + 2] == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: ";")
-          {
-            hasEscapedMarkup = true
-          }
-          index += 1
-        }
-        guard hasEscapedMarkup, let decoded = decodedText(bytes[start..<index]) else { continue }
-        if output.isEmpty { output.reserveCapacity(count) }
-        output.append(contentsOf: bytes[copied..<start])
-        output.append(contentsOf: "<![CDATA[".utf8)
-        output.append(contentsOf: decoded)
-        output.append(contentsOf: "]]>".utf8)
-        copied = index
+    let bytes = input
+    var output: [UInt8] = []
+    var copied = 0  // bytes[..<copied] is in output
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      if bytes[index] == UInt8(ascii: "<") {
+        index = markupEnd(bytes, from: index)
+        continue
       }
-      guard copied > 0 else { return input }
-      output.append(contentsOf: bytes[copied..<count])
-      return output
+      // A text node runs to the next `<`.
+      let start = index
+      var hasEscapedMarkup = false
+      while index < count, bytes[index] != UInt8(ascii: "<") {
+        if bytes[index] == UInt8(ascii: "&"), index + 3 < count,
+          bytes[index + 1] == UInt8(ascii: "l"),
+          bytes[index + 2] == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: ";")
+        {
+          hasEscapedMarkup = true
+        }
+        index += 1
+      }
+      guard hasEscapedMarkup, let decoded = decodedText(bytes[start..<index]) else { continue }
+      if output.isEmpty { output.reserveCapacity(count) }
+      output.append(contentsOf: bytes[copied..<start])
+      output.append(contentsOf: "<![CDATA[".utf8)
+      output.append(contentsOf: decoded)
+      output.append(contentsOf: "]]>".utf8)
+      copied = index
     }
+    guard copied > 0 else { return input }
+    output.append(contentsOf: bytes[copied..<count])
+    return output
   }
 
   /// The index after the markup construct that starts at the `<` at `start`.
-  private static func markupEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  private static func markupEnd(_ bytes: [UInt8], from start: Int) -> Int {
     let count = bytes.count
     func find(_ terminator: [UInt8], from position: Int) -> Int {
       var index = position
@@ -104,7 +103,7 @@ extension XMLPreparation {
   }
 
   /// The text with its references decoded, or `nil` when it cannot be CDATA exactly.
-  private static func decodedText(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
+  private static func decodedText(_ text: ArraySlice<UInt8>) -> [UInt8]? {
     var output: [UInt8] = []
     output.reserveCapacity(text.count)
     var index = text.startIndex
@@ -156,7 +155,7 @@ extension XMLPreparation {
 
   /// The character of `&lt;`, `&gt;`, `&amp;`, `&quot;` or `&apos;`, from the bytes
   /// between `&` and `;`.
-  private static func predefinedEntity(_ body: Slice<UnsafeBufferPointer<UInt8>>)
+  private static func predefinedEntity(_ body: ArraySlice<UInt8>)
     -> Unicode.Scalar?
   {
     var bytes = body.makeIterator()

@@ -31,12 +31,10 @@ enum XMLPreparation {
   /// - Parameter input: UTF-8 bytes of an XML document.
   /// - Returns: The bytes to parse and whether `restoreControls(in:)` is needed.
   static func prepare(_ input: [UInt8]) -> (bytes: [UInt8], mappedControls: Bool) {
-    input.withUnsafeBufferPointer { buffer in
-      var preparer = Preparer(buffer)
-      preparer.run()
-      guard preparer.changed else { return (input, false) }
-      return (preparer.finish(), preparer.mapped)
-    }
+    var preparer = Preparer(input)
+    preparer.run()
+    guard preparer.changed else { return (input, false) }
+    return (preparer.finish(), preparer.mapped)
   }
 
   /// Maps private-use stand-ins back to the control characters they replaced.
@@ -82,7 +80,7 @@ enum XMLPreparation {
 
 /// One pass over a document's bytes, copying them to `output` only once something changes.
 struct Preparer {
-  let input: UnsafeBufferPointer<UInt8>
+  let input: [UInt8]
   private(set) var changed = false
   private(set) var mapped = false
   private var output: [UInt8] = []
@@ -94,7 +92,7 @@ struct Preparer {
   /// What the document's own DTD declares.
   var entities = DeclaredEntities()
 
-  init(_ input: UnsafeBufferPointer<UInt8>) { self.input = input }
+  init(_ input: [UInt8]) { self.input = input }
 
   mutating func finish() -> [UInt8] {
     output.append(contentsOf: input[copied...])

@@ -23,17 +23,16 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Parses exactly `YYYY-MM-DD`.
   package init?(iso text: String) {
-    guard text.utf8.count == 10 else { return nil }
-    var text = text
-    guard let day = text.withUTF8({ Day(isoBytes: $0) }) else { return nil }
+    var scanner = DigitScanner(text.utf8)
+    guard let day = Day(scanning: &scanner), scanner.isAtEnd() else { return nil }
     self = day
   }
 
-  /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
-  package init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-      let year = Day.digits(bytes[0..<4]), let month = Day.digits(bytes[5..<7]),
-      let day = Day.digits(bytes[8..<10])
+  /// Reads `YYYY-MM-DD` from the front of `scanner`.
+  init?<Bytes>(scanning scanner: inout DigitScanner<Bytes>) {
+    guard let year = scanner.number(width: 4), scanner.skip(0x2D),
+      let month = scanner.number(width: 2), scanner.skip(0x2D),
+      let day = scanner.number(width: 2)
     else { return nil }
     self.init(year: year, month: month, day: day)
   }
@@ -103,14 +102,5 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   package static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
 
   // MARK: - Helpers
-
-  private static func digits(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-    var value = 0
-    for byte in bytes {
-      guard (0x30...0x39).contains(byte) else { return nil }
-      value = value * 10 + Int(byte - 0x30)
-    }
-    return value
-  }
 
 }

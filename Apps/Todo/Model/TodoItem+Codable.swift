@@ -264,27 +264,14 @@ extension TodoItem: Codable {
 
   /// Seconds since 1970 for exactly `YYYY-MM-DDTHH:MM:SSZ`, the form the file holds.
   package static func seconds(storedTimestamp text: String) -> Int? {
-    guard text.utf8.count == 20 else { return nil }
-    var text = text
-    return text.withUTF8 { seconds(storedTimestampBytes: $0) }
-  }
-
-  /// ``seconds(storedTimestamp:)`` from UTF-8 bytes.
-  package static func seconds(storedTimestampBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard bytes.count == 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-      bytes[19] == 0x5A,
-      let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10])),
-      let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14),
-      let second = twoDigits(bytes, 17), hour < 24, minute < 60, second < 60
+    var scanner = DigitScanner(text.utf8)
+    guard let day = Day(scanning: &scanner), scanner.skip(0x54),  // T
+      let hour = scanner.number(width: 2), scanner.skip(0x3A),
+      let minute = scanner.number(width: 2), scanner.skip(0x3A),
+      let second = scanner.number(width: 2), scanner.skip(0x5A),  // Z
+      scanner.isAtEnd(), hour < 24, minute < 60, second < 60
     else { return nil }
     return day.number * 86_400 + hour * 3600 + minute * 60 + second
-  }
-
-  private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
-    let high = bytes[index]
-    let low = bytes[index + 1]
-    guard (0x30...0x39).contains(high), (0x30...0x39).contains(low) else { return nil }
-    return Int(high - 0x30) * 10 + Int(low - 0x30)
   }
 
   /// Seconds since 1970 for an ISO 8601 timestamp with a time zone

@@ -8,12 +8,20 @@
 #endif
 
 /// Converts text in a legacy encoding to UTF-8 with the platform's own converter: the C
-/// library's `iconv` on Linux (glibc ships about 250 converters), CoreFoundation's IANA
-/// names on Apple platforms.
+/// library's `iconv` on Linux, CoreFoundation's IANA names on Apple platforms.
+///
+/// The pointer work the C converter needs stays here, in the kit, so that an app that
+/// reads legacy text (a feed reader, a mail client) needs none of its own.
+///
+/// ```swift
+/// if let (utf8, replaced) = PlatformTextConverter.convert(bytes, from: "KOI8-R") {
+///   print(String(decoding: utf8, as: UTF8.self), replaced ? "(some bytes replaced)" : "")
+/// }
+/// ```
 ///
 /// The Apple branch is compiled only by the macOS CI job; on Linux it is checked with
 /// `swiftc -parse`.
-enum PlatformTextConverter {
+public enum PlatformTextConverter {
   /// UTF-8 bytes for `bytes` in the encoding `name`, and whether some bytes could not be
   /// read and were replaced with U+FFFD; `nil` when the platform does not know `name`.
   ///
@@ -21,7 +29,9 @@ enum PlatformTextConverter {
   ///   - bytes: The text as received.
   ///   - name: An encoding name the platform may know (`KOI8-R`, `CP932`, `IBM037`).
   /// - Returns: The converted bytes, or `nil`.
-  static func convert(_ bytes: [UInt8], from name: String) -> (bytes: [UInt8], replaced: Bool)? {
+  public static func convert(_ bytes: [UInt8], from name: String)
+    -> (bytes: [UInt8], replaced: Bool)?
+  {
     #if canImport(Glibc) || canImport(Musl)
       return iconvConvert(bytes, from: name)
     #elseif canImport(Darwin)
@@ -32,7 +42,10 @@ enum PlatformTextConverter {
   }
 
   /// Whether the platform can read the encoding `name`.
-  static func knows(_ name: String) -> Bool {
+  ///
+  /// - Parameter name: An encoding name, as for ``convert(_:from:)``.
+  /// - Returns: `true` when ``convert(_:from:)`` can read text in it.
+  public static func knows(_ name: String) -> Bool {
     #if canImport(Glibc) || canImport(Musl)
       guard let descriptor = openConverter(name) else { return false }
       iconv_close(descriptor)
