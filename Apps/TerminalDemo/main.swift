@@ -100,9 +100,13 @@ final class DetailScreen: TerminalScreen {
   var keyBindings: [KeyBinding] { [KeyBinding(.escape, "Back")] }
 
   func render(into frame: inout Frame, area: Rect) {
-    frame.draw("Name:", row: area.row + 1, column: 2, style: .secondary)
-    field.render(into: &frame, row: area.row + 1, column: 8, width: min(40, area.width - 10))
-    frame.draw("You typed: " + field.text, row: area.row + 3, column: 2)
+    var stack = RowStack(area.inset(leading: 2))
+    stack.skip()
+    let name = Layout.columns(.fixed(6), .maximum(40)).split(stack.next().inset(trailing: 2))
+    frame.draw("Name:", in: name[0], style: .secondary)
+    field.render(into: &frame, in: name[1])
+    stack.skip()
+    frame.draw("You typed: " + field.text, in: stack.next())
   }
 
   func handle(_ event: InputEvent) -> Bool { field.handle(event) }

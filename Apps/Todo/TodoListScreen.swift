@@ -433,7 +433,8 @@ final class TodoListScreen: TerminalScreen {
     // A refused add's message wraps, so a long one (every accepted date form) is read in
     // full, above the field; the list keeps a row while the window has one to spare.
     let refusalLines =
-      field == nil ? [] : (refusal?.wrapped(toWidth: max(1, area.width - 2)) ?? [])
+      field == nil
+      ? [] : (refusal?.wrapped(toWidth: area.inset(leading: 1, trailing: 1).width) ?? [])
     let parts = Layout.rows(
       .fixed(1), .minimum(1), .maximum(refusalLines.count), .fixed(field == nil ? 0 : 1)
     ).split(area)
@@ -441,8 +442,7 @@ final class TodoListScreen: TerminalScreen {
     let rows = model.visible
     let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
     let columns = TodoField.listRow(today: model.today)
-    // ListView gives the detail at most half the row (less its scroll bar).
-    let fitted = columns.fittedDetails(for: rows, width: max(0, (area.width - 1) / 2 - 1))
+    let fitted = columns.fittedDetails(for: rows, width: ListView.detailWidth(in: parts[1]))
     list.select(model.selection, count: rows.count)
     LoadableView.render(
       model.todos, into: &frame, area: parts[1], isEmpty: { _ in rows.isEmpty },
