@@ -345,9 +345,12 @@ final class TodoListScreen: TerminalScreen {
   private var refusal: String?
   /// Whether the add field's text is being submitted, so its refusal stays here.
   private var isSubmitting = false
+  /// Where the keys that open a screen of their own push it.
+  private weak var context: ScreenContext<TodoRoute>?
 
   init(context: ScreenContext<TodoRoute>, interactor: TodoListInteractor) {
     self.interactor = interactor
+    self.context = context
     let onError: @MainActor (any Error) -> Bool = { [weak self] error in
       guard let self, isSubmitting else { return false }
       refusal = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
@@ -355,8 +358,6 @@ final class TodoListScreen: TerminalScreen {
     }
     context.bind(interactor, onError: onError) { destination in
       switch destination {
-      case .detail(let id): .push(.detail(id: id))
-      case .priority(let id): .push(.priority(id: id))
       case .confirmDelete(let id):
         .confirmationDialog(
           "Delete “\(interactor.title(of: id))”?", message: "Undo with u."
@@ -364,6 +365,9 @@ final class TodoListScreen: TerminalScreen {
           IntentAction("Delete", role: .destructive) { interactor.delete(id: id) }
           IntentAction("Cancel", role: .cancel)
         }
+      // Every other route is a screen of its own, pushed over the list (a route added
+      // later included).
+      default: .push(destination)
       }
     }
   }
@@ -481,6 +485,10 @@ final class TodoListScreen: TerminalScreen {
     if let status = model.status { frame.draw(status, in: parts[1]) }
     frame.draw(header, in: parts[0], style: .secondary)
   }
+
+  /// Shows a screen of the app's routes over the list: what a key that opens a
+  /// screen of its own does (`KeyBinding(.character("i"), "Summary") { push(.summary) }`).
+  private func push(_ route: TodoRoute) { _ = context?.router.push(route) }
 
   /// `HH:MM` of `date` in a zone `offset` seconds from UTC.
   static func clockTime(_ date: Date, offset: Int) -> String {
