@@ -65,15 +65,15 @@ struct PlainListing {
   /// fixed-width columns before the title, where they line up from line to line, the
   /// others after it, where a long one pushes nothing out of line.
   struct Columns {
-    var leading: [(column: ListColumn<TodoItem>, width: Int)] = []
+    var leading: [ListColumn<TodoItem>] = []
     var title: ListColumn<TodoItem>?
     var trailing: [ListColumn<TodoItem>] = []
 
     init(_ row: ListColumns<TodoItem>) {
       title = row.title
       for column in row.details {
-        if case .fixed(let width) = column.width {
-          leading.append((column, width))
+        if case .fixed = column.width {
+          leading.append(column)
         } else {
           trailing.append(column)
         }
@@ -151,7 +151,8 @@ struct PlainListing {
     text += id
     text += styles.reset
     text += item.isDone ? "  [x] " : "  [ ] "
-    for (column, width) in columns.leading {
+    for column in columns.leading {
+      guard case .fixed(let width) = column.width else { continue }
       let value = column.text(item)?.terminalSafe ?? ""
       append(value, tone: column.tone(item), into: &text)
       text += String(repeating: " ", count: max(0, width - value.terminalWidth) + 2)

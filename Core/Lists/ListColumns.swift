@@ -1,3 +1,6 @@
+// Inlinable so that an app's code specializes it: no generic metadata is built at run
+// time for `todo list`'s few columns.
+
 /// The columns of a list's row, declared once as data by the app's model and drawn by
 /// every shell: a plain listing, a terminal list, a SwiftUI list.
 ///
@@ -21,15 +24,15 @@ public struct ListColumns<Item>: Sendable {
   ///
   /// - Parameter columns: The columns, in order; the first ``ListColumn/Width/fill``
   ///   column is the row's title.
-  public init(_ columns: [ListColumn<Item>]) { self.columns = columns }
+  @inlinable public init(_ columns: [ListColumn<Item>]) { self.columns = columns }
 
   /// The row's title column: the first that fills, else the first.
-  public var title: ListColumn<Item>? {
+  @inlinable public var title: ListColumn<Item>? {
     columns.first { $0.width == .fill } ?? columns.first
   }
 
   /// Every column but the title, in order.
-  public var details: [ListColumn<Item>] {
+  @inlinable public var details: [ListColumn<Item>] {
     guard let title = columns.firstIndex(where: { $0.width == .fill }) ?? columns.indices.first
     else { return [] }
     var rest = columns
@@ -42,7 +45,7 @@ public struct ListColumns<Item>: Sendable {
   ///
   /// - Parameter item: The item.
   /// - Returns: The row's tone.
-  public func tone(of item: Item) -> ListColumnTone {
+  @inlinable public func tone(of item: Item) -> ListColumnTone {
     columns.lazy.map { $0.tone(item) }.max() ?? .plain
   }
 }
@@ -78,7 +81,7 @@ public struct ListColumn<Item>: Sendable {
   ///   - width: How wide it is.
   ///   - tone: How its text looks for an item; plain by default.
   ///   - text: Its text for an item, nil when there is none.
-  public init(
+  @inlinable public init(
     _ name: String, importance: ListColumnImportance, width: Width,
     tone: @escaping @Sendable (Item) -> ListColumnTone = { _ in .plain },
     text: @escaping @Sendable (Item) -> String?
