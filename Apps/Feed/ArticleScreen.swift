@@ -204,11 +204,10 @@ final class ArticleScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     guard let entry = interactor.entry else {
-      frame.draw(
-        "This item is no longer cached.", row: area.row, column: area.column + 1, style: .secondary)
+      frame.draw("This item is no longer cached.", in: area.inset(leading: 1), style: .secondary)
       return
     }
-    let lines = ArticleText.lines(entry, width: area.width - 2)
+    let lines = ArticleText.lines(entry, width: area.inset(leading: 1, trailing: 1).width)
     lineCount = lines.count
     pageSize = max(1, area.height)
     offset = max(0, min(offset, lines.count - pageSize))
@@ -219,7 +218,7 @@ final class ArticleScreen: TerminalScreen {
         ? .header
         : lineNumber < 3 && lineNumber > 0 && !line.isEmpty && offset == 0 ? .secondary : .plain
       frame.draw(
-        line, row: area.row + index, column: area.column + 1, width: area.width - 2, style: style,
+        line, in: area.line(index).inset(leading: 1, trailing: 1), style: style,
         sanitizing: false)
     }
   }

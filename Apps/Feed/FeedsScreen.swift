@@ -201,13 +201,12 @@ final class FeedsScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     let model = interactor.viewModel
-    var body = area
+    var stack = RowStack(area)
     if let notice = model.notice, area.height > 2 {
-      body.height -= 2
-      frame.draw(
-        notice, row: area.bottom - 1, column: area.column + 1, width: area.width - 2,
-        style: .secondary)
+      frame.draw(notice, in: stack.last().inset(leading: 1, trailing: 1), style: .secondary)
+      stack.last()  // a blank row between the list and the notice
     }
+    let body = stack.remaining
     LoadableView.render(model.feeds, into: &frame, area: body) { feeds, frame, area in
       // Feeds that share a title show their hosts.
       let origins = FeedText.origins(feeds)

@@ -149,34 +149,31 @@ final class ItemsScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     let entries = interactor.entries
-    var body = area
+    var stack = RowStack(area)
     if var field, area.height > 1 {
       let label = "Search: "
-      let row = area.bottom - 1
-      frame.draw(label, row: row, column: area.column + 1, style: .bold, sanitizing: false)
-      field.render(
-        into: &frame, row: row, column: area.column + 1 + label.count,
-        width: max(2, area.width - label.count - 2))
+      let line = Layout.columns(.fixed(label.count), .minimum(2)).split(
+        stack.last().inset(leading: 1, trailing: 1))
+      frame.draw(label, in: line[0], style: .bold, sanitizing: false)
+      field.render(into: &frame, in: line[1])
       self.field = field
-      body.height -= 1
     } else if !interactor.viewModel.search.isEmpty, area.height > 1 {
-      body.height -= 1
       frame.draw(
         "Search: " + interactor.viewModel.search + " (/ to change, Esc in it to clear)",
-        row: area.bottom - 1, column: area.column + 1, width: area.width - 2, style: .secondary)
+        in: stack.last().inset(leading: 1, trailing: 1), style: .secondary)
     }
-    if let error = interactor.feed?.record.lastError, body.height > 2 {
+    if let error = interactor.feed?.record.lastError, stack.height > 2 {
       frame.draw(
-        "Last refresh failed: " + error, row: body.bottom - 1, column: area.column + 1,
-        width: area.width - 2, style: .error)
-      body.height -= 2
+        "Last refresh failed: " + error, in: stack.last().inset(leading: 1, trailing: 1),
+        style: .error)
+      stack.last()  // a blank row between the list and the error
     }
+    let body = stack.remaining
     guard !entries.isEmpty else {
       let message =
         interactor.viewModel.search.isEmpty
         ? "No items yet. Press r to refresh." : "No items match."
-      frame.draw(
-        message, row: body.row, column: body.column + 1, width: body.width - 1, style: .secondary)
+      frame.draw(message, in: body.inset(leading: 1), style: .secondary)
       return
     }
     list.render(into: &frame, area: body, count: entries.count) { index in

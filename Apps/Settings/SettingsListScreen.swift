@@ -120,29 +120,27 @@ final class SettingsListScreen: TerminalScreen {
   func render(into frame: inout Frame, area: Rect) {
     let settings = interactor.viewModel.session.settings
     let keyWidth = Setting.keys.map(\.count).max() ?? 0
-    let listArea = Rect(
-      row: area.row, column: area.column, width: area.width,
-      height: area.height >= 8 ? area.height - 3 : area.height)
+    // Under the list, when the window has the rows: a contrast warning, the last
+    // change, the selected setting's summary.
+    var stack = RowStack(area)
+    let hasNotes = area.height >= 8
+    let summaryLine = stack.last(hasNotes ? 1 : 0).inset(leading: 1, trailing: 1)
+    let changeLine = stack.last(hasNotes ? 1 : 0).inset(leading: 1, trailing: 1)
+    let warningLine = stack.last(hasNotes ? 1 : 0).inset(leading: 1, trailing: 1)
+    let listArea = stack.remaining
     list.render(into: &frame, area: listArea, count: Setting.all.count) { index in
       ListRow(rowText(Setting.all[index], settings: settings, keyWidth: keyWidth))
     }
     drawSwatches(into: &frame, area: listArea, settings: settings, keyWidth: keyWidth)
-    guard area.height >= 8 else { return }
     let session = interactor.viewModel.session
     if let warning = session.contrastWarning {
       frame.draw(
-        "! " + warning.message, row: area.row + area.height - 3,
-        column: area.column + 1, width: area.width - 2,
-        style: TextStyle(foreground: .role(.warning)))
+        "! " + warning.message, in: warningLine, style: TextStyle(foreground: .role(.warning)))
     }
     if let change = session.lastChange {
-      frame.draw(
-        "✓ " + change, row: area.row + area.height - 2, column: area.column + 1,
-        width: area.width - 2, style: TextStyle(foreground: .role(.success)))
+      frame.draw("✓ " + change, in: changeLine, style: TextStyle(foreground: .role(.success)))
     }
-    frame.draw(
-      selected.summary, row: area.row + area.height - 1, column: area.column + 1,
-      width: area.width - 2, style: .secondary)
+    frame.draw(selected.summary, in: summaryLine, style: .secondary)
   }
 
   /// `* key   value`: the marker, the key padded to the longest, the value.
@@ -162,11 +160,12 @@ final class SettingsListScreen: TerminalScreen {
       guard setting.kind == .color, let text = setting.text(in: settings),
         let token = ColorToken(hex: text)
       else { continue }
-      let column =
-        area.column + 1 + rowText(setting, settings: settings, keyWidth: keyWidth).count + 1
-      guard column + 2 < area.column + area.width - 1 else { continue }
+      // One column after the row's text, and only when the scroll bar's column is free.
+      let after = area.line(line).inset(
+        leading: 2 + rowText(setting, settings: settings, keyWidth: keyWidth).count)
+      guard after.width > 3 else { continue }
       frame.draw(
-        "  ", row: area.row + line, column: column,
+        "  ", in: after.leadingColumns(2),
         style: TextStyle(background: .token(ColorToken(token.resolved(for: appearance)))),
         sanitizing: false)
     }

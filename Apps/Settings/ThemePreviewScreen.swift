@@ -147,62 +147,59 @@ final class ThemePreviewScreen: TerminalScreen {
   func render(into frame: inout Frame, area: Rect) {
     let theme = session.settings.theme
     let roleWidth = Palette.Role.allCases.map(\.rawValue.count).max() ?? 0
-    var row = area.row
-    let left = area.column + 1
+    var stack = RowStack(area.inset(leading: 1))
     frame.draw(
       "Palette".padding(toLength: roleWidth + 5, withPad: " ", startingAt: 0)
-        + "light        dark", row: row, column: left, in: area, style: .bold, sanitizing: false)
-    row += 1
-    for role in Palette.Role.allCases where row < area.bottom {
+        + "light        dark", in: stack.next(), style: .bold, sanitizing: false)
+    // ` role   ██ #rrggbb   ██ #rrggbb`
+    let roleColumns = Layout.columns(
+      .fixed(1), .fixed(roleWidth + 1), .fixed(3), .fixed(10), .fixed(3), .fill())
+    for role in Palette.Role.allCases where stack.height > 0 {
       let token = theme.palette[role]
-      frame.draw(role.rawValue, row: row, column: left + 1, in: area, sanitizing: false)
-      var column = left + roleWidth + 2
-      for appearance in [Appearance.light, .dark] {
+      let cells = roleColumns.split(stack.next())
+      frame.draw(role.rawValue, in: cells[1], sanitizing: false)
+      for (index, appearance) in [Appearance.light, .dark].enumerated() {
         let color = token.resolved(for: appearance)
         frame.draw(
-          "  ", row: row, column: column, in: area,
-          style: TextStyle(background: .token(ColorToken(color))),
-          sanitizing: false)
-        frame.draw(color.hex, row: row, column: column + 3, in: area, sanitizing: false)
-        column += 13
+          "  ", in: cells[2 + 2 * index].leadingColumns(2),
+          style: TextStyle(background: .token(ColorToken(color))), sanitizing: false)
+        frame.draw(color.hex, in: cells[3 + 2 * index], sanitizing: false)
       }
-      row += 1
     }
-    row += 1
+    stack.skip()
     let pairWidth =
       Theme.contrastPairs.map { "\($0.foreground.rawValue) on \($0.background.rawValue)".count }
       .max() ?? 0
-    if row < area.bottom {
+    if stack.height > 0 {
       let minimum = ThemePreview.format(Contrast.minimumTextRatio)
-      frame.draw("Contrast", row: row, column: left, in: area, style: .bold, sanitizing: false)
+      let cells = Layout.columns(.fixed(pairWidth + 3), .fill()).split(stack.next())
+      frame.draw("Contrast", in: cells[0], style: .bold, sanitizing: false)
       frame.draw(
-        "light            dark             (\(minimum):1 needed)", row: row,
-        column: left + pairWidth + 3, in: area, style: .bold, sanitizing: false)
-      row += 1
-    }
-    for pair in Theme.contrastPairs where row < area.bottom {
-      frame.draw(
-        "\(pair.foreground.rawValue) on \(pair.background.rawValue)", row: row, column: left + 1,
-        in: area,
+        "light            dark             (\(minimum):1 needed)", in: cells[1], style: .bold,
         sanitizing: false)
-      var column = left + pairWidth + 3
-      for appearance in [Appearance.light, .dark] {
+    }
+    // ` fg on bg   Aa  4.5   Aa  2.1 low`
+    let pairColumns = Layout.columns(
+      .fixed(1), .fixed(pairWidth + 2), .fixed(5), .fixed(12), .fixed(5), .fill())
+    for pair in Theme.contrastPairs where stack.height > 0 {
+      let cells = pairColumns.split(stack.next())
+      frame.draw(
+        "\(pair.foreground.rawValue) on \(pair.background.rawValue)", in: cells[1],
+        sanitizing: false)
+      for (index, appearance) in [Appearance.light, .dark].enumerated() {
         let foreground = theme.palette[pair.foreground].resolved(for: appearance)
         let background = theme.palette[pair.background].resolved(for: appearance)
         let ratio = Contrast.ratio(foreground, on: background)
         let isTooLow = ratio < Contrast.minimumTextRatio
         frame.draw(
-          " Aa ", row: row, column: column, in: area,
+          " Aa ", in: cells[2 + 2 * index].leadingColumns(4),
           style: TextStyle(
             foreground: .token(ColorToken(foreground)), background: .token(ColorToken(background))),
           sanitizing: false)
         frame.draw(
-          ThemePreview.format(ratio) + (isTooLow ? " low" : ""), row: row, column: column + 5,
-          in: area,
+          ThemePreview.format(ratio) + (isTooLow ? " low" : ""), in: cells[3 + 2 * index],
           style: isTooLow ? .error : .plain, sanitizing: false)
-        column += 17
       }
-      row += 1
     }
   }
 }

@@ -125,34 +125,39 @@ final class ValueEditorScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     let model = interactor.viewModel
-    let left = area.column + 2
+    var stack = RowStack(area.inset(leading: 2))
+    stack.skip()
+    let summaryLine = stack.next()
+    stack.skip()
+    let valueLine = stack.next()
+    let namesLine = stack.next()
+    stack.skip()
+    let detailLine = stack.next()
+    // `Value: [field] ██ ██`: the label, the field, then each appearance's swatch with
+    // its name under it.
     let width = max(2, min(40, area.width - 12))
-    frame.draw(model.setting.summary, row: area.row + 1, column: left, in: area, style: .secondary)
-    frame.draw("Value:", row: area.row + 3, column: left, in: area, sanitizing: false)
-    guard area.height > 3 else { return }
-    field.render(into: &frame, row: area.row + 3, column: left + 7, width: width)
+    let columns = Layout.columns(.fixed(7), .fixed(width), .fixed(1), .fixed(7), .fixed(7))
+    let value = columns.split(valueLine)
+    let names = columns.split(namesLine)
+    frame.draw(model.setting.summary, in: summaryLine, style: .secondary)
+    frame.draw("Value:", in: value[0], sanitizing: false)
+    guard valueLine.height > 0 else { return }
+    field.render(into: &frame, in: value[1])
     if model.problem != nil {
-      frame.restyle(
-        Rect(row: area.row + 3, column: left + 7, width: width, height: 1),
-        style: TextStyle(foreground: .role(.danger), isUnderlined: true))
+      frame.restyle(value[1], style: TextStyle(foreground: .role(.danger), isUnderlined: true))
     }
     if let token = model.preview {
-      var column = left + 7 + width + 1
-      for (name, color) in [("light", token.light), ("dark", token.dark)] {
+      for (index, (name, color)) in [("light", token.light), ("dark", token.dark)].enumerated() {
         frame.draw(
-          "  ", row: area.row + 3, column: column, in: area,
+          "  ", in: value[3 + index].leadingColumns(2),
           style: TextStyle(background: .token(ColorToken(color))), sanitizing: false)
-        frame.draw(
-          name, row: area.row + 4, column: column, in: area, style: .secondary, sanitizing: false)
-        column += 7
+        frame.draw(name, in: names[3 + index], style: .secondary, sanitizing: false)
       }
     }
     if let problem = model.problem {
-      frame.draw(problem, row: area.row + 6, column: left, in: area, style: .error)
+      frame.draw(problem, in: detailLine, style: .error)
     } else {
-      frame.draw(
-        model.setting.detail, row: area.row + 6, column: left, in: area, style: .secondary,
-        sanitizing: false)
+      frame.draw(model.setting.detail, in: detailLine, style: .secondary, sanitizing: false)
     }
   }
 

@@ -50,12 +50,33 @@ struct PlainListing {
   /// One line per item at `order`'s indices.
   func lines(_ items: [TodoItem], order: [Int]) -> String {
     var text = ""
+    let columns = Columns(TodoField.listRow(today: today))
     let idWidth = String(order.lazy.map { items[$0].id }.max() ?? 0).count
     text.reserveCapacity(order.count * 80)
     for index in order {
-      line(items[index], idWidth: idWidth, into: &text)
+      line(items[index], idWidth: idWidth, columns: columns, into: &text)
     }
     return text
+  }
+
+  /// The list's row (``TodoField/listRow(today:)``) arranged for plain text: the
+  /// fixed-width columns before the title, where they line up from line to line, the
+  /// others after it, where a long one pushes nothing out of line.
+  struct Columns {
+    var leading: [ListColumn<TodoItem>] = []
+    var title: ListColumn<TodoItem>?
+    var trailing: [ListColumn<TodoItem>] = []
+
+    init(_ row: ListColumns<TodoItem>) {
+      title = row.title
+      for column in row.details {
+        if case .fixed = column.width {
+          leading.append(column)
+        } else {
+          trailing.append(column)
+        }
+      }
+    }
   }
 
   /// The header above a listing on a terminal: a greeting when the shared settings
@@ -119,32 +140,46 @@ struct PlainListing {
     return text
   }
 
-  private func line(_ item: TodoItem, idWidth: Int, into text: inout String) {
+  private func line(
+    _ item: TodoItem, idWidth: Int, columns: Columns, into text: inout String
+  ) {
     let id = String(item.id)
     text += String(repeating: " ", count: max(0, idWidth - id.count) + 1)
     text += styles.id
     text += id
     text += styles.reset
     text += item.isDone ? "  [x] " : "  [ ] "
-    let priority = item.priority?.name ?? ""
-    text += priority
-    text += String(repeating: " ", count: 8 - priority.count)
-    if let due = item.due {
-      let overdue = item.isOverdue(today: today)
-      if overdue { text += styles.overdue }
-      text += due.description
-      if overdue { text += styles.reset }
-      text += "  "
-    } else {
-      text += "            "
+    for column in columns.leading {
+      guard case .fixed(let width) = column.width else { continue }
+      let value = column.text(item)?.terminalSafe ?? ""
+      append(value, tone: column.tone(item), into: &text)
+      text += String(repeating: " ", count: max(0, width - value.terminalWidth) + 2)
     }
-    if item.isDone { text += styles.done }
-    text += item.title.terminalSafe
-    if item.isDone { text += styles.reset }
-    for tag in item.tags {
-      text += "  +"
-      text += tag.terminalSafe
+    if let title = columns.title {
+      append(title.text(item)?.terminalSafe ?? "", tone: title.tone(item), into: &text)
+    }
+    for column in columns.trailing {
+      guard let value = column.text(item), !value.isEmpty else { continue }
+      text += "  "
+      append(value.terminalSafe, tone: column.tone(item), into: &text)
     }
     text += "\n"
+  }
+
+  /// `value` in the colour of its tone, when the output has colours.
+  private func append(_ value: String, tone: ListColumnTone, into text: inout String) {
+    let color =
+      switch tone {
+      case .plain: ""
+      case .secondary: styles.done
+      case .danger: styles.overdue
+      }
+    guard !color.isEmpty, !value.isEmpty else {
+      text += value
+      return
+    }
+    text += color
+    text += value
+    text += styles.reset
   }
 }

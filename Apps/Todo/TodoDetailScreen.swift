@@ -197,50 +197,50 @@ final class TodoDetailScreen: TerminalScreen {
   func render(into frame: inout Frame, area: Rect) {
     let model = interactor.viewModel
     LoadableView.render(model.item, into: &frame, area: area) { item, frame, area in
-      let labelWidth = 10
-      let valueWidth = max(2, area.width - labelWidth - 3)
-      for (offset, name) in TodoDetailModel.Field.allCases.enumerated() {
-        let row = area.row + 1 + offset
+      var stack = RowStack(area.inset(leading: 2, trailing: 1))
+      stack.skip()
+      for name in TodoDetailModel.Field.allCases {
+        let line = Layout.columns(.fixed(Self.labelWidth), .fill()).split(stack.next())
         let isFocused = name == model.focus
         frame.draw(
-          name.label, row: row, column: 2, width: labelWidth - 1,
-          style: isFocused ? .header : .secondary, sanitizing: false)
+          name.label, in: line[0].inset(trailing: 1), style: isFocused ? .header : .secondary,
+          sanitizing: false)
         if isFocused, var editing = field {
-          editing.render(into: &frame, row: row, column: labelWidth + 2, width: valueWidth)
+          editing.render(into: &frame, in: line[1])
           field = editing
           continue
         }
         let text = model.text[name] ?? ""
-        let shown = text.isEmpty ? "none" : text
         var style: TextStyle = text.isEmpty ? .secondary : .plain
         if name == .due, item.isOverdue(today: interactor.today) {
           style = TextStyle(foreground: .role(.danger))
         }
         if isFocused { style = .selected }
-        frame.draw(shown, row: row, column: labelWidth + 2, width: valueWidth, style: style)
+        frame.draw(text.isEmpty ? "none" : text, in: line[1], style: style)
       }
-      let below = area.row + 1 + TodoDetailModel.Field.allCases.count
-      let bottom = area.row + area.height
       // The message wraps, so a long one (every accepted date form) is read in full: one
       // row under Status and Created when it fits, else in their place.
-      let width = max(1, area.width - 4)
-      let message = model.status.map { $0.wrapped(toWidth: width) } ?? []
-      var first = below + 3
-      if first + message.count > bottom { first = below + 2 }
-      if first + message.count > bottom { first = below }
-      if first > below {
+      let message = model.status.map { $0.wrapped(toWidth: stack.remaining.width - 1) } ?? []
+      if stack.height >= message.count + 2 {
         let state = item.isDone ? "done " + TodoItem.timestamp(item.completed ?? 0) : "open"
         frame.draw(
-          "Status    " + state, row: below, column: 2, style: .secondary, sanitizing: false)
+          Self.labelled("Status", state), in: stack.next(), style: .secondary, sanitizing: false)
         frame.draw(
-          "Created   " + TodoItem.timestamp(item.created), row: below + 1, column: 2,
+          Self.labelled("Created", TodoItem.timestamp(item.created)), in: stack.next(),
           style: .secondary, sanitizing: false)
+        if stack.height > message.count { stack.skip() }
       }
       let style: TextStyle = model.status == "saved" ? .secondary : .error
-      for (offset, line) in message.enumerated() where first + offset < bottom {
-        frame.draw(line, row: first + offset, column: 2, width: width, style: style)
-      }
+      frame.draw(lines: message, in: stack.remaining.inset(trailing: 1), style: style)
     }
+  }
+
+  /// The width of a field's label, its column included.
+  private static var labelWidth: Int { 10 }
+
+  /// `Status    open`: a label padded to the labels' width, then the text.
+  private static func labelled(_ label: String, _ text: String) -> String {
+    label.padded(toWidth: labelWidth) + text
   }
 
   func handle(_ event: InputEvent) -> Bool {

@@ -344,9 +344,12 @@ final class TodoListScreen: TerminalScreen {
   private var refusal: String?
   /// Whether the add field's text is being submitted, so its refusal stays here.
   private var isSubmitting = false
+  /// Where the keys that open a screen of their own push it.
+  private weak var context: ScreenContext<TodoRoute>?
 
   init(context: ScreenContext<TodoRoute>, interactor: TodoListInteractor) {
     self.interactor = interactor
+    self.context = context
     let onError: @MainActor (any Error) -> Bool = { [weak self] error in
       guard let self, isSubmitting else { return false }
       refusal = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
@@ -354,8 +357,6 @@ final class TodoListScreen: TerminalScreen {
     }
     context.bind(interactor, onError: onError) { destination in
       switch destination {
-      case .detail(let id): .push(.detail(id: id))
-      case .priority(let id): .push(.priority(id: id))
       case .confirmDelete(let id):
         .confirmationDialog(
           "Delete “\(interactor.title(of: id))”?", message: "Undo with u."
@@ -363,6 +364,9 @@ final class TodoListScreen: TerminalScreen {
           IntentAction("Delete", role: .destructive) { interactor.delete(id: id) }
           IntentAction("Cancel", role: .cancel)
         }
+      // Every other route is a screen of its own, pushed over the list (a route added
+      // later included).
+      default: .push(destination)
       }
     }
   }
@@ -434,61 +438,61 @@ final class TodoListScreen: TerminalScreen {
   func render(into frame: inout Frame, area: Rect) {
     let model = interactor.viewModel
     guard area.height > 0 else { return }
+    // A refused add's message wraps, so a long one (every accepted date form) is read in
+    // full, above the field; the list keeps a row while the window has one to spare.
+    let refusalLines =
+      field == nil
+      ? [] : (refusal?.wrapped(toWidth: area.inset(leading: 1, trailing: 1).width) ?? [])
+    let parts = Layout.rows(
+      .fixed(1), .minimum(1), .maximum(refusalLines.count), .fixed(field == nil ? 0 : 1)
+    ).split(area)
+    renderHeader(model, into: &frame, in: parts[0])
+    let rows = model.visible
+    let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
+    let columns = TodoField.listRow(today: model.today)
+    let fitted = columns.fittedDetails(for: rows, width: ListView.detailWidth(in: parts[1]))
+    list.select(model.selection, count: rows.count)
+    LoadableView.render(
+      model.todos, into: &frame, area: parts[1], isEmpty: { _ in rows.isEmpty },
+      emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
+      content: { [self] _, frame, area in
+        list.render(into: &frame, area: area, count: rows.count) { index in
+          Self.row(rows[index], idWidth: idWidth, columns: columns, fitted: fitted)
+        }
+      })
+    if var field {
+      frame.draw(
+        lines: refusalLines.suffix(parts[2].height),
+        in: parts[2].inset(leading: 1, trailing: 1), style: .error)
+      let label = isAdding ? "New todo: " : "Search: "
+      let line = Layout.columns(.fixed(label.count), .minimum(2)).split(
+        parts[3].inset(leading: 1, trailing: 1))
+      frame.draw(label, in: line[0], style: .bold, sanitizing: false)
+      field.render(into: &frame, in: line[1])
+      self.field = field
+    }
+  }
+
+  /// The first row: the greeting, counts, search and sync time at the left; the
+  /// interactor's status keeps its place at the right, at most half the row.
+  private func renderHeader(_ model: TodoListModel, into frame: inout Frame, in row: Rect) {
     var header = PlainListing.greeting(model.displayName) + model.counts.summary
     if !model.filter.isEmpty, field == nil { header += " · search: " + model.filter }
     if let lastSync = model.lastSync {
       // The sync time comes last, so a narrow header loses it first.
       header += " · synced " + Self.clockTime(lastSync, offset: model.lastSyncOffset)
     }
-    // The status keeps its place at the right; the header gets the rest, one column apart.
-    var statusWidth = 0
-    if let status = model.status {
-      statusWidth = min(status.terminalWidth, area.width / 2)
-      frame.draw(
-        status, row: area.row, column: area.column + area.width - statusWidth - 1,
-        width: statusWidth)
-    }
-    let headerWidth = area.width - 2 - (statusWidth > 0 ? statusWidth + 1 : 0)
-    if headerWidth > 0 {
-      frame.draw(
-        header, row: area.row, column: area.column + 1, width: headerWidth, style: .secondary)
-    }
-    // A refused add's message wraps, so a long one (every accepted date form) is read in full.
-    let refusalLines =
-      field == nil ? [] : (refusal?.wrapped(toWidth: max(1, area.width - 2)) ?? [])
-    let fieldRows = field == nil ? 0 : 1 + min(refusalLines.count, max(0, area.height - 3))
-    let body = Rect(
-      row: area.row + 1, column: area.column, width: area.width,
-      height: max(0, area.height - 1 - fieldRows))
-    let rows = model.visible
-    let today = model.today
-    let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
-    // ListView gives the detail at most half the row (less its scroll bar).
-    let columns = DetailColumns(rows, width: max(0, (area.width - 1) / 2 - 1))
-    list.select(model.selection, count: rows.count)
-    LoadableView.render(
-      model.todos, into: &frame, area: body, isEmpty: { _ in rows.isEmpty },
-      emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
-      content: { [self] _, frame, area in
-        list.render(into: &frame, area: area, count: rows.count) { index in
-          Self.row(rows[index], today: today, idWidth: idWidth, columns: columns)
-        }
-      })
-    if var field {
-      let label = isAdding ? "New todo: " : "Search: "
-      let row = area.row + area.height - 1
-      for (offset, line) in refusalLines.suffix(fieldRows - 1).enumerated() {
-        frame.draw(
-          line, row: row - (fieldRows - 1) + offset, column: 1, width: area.width - 2,
-          style: .error)
-      }
-      frame.draw(label, row: row, column: 1, style: .bold, sanitizing: false)
-      field.render(
-        into: &frame, row: row, column: 1 + label.count, width: max(2, area.width - label.count - 2)
-      )
-      self.field = field
-    }
+    let statusWidth = model.status.map { min($0.terminalWidth, row.width / 2) } ?? 0
+    let parts = Layout.columns(
+      .fill(), .fixed(statusWidth), spacing: statusWidth > 0 ? 1 : 0
+    ).split(row.inset(leading: 1, trailing: 1))
+    if let status = model.status { frame.draw(status, in: parts[1]) }
+    frame.draw(header, in: parts[0], style: .secondary)
   }
+
+  /// Shows a screen of the app's routes over the list: what a key that opens a
+  /// screen of its own does (`KeyBinding(.character("i"), "Summary") { push(.summary) }`).
+  private func push(_ route: TodoRoute) { _ = context?.router.push(route) }
 
   /// `HH:MM` of `date` in a zone `offset` seconds from UTC.
   static func clockTime(_ date: Date, offset: Int) -> String {
@@ -499,60 +503,17 @@ final class TodoListScreen: TerminalScreen {
     return (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
   }
 
-  /// The widths of the detail's columns — tags, priority, due date — the same for
-  /// every row, so that they line up. When the detail has too little room, the tags
-  /// go first, then the priority, so the due date is the last thing cut.
-  struct DetailColumns {
-    var tags = 0
-    var priority = 0
-    var due = 0
-
-    /// The columns the rows need, within `width`.
-    init(_ rows: [TodoItem], width: Int) {
-      if rows.contains(where: { $0.due != nil }) { due = 10 }
-      if rows.contains(where: { $0.priority != nil }) { priority = 6 }
-      let tagWidth = rows.lazy.map { DetailColumns.tagText($0).terminalWidth }.max() ?? 0
-      if due + priority + (due > 0 && priority > 0 ? 2 : 0) > width { priority = 0 }
-      let used = due + priority + (due > 0 && priority > 0 ? 2 : 0)
-      let room = width - used - (used > 0 ? 2 : 0)
-      tags = room >= 6 ? min(tagWidth, room) : 0
-    }
-
-    init() {}
-
-    /// `+home  +money`.
-    static func tagText(_ item: TodoItem) -> String {
-      item.tags.map { "+" + $0 }.joined(separator: "  ")
-    }
-  }
-
-  /// One row: check box, id (padded to `idWidth`) and title; tags, priority and due
-  /// date at the right, each in its column of `columns`.
+  /// One row: check box, id (padded to `idWidth`) and title; the other columns of the
+  /// list's row (``TodoField/listRow(today:)``) at the right, as `fitted` fits them.
   static func row(
-    _ item: TodoItem, today: Day, idWidth: Int = 0, columns: DetailColumns = DetailColumns()
+    _ item: TodoItem, idWidth: Int, columns: ListColumns<TodoItem>,
+    fitted: FittedListColumns<TodoItem>
   ) -> ListRow {
-    var parts: [String] = []
-    if columns.tags > 0 {
-      var tags = DetailColumns.tagText(item).terminalSafe
-      if tags.terminalWidth > columns.tags {
-        tags = String(tags.prefix(max(0, columns.tags - 1))) + "…"
-      }
-      parts.append(tags + String(repeating: " ", count: max(0, columns.tags - tags.terminalWidth)))
-    }
-    if columns.priority > 0 {
-      let name = item.priority?.name ?? ""
-      parts.append(name + String(repeating: " ", count: columns.priority - name.count))
-    }
-    if columns.due > 0 { parts.append(item.due?.description ?? String(repeating: " ", count: 10)) }
-    let detail = parts.joined(separator: "  ")
-    let style: TextStyle =
-      item.isDone
-      ? .secondary : item.isOverdue(today: today) ? TextStyle(foreground: .role(.danger)) : .plain
     let id = String(item.id)
     let padding = String(repeating: " ", count: max(0, idWidth - id.count))
     return ListRow(
-      (item.isDone ? "[x] " : "[ ] ") + padding + id + "  " + item.title,
-      detail: detail.allSatisfy { $0 == " " } ? nil : detail, style: style)
+      (item.isDone ? "[x] " : "[ ] ") + padding + id + "  " + (columns.title?.text(item) ?? ""),
+      detail: fitted.detail(of: item), style: .tone(columns.tone(of: item)))
   }
 
   func handle(_ event: InputEvent) -> Bool {

@@ -1,12 +1,15 @@
+package import CoreBase
 internal import Foundation
 
 /// The fields of an item a person edits, each declared once: its label, where the
 /// item keeps it, and the text that sets it.
 ///
 /// The command line (`add` and `edit` take an option per field, `show` prints a line
-/// per field) and the detail screen (a row per field, in the terminal and in SwiftUI)
-/// all read this table, so a new field is one case here, its line in ``spec``, its
-/// property (`TodoItem.swift`) and its key (`TodoItem+Codable.swift`):
+/// per field), the detail screen (a row per field, in the terminal and in SwiftUI) and
+/// the list's row (``listRow(today:)``: `todo list`, the terminal list, the SwiftUI
+/// list) all read this file, so a new field is one case here, its line in ``spec``,
+/// its column in ``listRow(today:)`` if the list shows it, its property
+/// (`TodoItem.swift`) and its key (`TodoItem+Codable.swift`):
 ///
 /// ```swift
 /// case .start: Spec("Start", .day(\.start), option: "When to start it")
@@ -203,5 +206,33 @@ package enum TodoField: String, CaseIterable, Hashable, Sendable {
     case .text:
       return .text(text)
     }
+  }
+}
+
+// MARK: - The list's row
+
+extension TodoField {
+  /// The columns of a row of the list, declared once for every shell: `todo list`
+  /// prints the fixed-width ones before the title and the others after it, the
+  /// terminal list shows them right of the title (the least important left out first
+  /// when narrow), the SwiftUI list under it.
+  ///
+  /// - Parameter today: The day an item is overdue against.
+  /// - Returns: The row's columns, the title first.
+  package static func listRow(today: Day) -> ListColumns<TodoItem> {
+    ListColumns([
+      ListColumn(
+        "Title", importance: .essential, width: .fill,
+        tone: { $0.isDone ? .secondary : .plain }
+      ) { $0.title },
+      ListColumn("Tags", importance: .low, width: .content(minimum: 6)) { item in
+        item.tags.isEmpty ? nil : item.tags.map { "+" + $0 }.joined(separator: "  ")
+      },
+      ListColumn("Priority", importance: .medium, width: .fixed(6)) { $0.priority?.name },
+      ListColumn(
+        "Due", importance: .high, width: .fixed(10),
+        tone: { $0.isOverdue(today: today) ? .danger : .plain }
+      ) { $0.due?.description },
+    ])
   }
 }

@@ -103,19 +103,8 @@
           interactor.select(index)
           interactor.openSelected()
         } label: {
-          VStack(alignment: .leading) {
-            Text(item.title)
-              .foregroundStyle(
-                Color(token: item.isDone ? theme.palette.secondaryText : theme.palette.text))
-            if let due = item.due {
-              Text(due.description)
-                .font(.caption)
-                .foregroundStyle(
-                  Color(
-                    token: item.isOverdue(today: interactor.viewModel.today)
-                      ? theme.palette.danger : theme.palette.secondaryText))
-            }
-          }
+          // The row's columns as the model declares them for every shell.
+          ListColumnsLabel(item, columns: TodoField.listRow(today: interactor.viewModel.today))
         }
         .buttonStyle(.borderless)
       }

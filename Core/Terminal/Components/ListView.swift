@@ -80,6 +80,16 @@ public struct ListView: Sendable, Hashable {
     offset = Swift.max(0, offset)
   }
 
+  /// The most cells a row's detail gets in an area: half the row, less the scroll
+  /// bar's column. For fitting detail columns (``ListColumns/fittedDetails(for:width:)``)
+  /// so that the list never cuts them.
+  ///
+  /// - Parameter area: Where the list goes.
+  /// - Returns: The detail's width in cells.
+  public static func detailWidth(in area: Rect) -> Int {
+    Swift.max(0, (area.width - 1) / 2 - 1)
+  }
+
   /// Draws the visible rows, the selected one highlighted, with a scroll position
   /// indicator when the items do not fit.
   ///

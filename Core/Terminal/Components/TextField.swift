@@ -114,6 +114,18 @@ public struct TextField: Sendable, Hashable {
     }
   }
 
+  /// Draws the field on the first row of a rectangle, as wide as the rectangle.
+  ///
+  /// - Parameters:
+  ///   - frame: The frame to draw into.
+  ///   - rect: Where the field goes; nothing is drawn when it is empty.
+  ///   - isFocused: Whether to show the cursor.
+  public mutating func render(into frame: inout Frame, in rect: Rect, isFocused: Bool = true) {
+    guard rect.height > 0 else { return }
+    render(
+      into: &frame, row: rect.row, column: rect.column, width: rect.width, isFocused: isFocused)
+  }
+
   private func cellWidth(_ range: Range<Int>) -> Int {
     characters[range].reduce(0) { $0 + TextWidth.of($1) }
   }

@@ -115,3 +115,17 @@ public struct TextStyle: Sendable, Hashable {
     return parts.isEmpty ? "plain" : parts.joined(separator: " ")
   }
 }
+
+extension TextStyle {
+  /// The style of a list column's tone: plain, dimmed, or the theme's danger colour.
+  ///
+  /// - Parameter tone: The tone a ``ListColumn`` gives an item.
+  /// - Returns: The style to draw it in.
+  public static func tone(_ tone: ListColumnTone) -> TextStyle {
+    switch tone {
+    case .plain: .plain
+    case .secondary: .secondary
+    case .danger: TextStyle(foreground: .role(.danger))
+    }
+  }
+}

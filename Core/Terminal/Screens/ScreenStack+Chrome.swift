@@ -13,10 +13,12 @@ extension ScreenStack {
       frame.draw(front.screen.title, row: 0, column: 0)
       return
     }
-    frame.fill(Rect(row: 0, column: 0, width: size.columns, height: 1), style: .header)
+    let chrome = Self.chromeLayout.split(frame.bounds)
+    let (header, content, status, footer) = (chrome[0], chrome[1], chrome[2], chrome[3])
+    frame.fill(header, style: .header)
     frame.draw(
-      breadcrumbText(width: size.columns - 2), row: 0, column: 1, style: .header, sanitizing: false)
-    let content = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
+      breadcrumbText(width: header.width - 2), in: header.inset(leading: 1, trailing: 1),
+      style: .header, sanitizing: false)
     entries[entries.count - 1].screen.render(into: &frame, area: content)
     for sheet in sheets {
       frame.cursor = nil
@@ -24,7 +26,7 @@ extension ScreenStack {
         content.inset(rows: 1, columns: 2), title: sheet.screen.title, style: .header)
       sheet.screen.render(into: &frame, area: inside)
     }
-    renderStatus(into: &frame, row: size.rows - 2, width: size.columns - 2)
+    renderStatus(into: &frame, in: status.inset(leading: 1, trailing: 1))
     let own = front.screen.keyBindings
     let declared = Set(own.flatMap(\.keys))
     let stack = stackBindings.filter { declared.isDisjoint(with: $0.keys) }
@@ -33,10 +35,10 @@ extension ScreenStack {
     // stack's own keys (Back, Help, Quit) stay when the row is narrow.
     if let prompt {
       KeyHintsView.render(
-        prompt.view.keyBindings, into: &frame, row: size.rows - 1, width: size.columns)
+        prompt.view.keyBindings, into: &frame, row: footer.row, width: footer.width)
     } else {
       KeyHintsView.render(
-        own, keeping: stack, into: &frame, row: size.rows - 1, width: size.columns)
+        own, keeping: stack, into: &frame, row: footer.row, width: footer.width)
     }
     if let prompt {
       frame.cursor = nil
@@ -46,12 +48,17 @@ extension ScreenStack {
     }
   }
 
+  /// Every screen's frame: the header, the screen's content, its status line and the
+  /// footer of keys, placed here once so that no screen places them itself.
+  static var chromeLayout: Layout { .rows(.fixed(1), .fill(), .fixed(1), .fixed(1)) }
+
   /// The status line: the front screen's message, else its busy spinner.
-  private func renderStatus(into frame: inout Frame, row: Int, width: Int) {
+  private func renderStatus(into frame: inout Frame, in line: Rect) {
     if let status = front.context.status {
-      frame.draw(status, row: row, column: 1, width: width, style: .error, sanitizing: false)
+      frame.draw(status, in: line, style: .error, sanitizing: false)
     } else if front.context.isBusy {
-      Spinner.render("Working…", into: &frame, row: row, column: 1, width: width)
+      Spinner.render(
+        "Working…", into: &frame, row: line.row, column: line.column, width: line.width)
     }
   }
 
