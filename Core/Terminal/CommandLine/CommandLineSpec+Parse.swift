@@ -168,7 +168,8 @@ private struct Parser {
     guard let option = options.first(where: { $0.name == name }) else {
       let candidates = options.map { "--\($0.name)" } + ["--help"]
       let hint =
-        Suggestion.closest(to: "--\(name)", in: candidates).map { "did you mean '\($0)'?" }
+        relatedCommand(declaring: name).map { "'--\(name)' goes with '\(spec.name) \($0)'" }
+        ?? Suggestion.closest(to: "--\(name)", in: candidates).map { "did you mean '\($0)'?" }
         ?? helpHint
       throw CommandLineError(
         "unknown option '--\(CommandLineEcho.quote(name))'\(scope)", hint: hint)
@@ -188,6 +189,24 @@ private struct Parser {
       throw CommandLineError("option '--\(name)' needs a value <\(option.valueName ?? "value")>")
     }
     try record(option, value)
+  }
+
+  /// Another command of the named command's group that declares the option: `setup`
+  /// for `sync --user`, so the hint can say where the option goes.
+  private func relatedCommand(declaring name: String) -> String? {
+    guard let command, let top = spec.command(named: command.groups.first ?? command.name),
+      !top.subcommands.isEmpty
+    else { return nil }
+    var pending = [top]
+    while let candidate = pending.popLast() {
+      if candidate.fullName != command.fullName,
+        candidate.options.contains(where: { $0.name == name })
+      {
+        return candidate.fullName
+      }
+      pending += candidate.subcommands
+    }
+    return nil
   }
 
   private mutating func parseShort(
