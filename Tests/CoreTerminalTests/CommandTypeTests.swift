@@ -128,6 +128,7 @@ struct CommandTypeTests {
       try await run(["sync", "--user", "me"])
     }
     #expect(error?.message == "unknown option '--user' for 'demo sync'")
+    #expect(error?.hint == "'--user' goes with 'demo sync setup'")
     let early = await #expect(throws: CommandLineError.self) {
       try await run(["sync", "-n", "status"])
     }
