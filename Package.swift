@@ -110,14 +110,18 @@ let package = Package(
     // since without InternalImportsByDefault a plain import is public and clashes with a
     // `package import` of the same module in another file.
     .target(
-      name: "BlueprintTodoModel", dependencies: ["CoreBase", "CoreSync"], path: "Apps/Todo/Model"),
+      name: "BlueprintTodoModel", dependencies: ["CoreBase"], path: "Apps/Todo/Model"),
     // The todo app itself — commands, screens (view model, interactor, terminal view),
     // store — is a library, so that both of its entry points drive the same interactors.
+    // Its parts Interop/ and Sync/ and the model's OldStores/ are folders a copy can
+    // delete (Docs/StartFromSample.md); CoreSync, CoreSyncCommandLine and CoreURLSession
+    // are Sync/'s alone.
     .target(
       name: "BlueprintTodoFeatures",
       dependencies: [
-        "CoreBase", "CoreSync", "CoreSyncCommandLine", "CoreTerminal", "BlueprintTodoModel",
-        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
+        "CoreBase", "CoreTerminal", "BlueprintTodoModel", "BlueprintSamplesShared",
+        "BlueprintSamplesSharedCommandLine",
+        "CoreSync", "CoreSyncCommandLine",
         .target(name: "CoreURLSession", condition: applePlatforms),
       ],
       path: "Apps/Todo",
@@ -158,21 +162,29 @@ let package = Package(
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintSettingsFeatures"],
       path: "Apps/Settings/Main"
     ),
-    // The feed reader's model — formats, parser, store, fetch engine — with no shell: a
-    // library so the benchmarks can drive it.
+    // The feed formats — RSS, Atom, RDF, JSON Feed and OPML read, encodings, HTML to
+    // text, dates — behind `FeedParser`, `HTMLText` and `OPML`: the machinery a copy of
+    // feed carries as one folder it need not read.
+    .target(
+      name: "BlueprintFeedFormats", dependencies: ["CoreBase"], path: "Apps/Feed/Formats"),
+    // The feed reader's model — store, fetch engine — with no shell: a library so the
+    // benchmarks can drive it.
     .target(
       name: "BlueprintFeedModel",
-      dependencies: ["CoreBase", .target(name: "CoreURLSession", condition: applePlatforms)],
+      dependencies: [
+        "CoreBase", "BlueprintFeedFormats",
+        .target(name: "CoreURLSession", condition: applePlatforms),
+      ],
       path: "Apps/Feed/Model"),
     // The feed reader itself — commands, screens — as a library, as todo's is.
     .target(
       name: "BlueprintFeedFeatures",
       dependencies: [
-        "CoreBase", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
-        "BlueprintSamplesSharedCommandLine",
+        "CoreBase", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedModel",
+        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
-      exclude: ["Model", "Main"]
+      exclude: ["Formats", "Model", "Main"]
     ),
     // `feed`: the command line and the interactive reader.
     .executableTarget(
@@ -240,7 +252,8 @@ let package = Package(
     .testTarget(
       name: "FeedTests",
       dependencies: [
-        "BlueprintFeedModel", "BlueprintFeedFeatures", "BlueprintFeed", "BlueprintSamplesShared",
+        "BlueprintFeedFormats", "BlueprintFeedModel", "BlueprintFeedFeatures", "BlueprintFeed",
+        "BlueprintSamplesShared",
         "Core", "CoreTerminal", "CoreTesting",
       ],
       path: "Tests/FeedTests",
@@ -259,7 +272,7 @@ let package = Package(
     .executableTarget(
       name: "BlueprintBenchmarks",
       dependencies: [
-        "Core", "CoreTerminal", "BlueprintFeedModel", "BlueprintTodoModel",
+        "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedModel", "BlueprintTodoModel",
         "BlueprintSamplesShared", "CoreTesting",
       ],
       path: "Tests/Benchmarks"

@@ -63,7 +63,9 @@ folder="$2"
 # the folders its tests keep beside their sources, and whether it takes the samples'
 # shared settings with it.
 has_shared=0
-# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo syncs
+# Whether the sample's formats are a target of their own (feed's Formats/).
+has_formats=0
+# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo's Sync/
 # (CoreSync, and CoreSyncCommandLine for the CalDAV client's errors); todo and feed fall
 # back to URLSession where libcurl is not (Apple platforms; on Linux, FoundationNetworking
 # would load libcurl's ~30 libraries at every start).
@@ -74,8 +76,7 @@ case "$sample" in
 todo)
   sample_folder="Todo"
   has_swiftui=1
-  model_products="
-        .product(name: \"CoreSync\", package: \"Blueprint\"),"
+  # Sync/'s alone: a copy that deletes that folder deletes these three lines too.
   feature_products="
         .product(name: \"CoreSync\", package: \"Blueprint\"),
         .product(name: \"CoreSyncCommandLine\", package: \"Blueprint\"),
@@ -85,6 +86,7 @@ todo)
 feed)
   sample_folder="Feed"
   has_swiftui=0
+  has_formats=1
   model_products="
         $url_session,"
   test_excludes='["Fixtures", "Goldens"]'
@@ -117,6 +119,7 @@ copy_products="$name"
 copy_modules="$module ${module}Model ${module}Features ${module}Tests"
 [ "$sample" = todo ] && copy_products="$copy_products $name-app" && copy_modules="$copy_modules ${module}App"
 [ "$sample" = settings ] && copy_modules="$copy_modules ${module}Shared"
+[ "$sample" = feed ] && copy_modules="$copy_modules ${module}Formats"
 taken_products="$(grep -oE '\.executable\(name: "[^"]+"' "$blueprint/Package.swift" | cut -d'"' -f2)"
 taken_modules="$(grep -oE 'name: "[A-Z][A-Za-z0-9]*"' "$blueprint/Package.swift" | cut -d'"' -f2)
 Swift Foundation FoundationEssentials FoundationInternationalization FoundationNetworking
@@ -156,7 +159,7 @@ fi
 # The modules in the import lines by their new names — BlueprintTodoModel →
 # ChoresModel, BlueprintTodoFeatures → ChoresFeatures, whatever precedes `import` —
 # and the one place the app names itself: the same commands as Docs/StartFromSample.md.
-renames=(-e "s/import ${sample_prefix}(Model|Features)\$/import ${module}\1/")
+renames=(-e "s/import ${sample_prefix}(Model|Features|Formats)\$/import ${module}\1/")
 # A sample that takes the shared settings along imports them as ${module}Shared; the
 # others import them only where Blueprint has them (#if canImport), so those lines stay.
 if [ "$has_shared" = 1 ]; then
@@ -219,6 +222,20 @@ if [ "$has_shared" = 1 ]; then
     ),
 "
 fi
+formats_dependency=""
+formats_target=""
+if [ "$has_formats" = 1 ]; then
+  feature_excludes='["Formats", "Main", "Model"]'
+  model_dependencies="\"${module}Formats\", $core"
+  formats_dependency=" \"${module}Formats\","
+  formats_target="    // The formats the model reads (feed's RSS, Atom, JSON Feed, OPML, HTML, dates).
+    .target(
+      name: \"${module}Formats\",
+      dependencies: [$core],
+      path: \"Sources/$module/Formats\"
+    ),
+"
+fi
 if [ "$has_swiftui" = 1 ]; then
   products="$products
     .executable(name: \"$name-app\", targets: [\"${module}App\"]),"
@@ -243,7 +260,7 @@ if [ -n "$model_products" ]; then
 else
   model_list="$model_dependencies"
 fi
-targets="$shared_target    // The model: Blueprint's headless kit only, no shell.
+targets="$shared_target$formats_target    // The model: Blueprint's headless kit only, no shell.
     .target(
       name: \"${module}Model\",
       dependencies: [$model_list],
@@ -253,7 +270,7 @@ targets="$shared_target    // The model: Blueprint's headless kit only, no shell
     .target(
       name: \"${module}Features\",
       dependencies: [
-        \"${module}Model\",$shared_dependency
+        \"${module}Model\",$formats_dependency$shared_dependency
         $core,
         $terminal,$feature_products
       ],
@@ -273,7 +290,7 @@ targets="$shared_target    // The model: Blueprint's headless kit only, no shell
     .testTarget(
       name: \"${module}Tests\",
       dependencies: [
-        \"$module\",$test_app \"${module}Features\", \"${module}Model\",$shared_dependency
+        \"$module\",$test_app \"${module}Features\", \"${module}Model\",$formats_dependency$shared_dependency
         $umbrella,
         $terminal,
         $testing,

@@ -1,3 +1,4 @@
+internal import BlueprintFeedFormats
 internal import BlueprintFeedModel
 internal import CoreBase
 internal import CoreTerminal

@@ -20,10 +20,7 @@ package enum TodoCommands {
       RemoveTodos.self,
       ClearDone.self,
       UndoChange.self,
-      ImportTodos.self,
-      ExportTodos.self,
-      SyncTodos.self,
-    ],
+    ] + parts.flatMap(\.commands),
     manual: manual
   ) { run in
     guard run.context.wantsInteractiveUI else {
@@ -32,7 +29,7 @@ package enum TodoCommands {
     }
     try await TodoApp.runInteractive(
       store: run.store, context: run.context, greeting: run.greeting,
-      sync: try listSync(store: run.store, context: run.context, connector: run.connector))
+      sync: try listSync(store: run.store, context: run.context, parts: parts))
   }
 
   /// The command line: `todo COMMAND …`.
@@ -43,14 +40,10 @@ package enum TodoCommands {
   /// - Parameters:
   ///   - command: The parsed command line.
   ///   - context: Output, environment, folders and theme.
-  ///   - connector: How `todo sync` reaches the server; `nil` in a build without one.
   /// - Throws: `AppError`, `CommandLineError` or `PersistenceError`; the runner reports them.
   @MainActor
-  package static func run(
-    _ command: ParsedCommand, in context: CommandContext,
-    connector: (any TodoSyncConnector)? = nil
-  ) async throws {
-    try await all.run(command) { TodoRun(context, connector: connector) }
+  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
+    try await all.run(command) { TodoRun(context) }
   }
 
   // MARK: - Shared by the commands
@@ -74,6 +67,17 @@ package enum TodoCommands {
       return "added line \(lines) to the note of \(id)\n"
     }
     return "replaced the note of \(id); \(undo)\n"
+  }
+
+  /// The list screen's sync, from the first part that gives one.
+  @MainActor
+  private static func listSync(store: TodoStore, context: CommandContext, parts: [TodoPart])
+    throws -> TodoListSync?
+  {
+    for part in parts {
+      if let sync = try part.listSync(store, context) { return sync }
+    }
+    return nil
   }
 
   // MARK: - Arguments
@@ -103,9 +107,21 @@ package struct Now {
   /// The local time zone's offset from UTC now, in seconds.
   package var offset: Int
 
-  package init(date: Date = Date(), timeZone: TimeZone = LocalTimeZone.current) {
+  /// Now in the local time zone (`LocalTimeZone`), by its offset alone: looking the
+  /// zone itself up costs more than a short command's own work.
+  package init(date: Date = Date()) {
+    self.init(date: date, offset: LocalTimeZone.secondsFromGMT(at: date))
+  }
+
+  /// Now in `timeZone`.
+  package init(date: Date, timeZone: TimeZone) {
+    self.init(date: date, offset: timeZone.secondsFromGMT(for: date))
+  }
+
+  private init(date: Date, offset: Int) {
     seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    today = Day.today(in: timeZone, now: date)
-    offset = timeZone.secondsFromGMT(for: date)
+    let local = seconds + offset
+    today = Day(number: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+    self.offset = offset
   }
 }

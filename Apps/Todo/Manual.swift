@@ -18,24 +18,14 @@ extension TodoCommands {
         + "priority; --sort chooses another. list, done and rm take a filter typed as in add "
         + "(+tag, !priority, due:DATE); done and rm ask for --yes when it matches more than "
         + "\(confirmationThreshold).",
-      "Coming from Taskwarrior or todo.txt: 'task export | \(name) import --from taskwarrior -', "
-        + "'\(name) import --from todo.txt FILE', '\(name) export --format todo.txt'; ls, "
-        + "complete, modify, del, delete and remove are aliases.",
-    ],
+      "ls, complete, modify, del, delete and remove are aliases.",
+    ] + parts.flatMap(\.manual),
     files: [
       .init(
         "$XDG_DATA_HOME/\(folder)/todos.json",
         "The list (default ~/.local/share/\(folder)/todos.json), mode 0600. "
-          + "todos.json.last-good beside it holds the version before the last change."),
-      .init(
-        "$XDG_DATA_HOME/\(folder)/sync/",
-        "What '\(name) sync' remembers: per item its address on the server, its version and "
-          + "the version both sides last agreed on; no credentials."),
-      .init(
-        "$XDG_CONFIG_HOME/\(appIdentity.family)/\(TodoSyncConfig.storeKey).json",
-        "Where '\(name) sync' syncs: the server and the task list, written by '\(name) sync setup'."
-      ),
-    ] + sharedSettingsFile,
+          + "todos.json.last-good beside it holds the version before the last change.")
+    ] + parts.flatMap(\.files) + sharedSettingsFile,
     // 69: 'todo sync' could not reach the server or stopped midway.
     exitCodes: ManualPage.runnerExitCodes,
     // The other samples, only where they are (not in a copy of this sample).

@@ -1,6 +1,5 @@
 package import BlueprintTodoModel
 package import CoreBase
-package import CoreSync
 internal import CoreTerminal
 package import Foundation
 internal import Observation
@@ -47,18 +46,29 @@ package final class TodoListModel: NavigableViewModel {
 
 // MARK: - Interactor
 
-/// How the list screen syncs: the sync to run (`todo sync`'s engine on the configured
-/// server) and when the list last synced. `nil` when sync is not set up.
+/// How the list screen syncs (the `s` key): given by the sync part (Sync/,
+/// ``TodoPart/listSync``), so that the screen knows no sync engine; `nil` in a build
+/// without it, and the screen has no `s` key.
 package struct TodoListSync: Sendable {
-  /// Runs one sync.
-  package var run: @Sendable () async throws -> SyncResult
+  /// Runs one sync and returns the status that says what it did.
+  package var run: @Sendable () async throws -> String
+  /// The status after a sync that failed.
+  package var failure: @Sendable (any Error) -> String
   /// When the last sync finished, read once as the screen opens.
   package var lastSync: Date?
+  /// Why `s` cannot sync (e.g. it is not set up), said instead; `nil` when it can.
+  package var unavailable: String?
 
   /// Creates the screen's sync.
-  package init(lastSync: Date?, run: @escaping @Sendable () async throws -> SyncResult) {
+  package init(
+    lastSync: Date?, unavailable: String? = nil,
+    run: @escaping @Sendable () async throws -> String,
+    failure: @escaping @Sendable (any Error) -> String
+  ) {
     self.lastSync = lastSync
+    self.unavailable = unavailable
     self.run = run
+    self.failure = failure
   }
 }
 
@@ -225,40 +235,29 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     }
   }
 
+  /// Whether the list syncs: the build has the sync part.
+  package var syncs: Bool { sync != nil }
+
   /// Syncs with the server, as `todo sync` does, then shows what it did and the
   /// list it left; the status says so while it runs.
   package func syncNow() {
-    guard let sync else {
-      viewModel.status = "sync is not set up: \(appIdentity.name) sync setup URL"
+    guard let sync else { return }
+    if let unavailable = sync.unavailable {
+      viewModel.status = unavailable
       return
     }
     viewModel.status = "syncing…"
     asyncTask { [weak self] in
-      let result = try await sync.run()
+      let status = try await sync.run()
       guard let self else { return }
       let now = now()
       viewModel.lastSync = Date(timeIntervalSince1970: Double(now.seconds))
       viewModel.lastSyncOffset = now.offset
-      viewModel.status =
-        result.description
-        + (result.conflicts.isEmpty ? "" : " · \(result.conflicts.count) conflicts")
+      viewModel.status = status
       reload()
     } onFailure: { [weak self] error in
-      self?.viewModel.status = Self.syncFailure(error)
+      self?.viewModel.status = sync.failure(error)
     }
-  }
-
-  /// The status after a sync that failed; for one that would have emptied a side,
-  /// what it would delete and the command that goes ahead.
-  static func syncFailure(_ error: any Error) -> String {
-    guard let refusal = error as? SyncMassDeletion else { return "sync stopped: \(error)" }
-    var sides: [String] = []
-    if refusal.isLocal { sides.append("\(refusal.localIDs.count) of \(refusal.localCount) here") }
-    if refusal.isRemote {
-      sides.append("\(refusal.remoteRecords.count) of \(refusal.remoteCount) on the server")
-    }
-    return "sync stopped: would delete " + sides.joined(separator: " and ")
-      + " · \(appIdentity.name) sync --force-delete"
   }
 
   /// The title of the item `id`, or its number when it is gone.
@@ -412,10 +411,15 @@ final class TodoListScreen: TerminalScreen {
         interactor.beginFilter()
       },
       KeyBinding(.character("u"), "Undo") { [unowned self] in interactor.undo() },
-      KeyBinding(.character("s"), "Sync") { [unowned self] in interactor.syncNow() },
+    ]
+    if interactor.syncs {
+      bindings.append(
+        KeyBinding(.character("s"), "Sync") { [unowned self] in interactor.syncNow() })
+    }
+    bindings += [
       KeyBinding(LoadableView.retryKey, "Reload", isInFooter: false) { [unowned self] in
         interactor.reload()
-      },
+      }
     ]
     // A search kept with Enter stays until Esc clears it (at the root, Esc has no other
     // use); first, so that a narrow footer still shows it.

@@ -11,15 +11,15 @@ package struct TodoStore: Sendable {
   /// The underlying file store.
   package let files: FileKeyValueStore
 
-  /// The supported size: 128 MiB as todo writes it (pretty-printed), about 450,000
-  /// todos. Its commands stay under 1 GiB of memory at that size (Docs/Apps/Todo.md,
-  /// "Data"); above it the store is written compactly (about 60% of the bytes).
+  /// The supported size, as todo writes it (pretty-printed); above it the store is
+  /// written compactly. What it holds and what the commands take at that size:
+  /// Docs/Apps/Todo.md ("Data") and Docs/Benchmarks.md ("todo").
   package static let maximumFileSize = 128 << 20
 
   /// The largest file todo reads or writes: three times ``maximumFileSize``, so that
-  /// every version 1 store up to ``maximumFileSize`` (whose items take up to about
-  /// three times the bytes in the current form, compactly written) migrates and stays
-  /// changeable. A change that would pass it is refused, nothing written.
+  /// every version 1 store up to ``maximumFileSize`` (whose items take more bytes in
+  /// the current form) migrates and stays changeable. A change that would pass it is
+  /// refused, nothing written.
   package static let readLimit = 3 * maximumFileSize
 
   /// The clock that stamps a changed item's ``TodoItem/modified``.

@@ -5,11 +5,14 @@ extension JSONWriter {
   ///   a non-finite number, or what its `encode(to:)` throws.
   func writeRoot<Value: Encodable>(_ value: Value) throws {
     let root = push(level: 0, key: nil)
-    if let scalar = value as? any JSONScalar {
-      frames[root.index].kind = .value
-      try writeScalar({ () throws(NonFinite) in try scalar.write(to: self) }, codingPath: [])
-      return
+    frames[root.index].kind = .value
+    do {
+      if try writeScalarType(value) { return }
+    } catch {
+      abandon()
+      throw error.encodingError(codingPath: [])
     }
+    frames[root.index].kind = .empty
     do {
       try value.encode(to: JSONWriterEncoder(writer: self, frame: root))
     } catch {
@@ -39,14 +42,13 @@ extension JSONWriter {
     _ value: Value, key: @autoclosure () -> (any CodingKey)?
   ) throws {
     if writeCommon(value) { return }
-    if !isKnownComposite(Value.self), let scalar = value as? any JSONScalar {
+    if !isKnownComposite(Value.self) {
       do {
-        try scalar.write(to: self)
+        if try writeScalarType(value) { return }
       } catch {
         abandon()
         throw error.encodingError(codingPath: currentCodingPath + (key().map { [$0] } ?? []))
       }
-      return
     }
     noteComposite(Value.self)
     let frame = push(level: childLevel, key: key())

@@ -165,13 +165,8 @@ private enum Envelope<Value: Decodable>: Decodable {
   /// An older version (a bare value counts as 1) and its value, as its step reads it.
   case older(Int, (any Sendable)?)
 
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-    static var version: Key { Key(stringValue: "version") }
-    static var value: Key { Key(stringValue: "value") }
+  private enum Key: String, CodingKey, CaseIterable {
+    case version, value
   }
 
   init(from decoder: any Decoder) throws {
@@ -180,8 +175,10 @@ private enum Envelope<Value: Decodable>: Decodable {
       EnvelopeInfo.steps.flatMap { decoder.userInfo[$0] as? [Int: MigrationStep] } ?? [:]
     // An object of exactly `value` and `version` is an envelope; a `version` that is
     // no whole number (1e308, "2") is damage to it, reported at `version`.
-    guard let container = try? decoder.container(keyedBy: Key.self),
-      container.allKeys.count == 2, container.contains(.value), container.contains(.version)
+    // The strict container refuses an object with a third key, and lists no keys to
+    // count them (a dynamic cast per key type under `container(keyedBy:)`).
+    guard let container = try? decoder.strictContainer(keyedBy: Key.self),
+      container.contains(.value), container.contains(.version)
     else {
       // A value from before versioning: version 1.
       if current == 1 {

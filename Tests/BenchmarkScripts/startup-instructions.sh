@@ -11,14 +11,14 @@
 # (apt-get install -y valgrind hyperfine taskwarrior).
 # Usage: Tests/BenchmarkScripts/startup-instructions.sh [FOLDER]
 #   FOLDER holds todo, feed and settings already built (static, release); without it
-#   they are built here (swift build -c release --static-swift-stdlib --product …).
+#   they are built here as Apps/install.sh builds them (Apps/release-build.sh).
 set -eu
 cd "$(dirname "$0")/../.."
 if [ $# -gt 0 ]; then
   BUILT=$(realpath "$1")
 else
   for app in todo settings feed; do
-    swift build -c release --static-swift-stdlib --product "$app" > /dev/null
+    Apps/release-build.sh --product "$app" > /dev/null
   done
   BUILT=$(swift build -c release --show-bin-path)
 fi

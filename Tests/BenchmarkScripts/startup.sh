@@ -6,7 +6,7 @@
 # with the same 20, so a regression in what an app does before its command shows.
 # Needs hyperfine and Taskwarrior (apt-get install -y hyperfine taskwarrior) and static
 # release builds, e.g. what Apps/install.sh installs:
-#   swift build -c release --static-swift-stdlib --product todo   (also feed, settings)
+#   Apps/release-build.sh --product todo   (also feed, settings; as Apps/install.sh builds)
 # Usage: Tests/BenchmarkScripts/startup.sh [folder with todo, feed and settings]
 set -eu
 BIN=$(realpath "${1:-.build/release}")

@@ -163,6 +163,28 @@ struct StrictJSONEncoderTests {
     Reference.expectSame(["dates": [Date(timeIntervalSinceReferenceDate: -1)]])
   }
 
+  @Test("Optional scalars of every kind, doubly optional ones, and raw-value enums")
+  func optionalScalars() throws {
+    let url = try #require(URL(string: "https://x.com/a"))
+    Reference.expectSame(Date?(Date(timeIntervalSinceReferenceDate: 2)))
+    Reference.expectSame([Date(timeIntervalSinceReferenceDate: 1), nil] as [Date?])
+    Reference.expectSame([Data([7]), nil] as [Data?])
+    Reference.expectSame([url, nil] as [URL?])
+    Reference.expectSame([Decimal(5), nil] as [Decimal?])
+    Reference.expectSame([1.5, nil] as [Double?])
+    Reference.expectSame([Float(2.5), nil] as [Float?])
+    Reference.expectSame([true, nil] as [Bool?])
+    Reference.expectSame([Int8(-1), nil] as [Int8?])
+    Reference.expectSame([UInt64.max, nil] as [UInt64?])
+    Reference.expectSame(Int??.some(.none))
+    Reference.expectSame(Int??.some(4))
+    Reference.expectSame(
+      ["a": .some(.none), "b": .some(Date(timeIntervalSince1970: 0))] as [String: Date??])
+    Reference.expectSame([Suit.hearts, .spades])
+    Reference.expectSame(["suit": Suit.spades])
+    Reference.expectSame([Double.infinity] as [Double?])
+  }
+
   @Test("Nested, super and repeated containers")
   func containers() {
     Reference.expectSame(Containers())
@@ -205,6 +227,10 @@ struct StrictJSONEncoderTests {
 }
 
 // MARK: - Fixtures
+
+private enum Suit: String, Encodable {
+  case hearts, spades
+}
 
 private struct Wrapper: Encodable {
   var number: Double

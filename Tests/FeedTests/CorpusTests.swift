@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFormats
 @testable import BlueprintFeedModel
 
 /// Real-world feeds from the folder named by `FEED_CORPUS` (not part of the project).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFormats
 @testable import BlueprintFeedModel
 
 /// The encoding corpus in `Fixtures/encodings`: small feeds in about sixty encodings,

@@ -1,4 +1,5 @@
 import BlueprintFeedFeatures
+import BlueprintFeedFormats
 import Core
 import CoreTesting
 import Foundation

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BlueprintFeedModel
+@testable import BlueprintFeedFormats
 
 @Suite("Finding the feed a web page names")
 struct FeedLinksTests {

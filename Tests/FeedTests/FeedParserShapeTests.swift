@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFormats
 @testable import BlueprintFeedModel
 
 /// Shapes real feeds have that once lost a title, a link, an id or a date.

@@ -1,3 +1,4 @@
+import BlueprintFeedFormats
 import BlueprintFeedModel
 import Core
 import CoreTesting

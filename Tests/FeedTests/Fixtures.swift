@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFormats
 @testable import BlueprintFeedModel
 
 /// Reads the fixture files beside these tests.

@@ -2,6 +2,7 @@ import CoreTesting
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFormats
 @testable import BlueprintFeedModel
 
 @Suite("Feed parser — hostile input")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFormats
 @testable import BlueprintFeedModel
 
 /// The single-pass JSON Feed reader and the field helpers its fast paths touch.

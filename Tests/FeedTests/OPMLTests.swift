@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BlueprintFeedFeatures
+@testable import BlueprintFeedFormats
 
 @Suite("OPML export escaping")
 struct OPMLTests {

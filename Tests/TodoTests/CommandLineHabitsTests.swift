@@ -43,18 +43,6 @@ struct CommandLineHabitsTests {
     try await habits.checkLongEcho()
   }
 
-  // MARK: - One input reader
-
-  @Test("import reads a process substitution, a pipe on stdin and a file")
-  func importSources() async throws {
-    try await habits.checkImportSources()
-  }
-
-  @Test("import of a missing file or a folder exits 66 naming it; an endless input is cut off")
-  func importFailures() async throws {
-    try await habits.checkImportFailures()
-  }
-
   // MARK: - todo's own
 
   @Test("an abbreviated option suggests the full one")

@@ -1,3 +1,4 @@
+internal import BlueprintFeedFormats
 package import Foundation
 
 /// Turns what a user typed for `feed add` (a URL or a local path) into a feed URL.

@@ -1,3 +1,4 @@
+package import BlueprintFeedFormats
 internal import CoreBase
 package import Foundation
 

@@ -1,3 +1,4 @@
+package import BlueprintFeedFormats
 package import CoreBase
 package import Foundation
 

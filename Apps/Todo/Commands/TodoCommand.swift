@@ -16,20 +16,15 @@ package struct TodoRun {
   let store: TodoStore
   /// The time and local day, read once per command.
   let clock: Now
-  /// How `todo sync` reaches the server; `nil` in a build without one.
-  let connector: (any TodoSyncConnector)?
 
   /// The run of `context`'s folders and the samples' shared preferences.
   ///
-  /// - Parameters:
-  ///   - context: The process's streams, environment and folders.
-  ///   - connector: How `todo sync` reaches the server; `nil` in a build without one.
-  package init(_ context: CommandContext, connector: (any TodoSyncConnector)?) {
+  /// - Parameter context: The process's streams, environment and folders.
+  package init(_ context: CommandContext) {
     let (context, preferences) = TodoPreferences.load(for: context)
     self.context = context
     greeting = preferences.greeting
     store = TodoStore(directory: context.dataFolder)
     clock = Now()
-    self.connector = connector
   }
 }

@@ -31,7 +31,7 @@ enum SyncTodos: TodoCommand {
     guard let config = try TodoSyncConfig.load(from: run.context.directories.config) else {
       throw TodoCommands.notSetUp
     }
-    let connector = try TodoCommands.available(run.connector)
+    let connector = SyncConnection.connector(for: run.context)
     let server = URL(string: config.server) ?? URL(fileURLWithPath: "/")
     try await TodoCommands.sync(
       store: run.store, state: try run.store.syncState(for: config),
@@ -81,7 +81,7 @@ enum SyncSetup: TodoCommand {
     let access = try TodoCommands.accessOptions(given, configFolder: configFolder)
     try await TodoCommands.setup(
       url: url, listName: try setup[\.list], access: access,
-      connector: TodoCommands.available(run.connector), configFolder: configFolder,
+      connector: SyncConnection.connector(for: run.context), configFolder: configFolder,
       context: run.context)
   }
 }

@@ -1,3 +1,5 @@
+package import BlueprintTodoModel
+
 /// What a sync changes here is one step of `todo undo`, so that a sync a person
 /// regrets can be taken back; the next sync then sends what was restored.
 extension TodoDocument {

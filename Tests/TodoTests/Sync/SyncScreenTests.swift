@@ -87,7 +87,7 @@ struct SyncScreenTests {
 
   @Test("without sync set up, s says how to set it up")
   func notSetUp() async {
-    let (harness, _) = await harness(sync: nil)
+    let (harness, _) = await harness(sync: .notSetUp)
     harness.press(.character("s"))
     await harness.settle()
     #expect(harness.text.contains("sync is not set up"))

@@ -1,21 +1,21 @@
 internal import CoreBase
-internal import Foundation
+package import Foundation
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
 
 /// Reading and writing OPML subscription lists (`feed import`, `feed export`).
-enum OPML {
-  struct Outline: Equatable {
-    var url: String
-    var title: String?
+package enum OPML {
+  package struct Outline: Equatable {
+    package var url: String
+    package var title: String?
   }
 
   /// The feed outlines (`xmlUrl`) of an OPML document, nested ones included.
   ///
   /// - Throws: `OPML.Malformed` when the bytes are not an OPML document.
-  static func outlines(in data: Data) throws -> [Outline] {
+  package static func outlines(in data: Data) throws -> [Outline] {
     let reader = Reader()
     // White space before the XML declaration (after a byte order mark, if any) is not
     // well-formed, but files saved by hand have it; the parser gets the rest.
@@ -37,12 +37,12 @@ enum OPML {
     return reader.outlines
   }
 
-  struct Malformed: Error {
-    var reason: String
+  package struct Malformed: Error {
+    package var reason: String
   }
 
   /// An OPML 2.0 document listing `feeds` as (title, URL) pairs.
-  static func document(_ feeds: [(title: String, url: String)]) -> String {
+  package static func document(_ feeds: [(title: String, url: String)]) -> String {
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <opml version="2.0">
@@ -65,7 +65,7 @@ enum OPML {
   /// writes the other invisible characters (DEL, C1 controls, bidi controls,
   /// separators, zero-width characters: Core's `InvisibleCharacter`) as character
   /// references, so the document is safe to print on a terminal and reads back the same.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,3 +1,4 @@
+package import BlueprintTodoModel
 internal import CoreBase
 package import Foundation
 

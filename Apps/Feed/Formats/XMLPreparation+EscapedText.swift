@@ -3,7 +3,7 @@ extension XMLPreparation {
   ///
   /// libxml2 delivers a text node in pieces, split at every reference, and `XMLParser`
   /// makes a `String` for each piece: an escaped HTML description (`&lt;p&gt;Hello…`)
-  /// arrives in about 80 pieces. As CDATA the same text arrives in one. The rewrite is
+  /// arrives in dozens of pieces. As CDATA the same text arrives in one. The rewrite is
   /// exact: only text nodes (never tags, attributes, comments, declarations or CDATA)
   /// that contain `&lt;` and only the five XML references and numeric references are
   /// touched; anything else — another reference, a `]]>`, a reference to a character XML

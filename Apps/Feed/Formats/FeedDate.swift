@@ -4,8 +4,9 @@ package import Foundation
 /// Reads the dates feeds carry: RFC 822 (RSS) and RFC 3339 / W3C-DTF (Atom, JSON Feed,
 /// `dc:date`), and the other layouts found in the wild.
 ///
-/// A hand-written scanner over UTF-8 bytes, because `DateFormatter` costs about 140 µs a
-/// date on Linux. It accepts:
+/// A hand-written scanner over UTF-8 bytes, because `DateFormatter` is slow on Linux for
+/// the thousands of dates a refresh reads (Docs/Benchmarks.md, "Feed parsing"). It
+/// accepts:
 ///
 /// - RFC 822: an optional weekday (with or without a comma, short or long), one- or
 ///   two-digit days, short or long month names in any case, an extra comma after the

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Testing
 
+@testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
 @Suite("VTODO mapping: items as other clients write them")

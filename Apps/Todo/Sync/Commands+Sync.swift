@@ -144,16 +144,6 @@ extension TodoCommands {
       hint: "run '\(appIdentity.name) sync setup URL' with your CalDAV server's address")
   }
 
-  static func available(_ connector: (any TodoSyncConnector)?) throws
-    -> any TodoSyncConnector
-  {
-    guard let connector else {
-      throw AppError(
-        "this build of \(appIdentity.name) has no sync client", exitCode: .unavailable)
-    }
-    return connector
-  }
-
   /// How setup reaches the server: the access of the configuration already in
   /// `configFolder` (so a new setup keeps it), each setting replaced by its option when
   /// given. A password command needs a user; a CA file must be a readable file.
