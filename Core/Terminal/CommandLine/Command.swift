@@ -33,6 +33,11 @@ public protocol Command<Context>: Sendable {
   /// The commands of a group, selected by the word after its name; none by default.
   static var subcommands: [any Command<Context>.Type] { get }
 
+  /// What the parser, help and the scripts read: made from ``configuration`` and
+  /// ``subcommands`` by default (inlined into each type's own module, so that it is
+  /// specialized there rather than run as generic code).
+  static var spec: CommandSpec { get }
+
   /// Checks rules between the options and arguments given (`--all` with `--done`),
   /// before the app builds its context or the command runs.
   ///
@@ -98,12 +103,14 @@ public struct CommandConfiguration: Sendable {
 
 extension Command {
   /// The command's spec, its subcommands' too, for the parser, help and scripts.
-  static var spec: CommandSpec {
+  @inlinable
+  public static var spec: CommandSpec {
     let configuration = configuration
+    let subcommands = subcommands
     var spec = CommandSpec(
       configuration.name, summary: configuration.summary, discussion: configuration.discussion,
       options: configuration.options, arguments: configuration.arguments,
-      subcommands: subcommands.map { $0.spec })
+      subcommands: subcommands.isEmpty ? [] : subcommands.map { $0.spec })
     spec.aliases = configuration.aliases
     return spec
   }
