@@ -7,14 +7,12 @@ internal import Foundation
 extension FeedCommands {
   /// `feed add`: subscribes and reads the feed at once (see Docs/Apps/Feed.md for the
   /// rule that turns what was typed into an address).
-  static func add(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    async throws
-  {
-    let text = try command[Key.url]
+  static func add(
+    _ text: String, title: String?, check: Bool, feedDeadline: Duration?,
+    _ context: CommandContext, _ library: FeedLibrary
+  ) async throws {
     var library = library
-    if let seconds = try positiveSeconds(command, Key.addFeedTimeout) {
-      library.feedDeadline = seconds
-    }
+    if let feedDeadline { library.feedDeadline = feedDeadline }
     let address: FeedLocation.Address
     do {
       address = try FeedLocation.address(
@@ -26,13 +24,13 @@ extension FeedCommands {
         hint:
           "a feed is an http, https or file URL, a host and path (example.com/feed.xml), or a path")
     }
-    let title = try command[Key.title].map { $0.trimmingCharacters(in: .whitespaces) }
+    let title = title.map { $0.trimmingCharacters(in: .whitespaces) }
     let customTitle = title?.isEmpty == true ? nil : title
     if address.url.isFileURL {
       try await addFile(address.url, typed: text, title: customTitle, context, library)
     } else {
       try await addWeb(
-        address, typed: text, title: customTitle, strict: command[Key.check], context, library)
+        address, typed: text, title: customTitle, strict: check, context, library)
     }
   }
 

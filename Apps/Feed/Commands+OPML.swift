@@ -5,10 +5,11 @@ internal import CoreTerminal
 internal import Foundation
 
 extension FeedCommands {
-  static func importOPML(
-    _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
-  ) throws {
-    let input = try CommandLineInput.read(try command[Key.file], in: context)
+  /// `feed import FILE`: subscribes to the feeds of an OPML file.
+  static func importOPML(_ file: String, _ context: CommandContext, _ library: FeedLibrary)
+    throws
+  {
+    let input = try CommandLineInput.read(file, in: context)
     let outlines: [OPML.Outline]
     do {
       outlines = try OPML.outlines(in: input.data)

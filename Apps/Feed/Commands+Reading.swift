@@ -4,14 +4,6 @@ internal import CoreTerminal
 internal import Foundation
 
 extension FeedCommands {
-  static func read(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    throws
-  {
-    try printItems(
-      context, library, feed: try command[Key.onlyFeed], unreadOnly: command[Key.unread],
-      search: try command[Key.search], limit: try command[Key.limit], json: command[Key.json])
-  }
-
   /// Lists items newest first: `feed read` and `feed` without arguments off a terminal.
   static func printItems(
     _ context: CommandContext, _ library: FeedLibrary, feed reference: String?, unreadOnly: Bool,
@@ -59,10 +51,10 @@ extension FeedCommands {
     if isSample && reference == nil { context.write("\n\(SampleFeed.hint)\n") }
   }
 
-  static func show(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
+  /// `feed show ITEM`: prints one item and marks it read.
+  static func show(_ text: String, json: Bool, _ context: CommandContext, _ library: FeedLibrary)
     throws
   {
-    let text = try command[Key.item]
     guard let reference = ItemReference(text) else {
       throw AppError(
         "invalid item '\(text)': expected FEED.NUMBER, e.g. 3.17",
@@ -75,7 +67,7 @@ extension FeedCommands {
         hint: "'\(context.appName) read \(feed.id)' lists its items")
     }
     let entry = FeedEntry(feed: feed, item: item)
-    if command[Key.json] {
+    if json {
       context.write(try FeedJSON.encode(FeedJSON.Article(entry)))
     } else {
       context.write(ArticleText.plain(entry))
@@ -83,19 +75,11 @@ extension FeedCommands {
     try library.setRead(true, item: item.id, feed: feed.id)
   }
 
-  /// `mark-read` / `mark-unread`: one item (`3.17`), one feed, or `--all`.
+  /// `mark-read` / `mark-unread`: one item (`3.17`), one feed, or every feed (`nil`).
   static func mark(
-    _ read: Bool, _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
+    _ read: Bool, _ reference: String?, _ context: CommandContext, _ library: FeedLibrary
   ) throws {
-    let name = read ? "mark-read" : "mark-unread"
     let word = read ? "read" : "unread"
-    let reference = try command[Key.target]
-    let all = command[Key.all]
-    guard all != (reference != nil) else {
-      throw AppError(
-        "name an item or a feed, or give --all",
-        hint: "\(context.appName) \(name) ITEM | FEED | --all")
-    }
     if let reference, let item = try library.item(reference) {
       try library.setRead(read, item: item.item.id, feed: item.feed.id)
       context.write("Marked \(item.reference) \(word).\n")

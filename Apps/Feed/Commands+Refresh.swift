@@ -12,14 +12,15 @@ internal import Foundation
 #endif
 
 extension FeedCommands {
-  static func refresh(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    async throws
-  {
+  /// `feed refresh [FEED]` with its deadlines and `--force`.
+  static func refresh(
+    _ reference: String?, force: Bool, _ context: CommandContext, _ library: FeedLibrary
+  ) async throws {
     // The HTTP client starts while the options and subscriptions are read; the command
     // ends only once it has (see `LazyHTTPClient.prepare()`).
     let preparing = (library.fetcher.client as? LazyHTTPClient)?.prepare()
     do {
-      try await refreshFeeds(command, context, library)
+      try await refreshFeeds(reference, force: force, context, library)
       await preparing?.value
     } catch {
       await preparing?.value
@@ -28,22 +29,17 @@ extension FeedCommands {
   }
 
   private static func refreshFeeds(
-    _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
+    _ reference: String?, force: Bool, _ context: CommandContext, _ library: FeedLibrary
   ) async throws {
-    var library = library
-    if let seconds = try positiveSeconds(command, Key.timeout) { library.deadline = seconds }
-    if let seconds = try positiveSeconds(command, Key.feedTimeout) {
-      library.feedDeadline = seconds
-    }
     var ids: [String]?
-    if let reference = try command[Key.onlyFeed] { ids = [try library.feed(reference).id] }
+    if let reference { ids = [try library.feed(reference).id] }
     let subscriptions = try library.store.subscriptions().feeds
     guard !subscriptions.isEmpty else {
       context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
       return
     }
     let results = try await library.refresh(
-      ids, of: subscriptions, force: command[Key.force])
+      ids, of: subscriptions, force: force)
     var table = PlainTable(columns: [
       .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
     ])
@@ -62,12 +58,12 @@ extension FeedCommands {
   }
 
   /// `--timeout 30`: a whole number of seconds above zero.
-  static func positiveSeconds(_ command: ParsedCommand, _ option: Option<Int?>) throws
-    -> Duration?
+  nonisolated static func positiveSeconds(_ seconds: Int?, for option: Option<Int?>)
+    throws(CommandLineError) -> Duration?
   {
-    guard let seconds = try command[option] else { return nil }
+    guard let seconds else { return nil }
     guard seconds > 0 else {
-      throw AppError(
+      throw CommandLineError(
         "invalid value '\(seconds)' for '--\(option.name)': expected seconds above 0")
     }
     return .seconds(seconds)

@@ -38,16 +38,16 @@ struct FeedOptions: Sendable, Codable, Equatable {
 
 extension FeedCommands {
   /// `config`: lists the options, shows one, or sets one.
-  static func config(_ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary)
-    throws
-  {
+  static func config(
+    _ name: String?, _ text: String?, _ context: CommandContext, _ library: FeedLibrary
+  ) throws {
     let store = library.store.store
-    guard let name = try command[Key.option] else {
+    guard let name else {
       let options = try store.value(forKey: FeedOptions.key)
       for name in FeedOptions.names { context.write("\(name) = \(options.value(name) ?? "")\n") }
       return
     }
-    guard let text = try command[Key.value] else {
+    guard let text else {
       guard let value = try store.value(forKey: FeedOptions.key).value(name) else {
         throw AppError(
           "unknown option '\(name.terminalSafe)'",

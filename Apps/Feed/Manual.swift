@@ -4,7 +4,7 @@ internal import CoreTerminal
 /// What `feed`'s manual page and shell completions say beyond the spec's commands.
 extension FeedCommands {
   /// Files, environment and related pages for `feed --generate-manual`.
-  static let manual = ManualPage(
+  nonisolated static let manual = ManualPage(
     description: [
       "With no command on a terminal, \(appIdentity.name) opens its interactive reader; otherwise it "
         + "prints the unread items, as '\(appIdentity.name) read --unread' does.",
@@ -32,7 +32,7 @@ extension FeedCommands {
     seeAlso: FeedPreferences.readsSharedSettings ? ["settings(1)", "todo(1)"] : [])
 
   /// The samples' shared settings file, in the builds that read it.
-  private static var sharedSettingsFile: [ManualPage.Entry] {
+  private nonisolated static var sharedSettingsFile: [ManualPage.Entry] {
     guard FeedPreferences.readsSharedSettings else { return [] }
     return [
       .init(
@@ -43,11 +43,11 @@ extension FeedCommands {
   }
 
   /// Tab offers the feeds' ids, as `feed list` prints them.
-  static let feedIDs = CompletionKind.shellCommand(
+  nonisolated static let feedIDs = CompletionKind.shellCommand(
     "\(appIdentity.name) list --color never | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
 
   /// Tab offers the items' ids (`3.17`), as `feed read` prints them.
-  static let itemIDs = CompletionKind.shellCommand(
+  nonisolated static let itemIDs = CompletionKind.shellCommand(
     "\(appIdentity.name) read --color never | awk 'NR > 1 { for (i = 1; i <= 2; i++) "
       + "if ($i ~ /^[^.]+[.][0-9]+$/) { print $i; break } }'")
 }

@@ -4,10 +4,8 @@ internal import CoreTerminal
 extension TodoCommands {
   /// `todo done ID…` and `todo reopen ID…`: one change, then what it did in words.
   static func setDone(
-    _ command: ParsedCommand, _ store: TodoStore, _ clock: Now, _ context: CommandContext,
-    ids: [Int]
+    _ isDone: Bool, ids: [Int], _ store: TodoStore, _ clock: Now, _ context: CommandContext
   ) throws {
-    let isDone = command.name == "done"
     let already = try store.change { document in
       let already = try ids.filter { try document.item($0).isDone == isDone }
       try document.setDone(ids, isDone, now: clock.seconds)

@@ -21,8 +21,9 @@ extension TodoCommands {
   /// selects (then more than ``confirmationThreshold`` need `--yes`).
   ///
   /// - Parameters:
-  ///   - command: The parsed `done` or `rm`.
-  ///   - argument: Its `<ids>`: the words given.
+  ///   - words: Its `<ids>`: the words given.
+  ///   - command: The command's name, for the hint.
+  ///   - yes: Whether `--yes` was given.
   ///   - store: Where the list lives.
   ///   - clock: The current day, for relative dates.
   ///   - context: The app's name, for hints.
@@ -32,11 +33,9 @@ extension TodoCommands {
   /// - Throws: `AppError` (exit 64) for a filter that matches nothing, or too much
   ///   without `--yes`.
   static func selection(
-    _ command: ParsedCommand, _ argument: Argument<[String]>, _ store: TodoStore, _ clock: Now,
-    _ context: CommandContext,
-    verb: String, done: String
+    _ words: [String], of command: String, yes: Bool, _ store: TodoStore, _ clock: Now,
+    _ context: CommandContext, verb: String, done: String
   ) throws -> [Int] {
-    let words = try command[argument]
     var ids: [Int] = []
     var filterWords: [String] = []
     for word in words {
@@ -53,7 +52,7 @@ extension TodoCommands {
     guard ids.isEmpty else {
       throw AppError(
         "give ids or a filter, not both",
-        hint: "'\(context.appName) \(command.name ?? "") \(filterWords.joined(separator: " "))'")
+        hint: "'\(context.appName) \(command) \(filterWords.joined(separator: " "))'")
     }
     let items = try store.load().items
     let today = clock.today
@@ -66,7 +65,7 @@ extension TodoCommands {
         "no open todo matches '\(CommandLineEcho.quote(typed))'",
         hint: "run '\(context.appName) list \(typed)' to see what it selects")
     }
-    if matched.count > confirmationThreshold, !command[Key.yes] {
+    if matched.count > confirmationThreshold, !yes {
       throw AppError(
         "'\(CommandLineEcho.quote(typed))' matches \(matched.count) todos; nothing was \(done)",
         hint:

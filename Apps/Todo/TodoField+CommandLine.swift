@@ -43,18 +43,18 @@ extension TodoField {
     }
   }
 
-  /// What `command` gives for the field's option, read by the field's rule; nil
-  /// when the option is not given.
+  /// What was given for the field's option, read by the field's rule; nil when the
+  /// option is not given.
   ///
   /// - Parameters:
-  ///   - command: The parsed `add` or `edit`.
+  ///   - text: The option's value as given, or nil.
   ///   - today: The day relative dates count from.
   ///   - removable: Whether `none` removes the value (`edit`); on `add` it is refused.
   /// - Returns: The value, or nil when the option is not given.
   /// - Throws: `CommandLineError`-worded `AppError` (exit 64) naming the option and
   ///   what it accepts, or the ``TodoError`` of a title that is not valid.
-  func value(in command: ParsedCommand, today: Day, removable: Bool) throws -> Value? {
-    guard let text = try command[option(removable: removable)] else { return nil }
+  func value(ofOption text: String?, today: Day, removable: Bool) throws -> Value? {
+    guard let text else { return nil }
     let none = removable && isRemovable
     let refuse = AppError(
       "invalid value '\(CommandLineEcho.quote(text))' for '--\(rawValue)': expected "

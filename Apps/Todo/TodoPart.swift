@@ -10,22 +10,14 @@ package struct TodoPart: Sendable {
   /// Its name, e.g. `sync`.
   package var name: String
   /// Its commands, listed in the help after todo's own.
-  package var commands: [CommandSpec]
+  package var commands: [any Command<TodoRun>.Type]
   /// Its paragraphs of the manual page's description.
   package var manual: [String] = []
   /// Its files, in the manual page.
   package var files: [ManualPage.Entry] = []
-  /// Runs one of its commands.
-  package var run:
-    @MainActor @Sendable (ParsedCommand, TodoStore, CommandContext) async throws -> Void
   /// The list screen's sync (its `s` key), when the part gives one.
   package var listSync: @MainActor @Sendable (TodoStore, CommandContext) throws -> TodoListSync? = {
     _, _ in nil
-  }
-
-  /// The part whose commands include `name`, if any.
-  static func owning(_ name: String?, in parts: [TodoPart]) -> TodoPart? {
-    parts.first { part in part.commands.contains { $0.name == name } }
   }
 }
 

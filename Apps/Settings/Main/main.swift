@@ -6,5 +6,5 @@ internal import CoreTerminal
 // file is exit 65 here, a warning in the other samples), so it draws with the kit's
 // default theme.
 await CommandLineApp(spec: SettingsCommands.spec).main { command, context in
-  try await SettingsCommands.run(command, in: context)
+  try await SettingsCommands.all.run(command) { SettingsRun(context) }
 }

@@ -32,19 +32,9 @@ enum ExportFormat: String, CaseIterable, Sendable {
 
 extension TodoCommands {
   /// `todo export`: every todo, open and done, in id order.
-  static let exportSpec = CommandSpec(
-    "export", summary: "Print every todo, open and done (JSON, or todo.txt lines).",
-    discussion: """
-      The JSON is the 'list --json' schema, which 'import' reads back. todo.txt has
-      no notes: they are left out, with a warning.
-      """,
-    options: [Key.format])
-
-  static func export(_ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext)
+  static func export(_ format: ExportFormat, _ store: TodoStore, _ context: CommandContext)
     throws
   {
-    let format =
-      try command[Key.format] ?? .json
     let items = try store.load().items.sorted { $0.id < $1.id }
     switch format {
     case .json:
@@ -69,16 +59,16 @@ extension TodoCommands {
 
   /// The drafts of an import in the format `--from` names, and what was left out
   /// (`skipped 1 deleted task`), if anything.
-  static func importedDrafts(_ command: ParsedCommand, _ input: CommandLineInput, now: Int)
-    throws -> (drafts: [TodoDocument.Draft], skipped: String?)
-  {
-    let format = try command[Key.from] ?? .json
+  static func importedDrafts(
+    from given: ImportFormat?, file: String, _ input: CommandLineInput, now: Int
+  ) throws -> (drafts: [TodoDocument.Draft], skipped: String?) {
+    let format = given ?? .json
     // The reverse of todo.txt's "JSON, not todo.txt lines": name the format it looks like.
-    if try command[Key.from] == nil, TodoTxt.looksLikeTodoTxt(input.data) {
+    if given == nil, TodoTxt.looksLikeTodoTxt(input.data) {
       throw AppError(
         "cannot import \(input.name): it is not JSON but looks like todo.txt lines",
         hint: "add --from todo.txt: '\(appIdentity.name) import --from todo.txt "
-          + "\(CommandLineEcho.quote(try command[Key.file]))'",
+          + "\(CommandLineEcho.quote(file))'",
         exitCode: .dataError)
     }
     do {

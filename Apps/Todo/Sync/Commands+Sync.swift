@@ -120,87 +120,9 @@ extension TodoCommands {
   }
 }
 
-// MARK: - setup, status, and the command
+// MARK: - setup and status
 
 extension TodoCommands {
-  /// The spec of `todo sync`.
-  static let syncSpec = CommandSpec(
-    "sync", summary: "Sync the list with a CalDAV task list (setup and status too).",
-    discussion: """
-      'sync' brings this list and the server's task list to the same state and says what
-      it did. 'sync setup URL' finds the task lists from a server's address and, with
-      --list NAME, picks that one or creates it. 'sync status' says where the list syncs,
-      when it last did, and what waits to go out. Passwords come from ~/.netrc (mode
-      0600) or a password command (setup's --user and --password-command), never from
-      the command line; setup's options are kept for the next sync and the next setup.
-      The first sync with a list merges both sides and deletes nothing; setting up
-      another list starts a first sync with it. A sync that would delete every todo of
-      a side, or more than half of more than 10, stops before changing anything unless
-      given --force-delete. What a sync changed here is one step of 'undo'.
-      """,
-    options: [Key.dryRun, Key.forceDelete, Key.list, Key.user, Key.passwordCommand, Key.caFile],
-    arguments: [Key.action, Key.url])
-
-  /// Runs `todo sync`, `todo sync setup URL [--list NAME]` or `todo sync status`.
-  @MainActor
-  static func syncCommand(
-    _ command: ParsedCommand, _ store: TodoStore, _ context: CommandContext,
-    connector: (any TodoSyncConnector)?
-  ) async throws {
-    let configFolder = context.directories.config
-    let action = try command[Key.action]
-    if action != nil, command[Key.forceDelete] {
-      throw AppError(
-        "--force-delete goes with 'sync' alone",
-        hint: "e.g. \(appIdentity.name) sync --force-delete")
-    }
-    if action != "setup" {
-      for option in [Key.list, Key.user, Key.passwordCommand, Key.caFile]
-      where try command[option] != nil {
-        throw AppError(
-          "--\(option.name) goes with 'sync setup'",
-          hint: "e.g. \(appIdentity.name) sync setup URL --\(option.name) …")
-      }
-    }
-    switch action {
-    case nil:
-      guard let config = try TodoSyncConfig.load(from: configFolder) else {
-        throw notSetUp
-      }
-      let connector = try available(connector)
-      let server = URL(string: config.server) ?? URL(fileURLWithPath: "/")
-      try await sync(
-        store: store, state: try store.syncState(for: config),
-        remote: try connector.remote(for: config), dryRun: command[Key.dryRun],
-        forceDelete: command[Key.forceDelete], context: context,
-        accessHint: { accessHint(for: $0, at: server, access: config.access, connector) })
-    case "setup":
-      guard let text = try command[Key.url] else {
-        throw AppError(
-          "'sync setup' needs the server's address",
-          hint: "e.g. \(appIdentity.name) sync setup https://dav.example.com/ --list Chores")
-      }
-      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
-        url.host?.isEmpty == false
-      else {
-        let example = text.contains("://") ? "https://dav.example.com/" : "https://\(text)"
-        throw AppError(
-          "'\(text.terminalSafe)' is not a server's http or https address",
-          hint: "e.g. \(appIdentity.name) sync setup \(example.terminalSafe)")
-      }
-      let access = try accessOptions(command, configFolder: configFolder)
-      try await setup(
-        url: url, listName: try command[Key.list], access: access,
-        connector: available(connector), configFolder: configFolder, context: context)
-    case "status":
-      try status(store: store, configFolder: configFolder, context: context)
-    case let other?:
-      throw AppError(
-        "unknown sync action '\(other.terminalSafe)'",
-        hint: "use '\(appIdentity.name) sync', 'sync setup URL' or 'sync status'")
-    }
-  }
-
   /// The interactive list's sync, when sync is set up and this build can reach a
   /// server; the last sync's time is read once, here.
   static func listSync(
@@ -216,32 +138,20 @@ extension TodoCommands {
     }
   }
 
-  private static var notSetUp: AppError {
+  static var notSetUp: AppError {
     AppError(
       "sync is not set up",
       hint: "run '\(appIdentity.name) sync setup URL' with your CalDAV server's address")
   }
 
-  private static func available(_ connector: (any TodoSyncConnector)?) throws
-    -> any TodoSyncConnector
-  {
-    guard let connector else {
-      throw AppError(
-        "this build of \(appIdentity.name) has no sync client", exitCode: .unavailable)
-    }
-    return connector
-  }
-
   /// How setup reaches the server: the access of the configuration already in
   /// `configFolder` (so a new setup keeps it), each setting replaced by its option when
   /// given. A password command needs a user; a CA file must be a readable file.
-  private static func accessOptions(_ command: ParsedCommand, configFolder: URL) throws
+  static func accessOptions(_ given: TodoSyncAccess, configFolder: URL) throws
     -> TodoSyncAccess
   {
     let earlier = (try? TodoSyncConfig.load(from: configFolder))?.access ?? TodoSyncAccess()
-    var given = TodoSyncAccess(
-      user: try command[Key.user], passwordCommand: try command[Key.passwordCommand],
-      caFile: try command[Key.caFile])
+    var given = given
     if let file = given.caFile {
       let path = URL(fileURLWithPath: file).standardizedFileURL.path
       var isFolder: ObjCBool = false
@@ -264,7 +174,7 @@ extension TodoCommands {
     return access
   }
 
-  private static func setup(
+  static func setup(
     url: URL, listName: String?, access: TodoSyncAccess, connector: any TodoSyncConnector,
     configFolder: URL, context: CommandContext
   ) async throws {
@@ -357,7 +267,7 @@ extension TodoCommands {
 
   /// How to give the server a user and password, when `error` is its 401 or 403: that
   /// no password was found, or that the one found was refused.
-  private static func accessHint(
+  static func accessHint(
     for error: any Error, at url: URL, access: TodoSyncAccess,
     _ connector: any TodoSyncConnector
   ) -> String? {
@@ -389,7 +299,7 @@ extension TodoCommands {
     return appError
   }
 
-  private static func status(store: TodoStore, configFolder: URL, context: CommandContext) throws {
+  static func status(store: TodoStore, configFolder: URL, context: CommandContext) throws {
     guard let config = try TodoSyncConfig.load(from: configFolder) else { throw notSetUp }
     let state = try store.syncState(for: config).load()
     let items = try store.load().items

@@ -19,7 +19,7 @@ struct BashCompletion {
   /// `FUNCTION_takes_value COMMAND WORD` succeeds when WORD is an option with a value.
   private func takesValueFunction() -> String {
     var patterns: [String] = []
-    for command in spec.commands {
+    for command in spec.completedCommands {
       let spellings = command.options.filter { !$0.isFlag }.flatMap(\.spellings)
       patterns += spellings.map { ShellQuote.single("\(command.name) \($0)") }
     }
@@ -36,7 +36,7 @@ struct BashCompletion {
   // MARK: - The completion function
 
   private func mainFunction() -> String {
-    let hasCommands = !spec.commands.isEmpty
+    let hasCommands = !spec.completedCommands.isEmpty
     var text = """
       \(function)() {
         local cur="${COMP_WORDS[COMP_CWORD]}" command="" option="" position=0 only=0 i word
@@ -66,7 +66,7 @@ struct BashCompletion {
     text += optionValueCase()
     text += optionCase()
     if hasCommands {
-      let names = spec.commands.map(\.name).joined(separator: " ")
+      let names = spec.completedCommands.map(\.name).joined(separator: " ")
       text += """
           if [[ -z "$command" ]]; then
             mapfile -t COMPREPLY < <(compgen -W \(ShellQuote.single(names)) -- "$cur")
@@ -82,7 +82,7 @@ struct BashCompletion {
   /// Completes the value of the option before the cursor.
   private func optionValueCase() -> String {
     var cases: [(String, String)] = []
-    for command in spec.commands {
+    for command in spec.completedCommands {
       for option in command.options where !option.isFlag && option.completion != .none {
         let patterns = option.spellings.map { ShellQuote.single("\(command.name) \($0)") }
         cases.append((patterns.joined(separator: " | "), action(option.completion)))
@@ -105,7 +105,7 @@ struct BashCompletion {
   private func optionCase() -> String {
     let builtIn = ["--help", "-h"]
     var text = "  if ((only == 0)) && [[ \"$cur\" == -* ]]; then\n    case \"$command\" in\n"
-    for command in spec.commands {
+    for command in spec.completedCommands {
       let words = spec.options(for: command).flatMap(\.spellings) + builtIn
       text += "      \(ShellQuote.single(command.name)) ) \(action(.list(words))) ;;\n"
     }
@@ -117,7 +117,7 @@ struct BashCompletion {
   /// Completes the argument at the cursor's position.
   private func argumentCase() -> String {
     var cases: [(String, String)] = []
-    for command in spec.commands {
+    for command in spec.completedCommands {
       for (position, argument) in command.arguments.enumerated() {
         let pattern: String
         if case .variadic = argument.arity {

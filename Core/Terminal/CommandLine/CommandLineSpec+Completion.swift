@@ -46,6 +46,10 @@ extension CommandLineSpec {
   /// The options accepted before any command: the global ones and `--color`.
   var optionsBeforeCommand: [OptionSpec] { options(for: nil) }
 
+  /// The commands as the scripts complete them: a group's first argument is one of
+  /// its subcommands' names, and it takes every option of theirs besides its own.
+  var completedCommands: [CommandSpec] { commands.map(\.completed) }
+
   /// The app's name made safe for a shell function name: `terminal-demo` → `terminal_demo`.
   var shellIdentifier: String {
     String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
@@ -72,5 +76,23 @@ enum ShellQuote {
       if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
     }
     return quoted + "'"
+  }
+}
+
+extension CommandSpec {
+  /// The command as the scripts complete it: a group's first argument is one of its
+  /// subcommands' names, and it takes every option of theirs besides its own.
+  fileprivate var completed: CommandSpec {
+    guard !subcommands.isEmpty else { return self }
+    var command = self
+    let subcommandName = ArgumentSpec(
+      name: "command", help: "A command of '\(name)'.", arity: .optional,
+      completion: .list(subcommands.map(\.name)))
+    command.arguments = [subcommandName]
+    for option in subcommands.flatMap(\.options)
+    where !command.options.contains(where: { $0.name == option.name }) {
+      command.options.append(option)
+    }
+    return command
   }
 }

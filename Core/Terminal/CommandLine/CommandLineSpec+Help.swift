@@ -38,15 +38,24 @@ extension CommandLineSpec {
   public func helpText(for command: CommandSpec) -> String {
     var text = "\(command.summary)\n\nUSAGE: \(usage(for: command))\n"
     if !command.aliases.isEmpty {
-      text += "ALIASES: \(command.aliases.map { "\(name) \($0)" }.joined(separator: ", "))\n"
+      let prefix = ([name] + command.groups).joined(separator: " ")
+      text += "ALIASES: \(command.aliases.map { "\(prefix) \($0)" }.joined(separator: ", "))\n"
     }
     if let discussion = command.discussion { text += "\n\(discussion)\n" }
+    if !command.subcommands.isEmpty {
+      text += "\nCOMMANDS:\n"
+      text += Self.table(command.subcommands.map { ($0.name, $0.summary) })
+    }
     if !command.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
       text += Self.table(command.arguments.map { ("<\($0.name)>", $0.help) })
     }
     text +=
       "\nOPTIONS:\n" + Self.table(rows(for: options(for: command)) + [("-h, --help", "Show help.")])
+    if !command.subcommands.isEmpty {
+      text +=
+        "\nRun '\(name) \(command.fullName) <command> --help' for a command's options and arguments.\n"
+    }
     return text
   }
 
@@ -55,7 +64,9 @@ extension CommandLineSpec {
   /// - Parameter command: The command.
   /// - Returns: The usage line.
   public func usage(for command: CommandSpec) -> String {
-    var parts = [name, command.name, "[options]"]
+    var parts = [name, command.fullName]
+    if !command.subcommands.isEmpty { parts.append("[<command>]") }
+    parts.append("[options]")
     for argument in command.arguments {
       switch argument.arity {
       case .required: parts.append("<\(argument.name)>")

@@ -16,7 +16,7 @@ extension CommandLineSpec {
     page += description()
     if !commands.isEmpty {
       page += ".SH COMMANDS\n"
-      page += commands.map(commandSection).joined()
+      page += commands.flatMap(\.withSubcommands).map(commandSection).joined()
     }
     page += ".SH OPTIONS\n"
     page += (optionsBeforeCommand).map(Roff.option).joined()
@@ -62,7 +62,7 @@ extension CommandLineSpec {
 
   private func commandSection(_ command: CommandSpec) -> String {
     var text = ".TP\n"
-    text += "\\fB\(Roff.escape("\(name) \(command.name)"))\\fR"
+    text += "\\fB\(Roff.escape("\(name) \(command.fullName)"))\\fR"
     if !command.options.isEmpty { text += " [\\fIoptions\\fR]" }
     for argument in command.arguments {
       let argumentName = "\\fI\(Roff.escape(argument.name))\\fR"
@@ -88,6 +88,11 @@ extension CommandLineSpec {
     text += command.options.map(Roff.option).joined()
     return text + ".RE\n"
   }
+}
+
+extension CommandSpec {
+  /// The command, then its subcommands, theirs after each.
+  fileprivate var withSubcommands: [CommandSpec] { [self] + subcommands.flatMap(\.withSubcommands) }
 }
 
 /// Writing roff: escapes and the few macros the manual page uses.

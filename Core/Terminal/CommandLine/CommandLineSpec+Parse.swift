@@ -57,6 +57,11 @@ private struct Parser {
         command = try findCommand(argument)
         commandWasTyped = true
         try checkOptionsGivenEarlier()
+      } else if let group = command, !group.subcommands.isEmpty, positionals.isEmpty,
+        let subcommand = try findSubcommand(argument, of: group)
+      {
+        command = subcommand
+        try checkOptionsGivenEarlier()
       } else {
         positionals.append(argument)
       }
@@ -69,11 +74,23 @@ private struct Parser {
   private func earlyExit(_ arguments: [String]) -> ParsedCommandLine? {
     let head = arguments.prefix { $0 != "--" }
     if head.contains("--help") || head.contains("-h") {
-      let named = head.first { spec.command(named: $0) != nil }.flatMap(spec.command(named:))
-      return .help(named.map(spec.helpText(for:)) ?? spec.helpText())
+      return .help(namedCommand(in: head).map(spec.helpText(for:)) ?? spec.helpText())
     }
     if head.contains("--version") { return .version("\(spec.name) \(spec.version)") }
     return nil
+  }
+
+  /// The command the words name for `--help`: the first that is a command, then each
+  /// following word that is one of its subcommands.
+  private func namedCommand(in words: some Collection<String>) -> CommandSpec? {
+    guard let start = words.firstIndex(where: { spec.command(named: $0) != nil }),
+      var command = spec.command(named: words[start])
+    else { return nil }
+    for word in words[words.index(after: start)...] where !word.hasPrefix("-") {
+      guard let subcommand = command.subcommand(named: word) else { break }
+      command = subcommand
+    }
+    return command
   }
 
   /// `APP help` prints the app's help and `APP help COMMAND` the command's, as git
@@ -83,12 +100,36 @@ private struct Parser {
     else { return nil }
     let rest = arguments.dropFirst()
     guard let name = rest.first else { return .help(spec.helpText()) }
-    guard rest.count == 1 else {
-      throw CommandLineError(
-        "'\(spec.name) help' takes one command at most",
-        hint: "run '\(spec.name) help COMMAND' for one command's help")
+    var command = try findCommand(name)
+    for word in rest.dropFirst() {
+      guard !command.subcommands.isEmpty else {
+        throw CommandLineError(
+          "'\(spec.name) help' takes one command at most",
+          hint: "run '\(spec.name) help COMMAND' for one command's help")
+      }
+      guard let subcommand = try findSubcommand(word, of: command) else {
+        throw CommandLineError("unknown command '\(CommandLineEcho.quote(word))'")
+      }
+      command = subcommand
     }
-    return .help(spec.helpText(for: try findCommand(name)))
+    return .help(spec.helpText(for: command))
+  }
+
+  /// The subcommand of `group` that `word` names; `nil` when the group takes arguments
+  /// (the word is one); an error when it takes none.
+  private func findSubcommand(_ word: String, of group: CommandSpec) throws(CommandLineError)
+    -> CommandSpec?
+  {
+    if let subcommand = group.subcommand(named: word) { return subcommand }
+    guard group.arguments.isEmpty else { return nil }
+    let words = group.subcommands.flatMap { [$0.name] + $0.aliases }
+    let hint =
+      Suggestion.closest(to: word, in: words).map { found in
+        "did you mean '\(group.subcommand(named: found)?.name ?? found)'?"
+      } ?? "run '\(spec.name) \(group.fullName) --help' to see its commands"
+    throw CommandLineError(
+      "unknown command '\(CommandLineEcho.quote(word))' for '\(spec.name) \(group.fullName)'",
+      hint: hint)
   }
 
   private func findCommand(_ name: String) throws(CommandLineError) -> CommandSpec {
@@ -115,7 +156,7 @@ private struct Parser {
     command ?? spec.defaultCommand.flatMap(spec.command(named:))
   }
 
-  private var scope: String { command.map { " for '\(spec.name) \($0.name)'" } ?? "" }
+  private var scope: String { command.map { " for '\(spec.name) \($0.fullName)'" } ?? "" }
 
   private mutating func parseLong(
     _ argument: String, _ arguments: [String], _ index: inout Int
@@ -127,7 +168,8 @@ private struct Parser {
     guard let option = options.first(where: { $0.name == name }) else {
       let candidates = options.map { "--\($0.name)" } + ["--help"]
       let hint =
-        Suggestion.closest(to: "--\(name)", in: candidates).map { "did you mean '\($0)'?" }
+        relatedCommand(declaring: name).map { "'--\(name)' goes with '\(spec.name) \($0)'" }
+        ?? Suggestion.closest(to: "--\(name)", in: candidates).map { "did you mean '\($0)'?" }
         ?? helpHint
       throw CommandLineError(
         "unknown option '--\(CommandLineEcho.quote(name))'\(scope)", hint: hint)
@@ -147,6 +189,24 @@ private struct Parser {
       throw CommandLineError("option '--\(name)' needs a value <\(option.valueName ?? "value")>")
     }
     try record(option, value)
+  }
+
+  /// Another command of the named command's group that declares the option: `setup`
+  /// for `sync --user`, so the hint can say where the option goes.
+  private func relatedCommand(declaring name: String) -> String? {
+    guard let command, let top = spec.command(named: command.groups.first ?? command.name),
+      !top.subcommands.isEmpty
+    else { return nil }
+    var pending = [top]
+    while let candidate = pending.popLast() {
+      if candidate.fullName != command.fullName,
+        candidate.options.contains(where: { $0.name == name })
+      {
+        return candidate.fullName
+      }
+      pending += candidate.subcommands
+    }
+    return nil
   }
 
   private mutating func parseShort(
@@ -209,7 +269,7 @@ private struct Parser {
   }
 
   private var helpHint: String {
-    "run '\(spec.name)\(command.map { " \($0.name)" } ?? "") --help' to see the options"
+    "run '\(spec.name)\(command.map { " \($0.fullName)" } ?? "") --help' to see the options"
   }
 
   private func isNegativeNumber(_ argument: String) -> Bool {
@@ -252,7 +312,7 @@ private struct Parser {
     let globalNames = Set((spec.globalOptions + [CommandLineSpec.colorOption]).map(\.name))
     let givenOptions = flags.union(values.keys).subtracting(arguments.map(\.name))
     return ParsedCommand(
-      name: command?.name,
+      name: command?.fullName,
       color: values["color"]?.last.flatMap(ColorChoice.init(argument:)) ?? .auto,
       values: values, flags: flags, displayNames: displayNames,
       hasCommandArguments: commandWasTyped || !positionals.isEmpty

@@ -131,6 +131,19 @@ public struct CommandLineSpec: Sendable {
   public func command(named name: String) -> CommandSpec? {
     commands.first { $0.name == name } ?? commands.first { $0.aliases.contains(name) }
   }
+
+  /// Finds a command by the words that select it: `["sync", "setup"]`.
+  ///
+  /// - Parameter path: The command's name, then a subcommand's, and so on.
+  /// - Returns: The command, or `nil` when a word selects none.
+  public func command(at path: [String]) -> CommandSpec? {
+    guard let first = path.first, var command = command(named: first) else { return nil }
+    for word in path.dropFirst() {
+      guard let subcommand = command.subcommand(named: word) else { return nil }
+      command = subcommand
+    }
+    return command
+  }
 }
 
 /// One subcommand: its options and positional arguments.
@@ -147,6 +160,14 @@ public struct CommandSpec: Sendable {
   public var arguments: [ArgumentSpec]
   /// Other words that select the command (`ls` for `list`); see ``alsoCalled(_:)``.
   public var aliases: [String] = []
+  /// The commands of a group (`setup` and `status` of `sync`): the word after the
+  /// group's selects one, and its options and arguments replace the group's. Given
+  /// none, the group runs itself.
+  public private(set) var subcommands: [CommandSpec] = []
+  /// The words before ``name`` on a command line: the groups it belongs to.
+  public private(set) var groups: [String] = []
+  /// The command as typed after the app's name: `sync setup`, or `add`.
+  public var fullName: String { (groups + [name]).joined(separator: " ") }
 
   /// Creates a command.
   ///
@@ -157,15 +178,34 @@ public struct CommandSpec: Sendable {
   ///   - options: Its options and flags (``Flag``, ``Option``), read back from
   ///     ``ParsedCommand`` by subscript.
   ///   - arguments: Its positional arguments (``Argument``), in order.
+  ///   - subcommands: The commands of a group, selected by the word after its name.
   public init(
     _ name: String, summary: String, discussion: String? = nil,
-    options: [any CommandOption] = [], arguments: [any CommandArgument] = []
+    options: [any CommandOption] = [], arguments: [any CommandArgument] = [],
+    subcommands: [CommandSpec] = []
   ) {
     self.name = name
     self.summary = summary
     self.discussion = discussion
     self.options = options.map(\.optionSpec)
     self.arguments = arguments.map(\.argumentSpec)
+    self.subcommands = subcommands.map { $0.inGroup([name]) }
+  }
+
+  /// The command as part of the groups `groups` name, its subcommands too.
+  private func inGroup(_ groups: [String]) -> CommandSpec {
+    var command = self
+    command.groups = groups + self.groups
+    command.subcommands = subcommands.map { $0.inGroup(groups) }
+    return command
+  }
+
+  /// Finds a subcommand by name or alias.
+  ///
+  /// - Parameter name: The subcommand's name or an alias.
+  /// - Returns: The subcommand, or `nil` when the command has none by that name.
+  public func subcommand(named name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name } ?? subcommands.first { $0.aliases.contains(name) }
   }
 
   /// The command, also selected by the words people coming from other tools type.

@@ -10,7 +10,7 @@ struct FishCompletion {
     text += "\n" + usingFunction() + "\n"
     text += "complete -c \(spec.name) -f\n"
     let top = condition("")
-    for command in spec.commands {
+    for command in spec.completedCommands {
       text +=
         "complete -c \(spec.name) -n \(top) -a \(word(command.name))"
         + " -d \(quote(command.summary))\n"
@@ -20,7 +20,7 @@ struct FishCompletion {
     }
     text += "complete -c \(spec.name) -s h -l help -d \(quote("Show help."))\n"
     text += "complete -c \(spec.name) -n \(top) -l version -d \(quote("Show the version."))\n"
-    for command in spec.commands {
+    for command in spec.completedCommands {
       for option in command.options {
         text += line(option, condition: condition(command.name))
       }
@@ -41,7 +41,7 @@ struct FishCompletion {
   /// `PREFIX_takes_value COMMAND WORD` succeeds when WORD is an option with a value.
   private func takesValueFunction() -> String {
     var patterns: [String] = []
-    for command in spec.commands {
+    for command in spec.completedCommands {
       patterns += command.options.filter { !$0.isFlag }.flatMap(\.spellings)
         .map { quote("\(command.name) \($0)") }
     }
@@ -59,7 +59,7 @@ struct FishCompletion {
   /// when the word at the cursor is an option's value), then those arguments one a
   /// line, reading the words before it.
   private func stateFunction() -> String {
-    let hasCommands = !spec.commands.isEmpty
+    let hasCommands = !spec.completedCommands.isEmpty
     return """
       function \(prefix)_state
           set -l words (commandline -opc)

@@ -33,11 +33,11 @@ struct ZshCompletion {
       spec.optionsBeforeCommand.flatMap { optionSpecs($0, helpers: &helpers) } + [
         "'(- *)'{-h,--help}'[Show help.]'", "'(- *)--version[Show the version.]'",
       ]
-    guard !spec.commands.isEmpty else {
+    guard !spec.completedCommands.isEmpty else {
       return text + arguments(topLevel, indent: "  ") + " && ret=0\n  return ret\n}\n"
     }
     text += "  local -a commands\n  commands=(\n"
-    for command in spec.commands {
+    for command in spec.completedCommands {
       text += "    " + ShellQuote.single("\(escapeColons(command.name)):\(command.summary)") + "\n"
     }
     text += "  )\n"
@@ -54,7 +54,7 @@ struct ZshCompletion {
             case $words[1] in
 
       """
-    for command in spec.commands {
+    for command in spec.completedCommands {
       var specs = spec.options(for: command).flatMap { optionSpecs($0, helpers: &helpers) }
       specs.append("'(- *)'{-h,--help}'[Show help.]'")
       specs += command.arguments.map { argumentSpec($0, helpers: &helpers) }

@@ -101,14 +101,20 @@ struct SyncCommandTests {
     #expect(try TodoSyncConfig.load(from: configFolder)?.access == replaced)
   }
 
-  @Test("setup's options given to another action are refused, not ignored")
+  @Test("setup's options given to sync or status are refused, naming where they go")
   @MainActor
   func setupOptionsElsewhere() async throws {
     let home = try SyncHome(MemoryConnector(remote: InMemorySyncRemote()))
-    for arguments in [["sync", "--user", "ada"], ["sync", "status", "--ca-file", "/x.pem"]] {
+    let cases = [
+      (["sync", "--user", "ada"], "--user"),
+      (["sync", "status", "--ca-file", "/x.pem"], "--ca-file"),
+    ]
+    for (arguments, option) in cases {
       let result = await home.run(arguments)
       #expect(result.code == .usage, "\(arguments)")
-      #expect(result.error.contains("goes with 'sync setup'"), "\(result.error)")
+      #expect(
+        result.error.contains("hint: '\(option)' goes with '\(appIdentity.name) sync setup'"),
+        "\(result.error)")
     }
   }
 

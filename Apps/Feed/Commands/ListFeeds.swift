@@ -1,0 +1,40 @@
+internal import BlueprintFeedModel
+internal import CoreBase
+internal import CoreTerminal
+
+/// `feed list`: the feeds with unread counts, last fetch and last error.
+enum ListFeeds: FeedCommand {
+  static let json = FeedCommands.json
+  static let configuration = CommandConfiguration(
+    "list", summary: "List the feeds with unread counts, last fetch and last error.",
+    options: [json])
+
+  @MainActor
+  static func run(_ list: Invocation<Self>, in run: FeedRun) async throws {
+    let (context, library) = (run.context, run.library)
+    let feeds = try library.store.feeds()
+    if list[\.json] {
+      context.write(try FeedJSON.encode(FeedJSON.FeedList(feeds)))
+      return
+    }
+    guard !feeds.isEmpty else {
+      context.write("No feeds yet. \(SampleFeed.addHint)\n")
+      return
+    }
+    var table = PlainTable(columns: [
+      .init("ID", alignment: .right), .init("Unread", alignment: .right), .init("Title"),
+      .init("Fetched", style: .secondary), .init("Status"),
+    ])
+    let now = library.now()
+    let origins = FeedText.origins(feeds)
+    for feed in feeds {
+      table.append([
+        feed.id, String(feed.record.unreadCount),
+        FeedText.column(feed.displayTitle, origin: origins[feed.id]),
+        feed.record.lastFetched.map(FeedText.day) ?? "never",
+        FeedText.status(feed.record, now: now),
+      ])
+    }
+    context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
+  }
+}
