@@ -40,10 +40,7 @@ enum FeedReaderUI {
     let work = BlockingWork()
     let feeds = FeedsInteractor(
       library: library, refreshesOnOpen: options.refreshOnOpen, work: work)
-    let runtime = TerminalRuntime(
-      terminal: SystemTerminal(), root: makeStack(library: library, feeds: feeds),
-      capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
-    try await runtime.run()
+    try await context.runTerminalUI(makeStack(library: library, feeds: feeds))
     try await work.settleOnQuit()
   }
 }

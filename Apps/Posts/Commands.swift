@@ -1,57 +1,38 @@
 internal import CoreBase
 package import CoreTerminal
-internal import Foundation
 
 /// The command line: `list`, `show ID`, and the terminal UI (no arguments, in a terminal).
 package enum PostsCommands {
-  enum Key {
-    static let server = Option<String?>(
-      "server", valueName: "url",
-      help: "The server (else $\(PostRepository.variable), else \(PostRepository.defaultServer)).")
-    static let json = Flag("json", help: "Print JSON: the server's own fields.")
-    static let id = Argument<Int>("id", help: "The post's number.")
+  /// The commands, listed once: help, parsing and dispatch follow from the types.
+  package static let all = AppCommands<PostsRun>(
+    identity: appIdentity, summary: "Read the posts of a JSON API, online or from the saved copy.",
+    commands: [ListPosts.self, ShowPost.self], globalOptions: [server]
+  ) { run in
+    guard run.context.wantsInteractiveUI else { return try await ListPosts.run(.none, in: run) }
+    try await run.context.runTerminalUI(makePostsStack(repository: run.repository))
   }
 
-  package static let spec = CommandLineSpec(
-    identity: appIdentity, summary: "Read the posts of a JSON API, online or from the saved copy.",
-    commands: [
-      CommandSpec("list", summary: "List the posts.", options: [Key.json]),
-      CommandSpec("show", summary: "Show one post.", options: [Key.json], arguments: [Key.id]),
-    ],
-    globalOptions: [Key.server])
+  static let server = Option<String?>(
+    "server", valueName: "url",
+    help: "The server (else $\(PostRepository.variable), else \(PostRepository.defaultServer)).")
+  static let json = Flag("json", help: "Print JSON: the server's own fields.")
+}
 
-  @MainActor
-  package static func run(_ command: ParsedCommand, in context: CommandContext) async throws {
-    let repository = PostRepository(
+/// What every command runs with: the server the command line names, and the process.
+package struct PostsRun {
+  let repository: PostRepository, context: CommandContext
+
+  package init(_ command: ParsedCommand, _ context: CommandContext) throws {
+    repository = PostRepository(
       server: try PostRepository.server(
-        option: command[Key.server], environment: context.environment),
+        option: command[PostsCommands.server], environment: context.environment),
       store: FileKeyValueStore(directory: context.dataFolder))
-    switch command.name {
-    case "show":
-      let post = try await repository.post(try command[Key.id])
-      if command[Key.json] { return context.write(try CommandLineJSON.encode(post)) }
-      let text = post.body.split(separator: "\n", omittingEmptySubsequences: false)
-      context.write(post.title.terminalSafe + "\n\n" + text.map { $0.terminalSafe + "\n" }.joined())
-    default:
-      if command.name == nil, context.wantsInteractiveUI {
-        return try await TerminalRuntime(
-          terminal: SystemTerminal(), root: makePostsStack(repository: repository),
-          capability: context.colorCapability, appearance: context.appearance, theme: context.theme
-        ).run()
-      }
-      let list = try await repository.posts()
-      if let savedAt = list.savedAt, let failure = list.failure {
-        context.warn(
-          "\(failure)", hint: "showing the saved copy from \(savedAt.formatted(.iso8601))")
-      }
-      if command[Key.json] { return context.write(try CommandLineJSON.encode(list.posts)) }
-      context.write(list.posts.map { "\($0.id)  \($0.title.terminalSafe)\n" }.joined())
-    }
+    self.context = context
   }
 }
 
+/// The app's errors in the command line's words: exit 64, and what to try instead.
 extension PostsError: AppErrorConvertible {
-  /// The error in the command line's words: exit 64, and what to try instead.
   package var appError: AppError {
     switch self {
     case .noSuchPost(let id):

@@ -29,14 +29,13 @@ final class HomeScreen: TerminalScreen {
   }
 
   func render(into frame: inout Frame, area: Rect) {
-    var area = area
+    var rows = RowStack(area)
     if let savedAt = interactor.viewModel.savedAt {
       let note = "Offline: the saved copy from \(savedAt.formatted(.iso8601))"
-      frame.draw(note, row: area.row, column: area.column + 1, style: .secondary)
-      (area.row, area.height) = (area.row + 1, area.height - 1)
+      frame.draw(note, in: rows.next().inset(leading: 1), style: .secondary)
     }
     LoadableView.render(
-      interactor.viewModel.feed, into: &frame, area: area, isEmpty: \.isEmpty,
+      interactor.viewModel.feed, into: &frame, area: rows.next(rows.height), isEmpty: \.isEmpty,
       emptyMessage: "No posts."
     ) { posts, frame, area in
       list.render(into: &frame, area: area, count: posts.count) { ListRow(posts[$0].title) }

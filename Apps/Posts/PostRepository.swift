@@ -11,9 +11,7 @@ package struct PostRepository: Sendable {
   package static let defaultServer = "https://jsonplaceholder.typicode.com"
   /// The environment variable that names another server: `POSTS_SERVER` for `posts`.
   package static let variable = appIdentity.name.uppercased().replacing("-", with: "_") + "_SERVER"
-  let client: any HTTPClient
-  let server: URL
-  let store: any KeyValueStore
+  let client: any HTTPClient, server: URL, store: any KeyValueStore
 
   package init(client: any HTTPClient = makeClient(), server: URL, store: any KeyValueStore) {
     (self.client, self.server, self.store) = (client, server, store)

@@ -21,19 +21,17 @@ package func makePostsStack(repository: PostRepository) -> ScreenStack<PostsRout
 /// One post in the terminal: its title, then its text, wrapped to the width.
 final class PostScreen: TerminalScreen {
   let post: Post
-
   init(post: Post) { self.post = post }
-
   var title: String { "#\(post.id)" }
   var keyBindings: [KeyBinding] { [KeyBinding(.escape, "Back")] }
 
   func render(into frame: inout Frame, area: Rect) {
-    let title = post.title.wrapped(toWidth: area.width - 2)
-    let text = post.body.split(separator: "\n", omittingEmptySubsequences: false)
-    let lines = title + [""] + text.flatMap { $0.wrapped(toWidth: area.width - 2) }
+    let text = area.inset(leading: 1, trailing: 1)
+    let title = post.title.wrapped(toWidth: text.width)
+    let body = post.body.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = title + [""] + body.flatMap { $0.wrapped(toWidth: text.width) }
     for (index, line) in lines.prefix(area.height).enumerated() {
-      let style: TextStyle = index < title.count ? .bold : .plain
-      frame.draw(line, row: area.row + index, column: area.column + 1, style: style)
+      frame.draw(line, in: text.line(index), style: index < title.count ? .bold : .plain)
     }
   }
 }

@@ -93,11 +93,8 @@ enum TodoApp {
   ) async throws {
     _ = try store.load()  // a damaged file is reported before the screen opens
     let work = BlockingWork()
-    let runtime = TerminalRuntime(
-      terminal: SystemTerminal(),
-      root: makeStack(store: store, displayName: greeting, work: work, sync: sync),
-      capability: context.colorCapability, appearance: context.appearance, theme: context.theme)
-    try await runtime.run()
+    try await context.runTerminalUI(
+      makeStack(store: store, displayName: greeting, work: work, sync: sync))
     try await work.settleOnQuit()
   }
 }

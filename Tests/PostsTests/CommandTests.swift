@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
@@ -9,6 +10,9 @@ import Testing
 @Suite("posts on the command line", .timeLimit(.minutes(1)))
 struct CommandTests {
   let name = appIdentity.name
+
+  @Test("the command line is well formed: no name used twice, none empty")
+  func wellFormed() { expectWellFormed(PostsCommands.all.spec) }
 
   @Test("list prints each post's number and title, from /posts, and saves the list")
   func list() async throws {

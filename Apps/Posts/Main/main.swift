@@ -1,6 +1,6 @@
 import BlueprintPostsFeatures
 import CoreTerminal
 
-await CommandLineApp(spec: PostsCommands.spec).main { command, context in
-  try await PostsCommands.run(command, in: context)
+await CommandLineApp(spec: PostsCommands.all.spec).main { command, context in
+  try await PostsCommands.all.run(command) { try PostsRun(command, context) }
 }

@@ -30,20 +30,10 @@
 #else
   import BlueprintPostsFeatures
   import Core
-  import Foundation
 
   /// `posts-app` where SwiftUI does not exist (Linux): it says so and exits 69.
   @main
   enum PostsSwiftUIApp {
-    static func main() {
-      let name = appIdentity.name
-      let message = """
-        \(name)-app: error: the SwiftUI app needs an Apple platform (macOS 14 or later)
-        hint: run '\(name)' for the same posts in the terminal
-
-        """
-      FileHandle.standardError.write(Data(message.utf8))
-      exit(69)
-    }
+    static func main() { appIdentity.exitNeedingApplePlatform(for: "the same posts") }
   }
 #endif

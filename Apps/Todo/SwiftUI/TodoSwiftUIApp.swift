@@ -98,14 +98,6 @@
   /// (`EX_UNAVAILABLE`), naming the terminal app that does run here.
   @main
   enum TodoSwiftUIApp {
-    static func main() {
-      let message = """
-        \(appIdentity.name)-app: error: the SwiftUI app needs an Apple platform (macOS 14 or later)
-        hint: run '\(appIdentity.name)' for the same list in the terminal
-
-        """
-      FileHandle.standardError.write(Data(message.utf8))
-      exit(69)
-    }
+    static func main() { appIdentity.exitNeedingApplePlatform(for: "the same list") }
   }
 #endif
