@@ -41,7 +41,7 @@ let package = Package(
     .library(name: "CoreURLSession", targets: ["CoreURLSession"]),
     // Two-way sync: the engine, CalDAV, iCalendar (FoundationXML, libxml2 on Linux).
     .library(name: "CoreSync", targets: ["CoreSync"]),
-    // `DAVError`'s wording for the command-line runner (CoreSync + CoreTerminal).
+    // `SyncCredentialError`'s and `DAVError`'s wording for the command-line runner.
     .library(name: "CoreSyncCommandLine", targets: ["CoreSyncCommandLine"]),
     // The terminal shell (Linux and macOS): device, input, rendering, screens, CLI runner.
     .library(name: "CoreTerminal", targets: ["CoreTerminal"]),
