@@ -23,7 +23,8 @@ extension SyncStateStore {
   public static func forAccount(_ account: String, in folder: URL, name: String = "sync-state")
     -> SyncStateStore
   {
-    SyncStateStore(store: FileKeyValueStore(directory: accountFolder(account, in: folder)), name: name)
+    SyncStateStore(
+      store: FileKeyValueStore(directory: accountFolder(account, in: folder)), name: name)
   }
 
   /// The folder of `account`'s state under `folder`, as ``forAccount(_:in:name:)`` uses

@@ -62,7 +62,9 @@ struct SyncCredentialsTests {
   func failingCommand() throws {
     let source = SyncCredentialSource.passwordCommand(
       user: "alice", command: ["/bin/sh", "-c", "echo leaked; exit 3"])
-    let error = #expect(throws: SyncCredentialError.self) { _ = try source.credentials(for: Self.url) }
+    let error = #expect(throws: SyncCredentialError.self) {
+      _ = try source.credentials(for: Self.url)
+    }
     #expect(error == .passwordCommandFailed(program: "/bin/sh", reason: "exited with status 3"))
     #expect(error?.description.contains("leaked") == false)
   }

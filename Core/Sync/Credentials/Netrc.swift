@@ -15,7 +15,9 @@ import Foundation
 enum Netrc {
   /// The credentials for `host` in the file at `path`; `nil` when the file does not
   /// exist or names neither the host nor a default.
-  static func credentials(in path: String, host: String) throws(SyncCredentialError) -> SyncCredentials? {
+  static func credentials(in path: String, host: String) throws(SyncCredentialError)
+    -> SyncCredentials?
+  {
     var info = stat()
     guard stat(path, &info) == 0 else {
       if errno == ENOENT { return nil }

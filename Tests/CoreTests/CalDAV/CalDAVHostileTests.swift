@@ -80,7 +80,9 @@ struct CalDAVHostileTests {
     let remote = CalDAVCollection(
       url: URL(string: "http://calendar.example/alice/todo/")!, client: try CalDAVFixtures.client(),
       credentials: SyncCredentials(user: "alice", password: "s3cret"))
-    let error = await #expect(throws: SyncCredentialError.self) { _ = try await remote.changes(since: nil) }
+    let error = await #expect(throws: SyncCredentialError.self) {
+      _ = try await remote.changes(since: nil)
+    }
     #expect(error == .insecureCredentials(host: "calendar.example"))
     #expect(error?.description.contains("s3cret") == false)
   }
