@@ -164,12 +164,13 @@ let package = Package(
       name: "BlueprintFeedModel",
       dependencies: ["CoreBase", .target(name: "CoreURLSession", condition: applePlatforms)],
       path: "Apps/Feed/Model"),
-    // The feed reader itself — commands, screens — as a library, as todo's is.
+    // The feed reader itself — commands, screens, and its Google Reader sync (Sync/) —
+    // as a library, as todo's is.
     .target(
       name: "BlueprintFeedFeatures",
       dependencies: [
-        "CoreBase", "CoreTerminal", "BlueprintFeedModel", "BlueprintSamplesShared",
-        "BlueprintSamplesSharedCommandLine",
+        "CoreBase", "CoreSync", "CoreSyncCommandLine", "CoreTerminal", "BlueprintFeedModel",
+        "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",
       exclude: ["Model", "Main"]

@@ -63,8 +63,8 @@ folder="$2"
 # the folders its tests keep beside their sources, and whether it takes the samples'
 # shared settings with it.
 has_shared=0
-# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo syncs
-# (CoreSync, and CoreSyncCommandLine for the CalDAV client's errors); todo and feed fall
+# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo and feed
+# sync (CoreSync, and CoreSyncCommandLine for its errors' wording); todo and feed fall
 # back to URLSession where libcurl is not (Apple platforms; on Linux, FoundationNetworking
 # would load libcurl's ~30 libraries at every start).
 url_session='.product(name: "CoreURLSession", package: "Blueprint", condition: .when(platforms: [.macOS, .iOS]))'
@@ -87,6 +87,9 @@ feed)
   has_swiftui=0
   model_products="
         $url_session,"
+  feature_products="
+        .product(name: \"CoreSync\", package: \"Blueprint\"),
+        .product(name: \"CoreSyncCommandLine\", package: \"Blueprint\"),"
   test_excludes='["Fixtures", "Goldens"]'
   ;;
 settings)

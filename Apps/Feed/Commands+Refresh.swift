@@ -30,6 +30,7 @@ extension FeedCommands {
   private static func refreshFeeds(
     _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
   ) async throws {
+    if try await syncRefresh(command, context, library) { return }
     var library = library
     if let seconds = try positiveSeconds(command, Key.timeout) { library.deadline = seconds }
     if let seconds = try positiveSeconds(command, Key.feedTimeout) {

@@ -28,7 +28,8 @@ package enum FeedCommands {
         "refresh", summary: "Fetch the feeds (or one) and save new items.",
         discussion:
           "Prints one line per feed, then how many items are new. Exits 0 when every feed refreshed, 69 when any failed (the others are saved all the same), 74 when results could not be saved.",
-        options: [Key.force, Key.timeout, Key.feedTimeout], arguments: [Key.onlyFeed]),
+        options: [Key.force, Key.timeout, Key.feedTimeout, SyncKey.forceDelete],
+        arguments: [Key.onlyFeed]),
       CommandSpec(
         "read", summary: "List items, newest first.",
         options: [Key.unread, Key.search, Key.limit, Key.json], arguments: [Key.onlyFeed]),
@@ -49,6 +50,7 @@ package enum FeedCommands {
       CommandSpec(
         "import", summary: "Subscribe to the feeds of an OPML file.", arguments: [Key.file]),
       CommandSpec("export", summary: "Print the subscriptions as OPML 2.0."),
+      syncSpec, starSpec(true), starSpec(false),
     ],
     defaultCommand: nil
   ).withManualPage(manual)
@@ -64,6 +66,8 @@ package enum FeedCommands {
       case "add": try await add(command, context, library)
       case "rm": try remove(command, context, library)
       case "rename": try rename(command, context, library)
+      case "sync": try await syncCommand(command, context, library)
+      case "star", "unstar": try star(command.name == "star", command, context, library)
       case "list": try list(command, context, library)
       case "refresh": try await refresh(command, context, library)
       case "read": try read(command, context, library)
@@ -79,6 +83,9 @@ package enum FeedCommands {
         } else {
           try printItems(context, library, feed: nil, unreadOnly: true, limit: nil, json: false)
         }
+      }
+      if ["add", "rm", "rename", "import"].contains(command.name) {
+        await syncSubscriptionsIfSetUp(context, library)
       }
     } catch PersistenceError.corrupted(let key, let path, let underlying)
       where key == "subscriptions"
