@@ -253,7 +253,8 @@ extension FeedCommands {
       return appError
     case let error as GoogleReaderError:
       if case .loginRefused = error {
-        return AppError(error.description, hint: "check ~/.netrc or the password command", exitCode: .unavailable)
+        return AppError(
+          error.description, hint: "check ~/.netrc or the password command", exitCode: .unavailable)
       }
       return AppError("the sync stopped: \(error)", hint: again, exitCode: .unavailable)
     default:

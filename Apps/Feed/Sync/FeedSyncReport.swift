@@ -30,12 +30,16 @@ package struct FeedSyncReport: Sendable, Equatable {
 
   /// `2 new items; sent 3 marks, received 1; subscriptions: 1 added here`.
   package var lines: [String] {
-    var lines = ["\(newItems) new item\(newItems == 1 ? "" : "s") from the server; "
-      + "sent \(marksSent) mark\(marksSent == 1 ? "" : "s"), received \(marksReceived)"]
+    var lines = [
+      "\(newItems) new item\(newItems == 1 ? "" : "s") from the server; "
+        + "sent \(marksSent) mark\(marksSent == 1 ? "" : "s"), received \(marksReceived)"
+    ]
     var parts: [String] = []
     if !addedHere.isEmpty { parts.append("\(addedHere.count) added here") }
     if !removedHere.isEmpty { parts.append("\(removedHere.count) removed here") }
-    if !subscribedThere.isEmpty { parts.append("\(subscribedThere.count) subscribed on the server") }
+    if !subscribedThere.isEmpty {
+      parts.append("\(subscribedThere.count) subscribed on the server")
+    }
     if !unsubscribedThere.isEmpty {
       parts.append("\(unsubscribedThere.count) unsubscribed on the server")
     }
@@ -43,7 +47,8 @@ package struct FeedSyncReport: Sendable, Equatable {
     if !parts.isEmpty { lines.append("subscriptions: " + parts.joined(separator: ", ")) }
     if marksReplaced > 0 {
       lines.append(
-        "\(marksReplaced) mark\(marksReplaced == 1 ? "" : "s") on the server replaced by the ones made here")
+        "\(marksReplaced) mark\(marksReplaced == 1 ? "" : "s") on the server replaced by the ones made here"
+      )
     }
     return lines
   }

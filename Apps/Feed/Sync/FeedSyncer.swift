@@ -109,7 +109,8 @@ package struct FeedSyncer: Sendable {
     }
     // New on either side: the same address on both is one feed.
     let linkedLocal = Set(synced.feeds.values.map(\.localID))
-    var newLocal = local.filter { !linkedLocal.contains($0.id) }
+    let removed = Set(removeHere.map(\.feed.localID))
+    var newLocal = local.filter { !linkedLocal.contains($0.id) && !removed.contains($0.id) }
     for subscription in remote where synced.feeds[subscription.id] == nil {
       guard let url = subscription.feedURL else { continue }
       let title = Self.plainTitle(subscription.title)
@@ -174,7 +175,8 @@ package struct FeedSyncer: Sendable {
   static func plainTitle(_ title: String?) -> String? {
     guard let title, !title.isEmpty else { return nil }
     return title.replacingOccurrences(of: "\u{FF06}", with: "&")
-      .replacingOccurrences(of: "\u{FF1C}", with: "<").replacingOccurrences(of: "\u{FF1E}", with: ">")
+      .replacingOccurrences(of: "\u{FF1C}", with: "<").replacingOccurrences(
+        of: "\u{FF1E}", with: ">")
   }
 
   // MARK: - Items
@@ -233,7 +235,7 @@ package struct FeedSyncer: Sendable {
   ) throws -> Int {
     let now = now()
     let limit = store.itemLimit
-    return try store.updateRecord(feedID) { record in
+    return try store.updateRecordIfSubscribed(feedID) { record in
       var parsed: [ParsedItem] = []
       var fresh: [String: GoogleReaderItemID] = [:]
       var siteItems: [URL: Int] = [:]
@@ -264,11 +266,12 @@ package struct FeedSyncer: Sendable {
       record.lastFetched = now
       record.lastError = nil
       return new
-    }
+    } ?? 0
   }
 
   static func parsedItem(_ item: GoogleReaderItem, id: GoogleReaderItemID) -> ParsedItem {
-    let link = (item.canonical ?? []).compactMap(\.href).first
+    let link =
+      (item.canonical ?? []).compactMap(\.href).first
       ?? (item.alternate ?? []).compactMap(\.href).first
     return ParsedItem(
       id: id.localItemID, title: plainTitle(item.title),
@@ -307,7 +310,9 @@ package struct FeedSyncer: Sendable {
         read = item.isRead || remoteRead
         star = item.isStarred || remoteStarred
       }
-      if read != remoteRead { send[GoogleReaderClient.read, default: [:]][read, default: []].append(id) }
+      if read != remoteRead {
+        send[GoogleReaderClient.read, default: [:]][read, default: []].append(id)
+      }
       if star != remoteStarred {
         send[GoogleReaderClient.starred, default: [:]][star, default: []].append(id)
       }
@@ -320,7 +325,7 @@ package struct FeedSyncer: Sendable {
     }
     // Here first: a mark taken is then agreed as soon as the server has it too.
     for (feedID, marks) in take.sorted(by: { $0.key < $1.key }) {
-      try store.updateRecord(feedID) { record in
+      try store.updateRecordIfSubscribed(feedID) { record in
         for (id, read, star) in marks {
           if read { record.read.insert(id.localItemID) } else { record.read.remove(id.localItemID) }
           if star {
@@ -331,7 +336,8 @@ package struct FeedSyncer: Sendable {
         }
       }
       for (id, read, star) in marks {
-        report.marksReceived += (read != held[id]?.isRead ? 1 : 0) + (star != held[id]?.isStarred ? 1 : 0)
+        report.marksReceived +=
+          (read != held[id]?.isRead ? 1 : 0) + (star != held[id]?.isStarred ? 1 : 0)
         if read == !unread.contains(id), star == starred.contains(id) {
           synced.agree(on: id, read: read, starred: star)
         }
@@ -351,7 +357,11 @@ package struct FeedSyncer: Sendable {
           try await client.setState(tag, on, for: batch)
           report.marksSent += batch.count
           for id in batch {
-            if tag == GoogleReaderClient.read { server[id]?.read = on } else { server[id]?.starred = on }
+            if tag == GoogleReaderClient.read {
+              server[id]?.read = on
+            } else {
+              server[id]?.starred = on
+            }
             guard let item = final[id], let there = server[id], item.isRead == there.read,
               item.isStarred == there.starred
             else { continue }

@@ -56,7 +56,9 @@ package struct GoogleReaderItem: Sendable, Hashable, Decodable {
   }
 
   /// Whether `categories` say the item is read.
-  package var isRead: Bool { categories?.contains { $0.hasSuffix("/state/com.google/read") } ?? false }
+  package var isRead: Bool {
+    categories?.contains { $0.hasSuffix("/state/com.google/read") } ?? false
+  }
 
   /// Whether `categories` say the item is starred.
   package var isStarred: Bool {

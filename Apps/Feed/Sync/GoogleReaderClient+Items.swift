@@ -68,7 +68,8 @@ extension GoogleReaderClient {
   {
     guard !ids.isEmpty else { return }
     let path = ["reader", "api", "0", "edit-tag"]
-    let body = try await post(path, form: ids.map { ("i", $0.description) } + [(on ? "a" : "r", state)])
+    let body = try await post(
+      path, form: ids.map { ("i", $0.description) } + [(on ? "a" : "r", state)])
     try Self.expectOK(body, path: path)
   }
 

@@ -8,8 +8,10 @@ extension GoogleReaderClient {
   package func subscriptions() async throws -> [GoogleReaderSubscription] {
     let path = ["reader", "api", "0", "subscription", "list"]
     let body = try await get(path, query: [URLQueryItem(name: "output", value: "json")])
-    return try decode(GoogleReaderEnvelope.Subscriptions.self, body, path: path.joined(separator: "/"))
-      .subscriptions
+    return try decode(
+      GoogleReaderEnvelope.Subscriptions.self, body, path: path.joined(separator: "/")
+    )
+    .subscriptions
   }
 
   /// Subscribes to `url` (`subscription/quickadd`) and returns its stream id, or `nil`
@@ -19,7 +21,8 @@ extension GoogleReaderClient {
   package func subscribe(to url: URL) async throws -> String? {
     let path = ["reader", "api", "0", "subscription", "quickadd"]
     let body = try await post(path, form: [("quickadd", url.absoluteString)])
-    let answer = try decode(GoogleReaderEnvelope.QuickAdd.self, body, path: path.joined(separator: "/"))
+    let answer = try decode(
+      GoogleReaderEnvelope.QuickAdd.self, body, path: path.joined(separator: "/"))
     guard (answer.numResults ?? 0) > 0, let stream = answer.streamId, !stream.isEmpty else {
       return nil
     }
