@@ -120,6 +120,29 @@ struct FeedSyncFreshRSSTests {
     #expect(try await home.feeds() == ["mine", "theirs"])
   }
 
+  @Test("a sync that would remove every feed here stops and asks for --force-delete")
+  func massDeletion() async throws {
+    let (user, password) = try server.makeUser()
+    let home = try SyncingFeedHome(user: user, password: password)
+    defer { home.stop() }
+    try await home.run("add", serveFeed("m1", count: 1).absoluteString)
+    try await home.run("add", serveFeed("m2", count: 1).absoluteString)
+    try await home.run("sync", "setup", server.base.absoluteString)
+    try await home.run("refresh")
+    let reader = try await server.otherReader(user: user, password: password)
+    for stream in ["feed/1", "feed/2"] {
+      #expect(
+        try await reader.post("reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", stream)])
+          == "OK")
+    }
+    let refused = try await home.home.runToExit(["refresh"], expect: 65)
+    #expect(refused.error.contains("would remove 2 of the 2 feeds here"), "\(refused.error)")
+    #expect(refused.error.contains("--force-delete"))
+    #expect(try await home.feeds() == ["m1", "m2"])
+    try await home.run("refresh", "--force-delete")
+    #expect(try await home.feeds() == [])
+  }
+
   @Test("more items than a page: 2,700 in 6 feeds, none skipped")
   func manyItems() async throws {
     let (user, password) = try server.makeUser()
