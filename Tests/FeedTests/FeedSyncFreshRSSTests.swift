@@ -10,7 +10,8 @@ import Testing
   "feed sync against FreshRSS", .enabled(if: freshRSS != nil, Comment(rawValue: freshRSSMissing)),
   .serialized, .timeLimit(.minutes(10)))
 struct FeedSyncFreshRSSTests {
-  let server = freshRSS ?? FreshRSS(environment: ["BLUEPRINT_FRESHRSS_URL": "http://127.0.0.1:9/api/greader.php", "BLUEPRINT_FRESHRSS_ROOT": "/"])!
+  /// The server; the suite runs only when there is one.
+  let server = freshRSS ?? FreshRSS(api: URL(fileURLWithPath: "/"), root: "/")
   let sites: LoopbackServer
 
   init() throws {
@@ -33,7 +34,9 @@ struct FeedSyncFreshRSSTests {
     let home = try SyncingFeedHome(user: user, password: password)
     defer { home.stop() }
     let reader = try await server.otherReader(user: user, password: password)
-    _ = try await reader.post("reader/api/0/subscription/quickadd", [("quickadd", serveFeed("alpha", count: 3).absoluteString)])
+    _ = try await reader.post(
+      "reader/api/0/subscription/quickadd",
+      [("quickadd", serveFeed("alpha", count: 3).absoluteString)])
     let said = try await home.run("sync", "setup", server.base.absoluteString)
     #expect(said.contains("as \(user): 1 subscription, 3 unread items"), "\(said)")
     #expect(said.contains(server.api.absoluteString))
@@ -42,7 +45,8 @@ struct FeedSyncFreshRSSTests {
     #expect(!status.contains(password))
     try await home.run("refresh")
     #expect(try await home.items().count == 3)
-    #expect(try await home.run("sync", "setup", "--off").contains("every feed, item and mark is kept"))
+    #expect(
+      try await home.run("sync", "setup", "--off").contains("every feed, item and mark is kept"))
     #expect(try await home.items().count == 3)
   }
 
@@ -69,8 +73,12 @@ struct FeedSyncFreshRSSTests {
     // Items read on the server before a reader's first sync are not fetched (as
     // NetNewsWire does): the second never had "one 0".
     let converged = try await first.items()
-    #expect(try await second.items() == converged.filter { $0 != "one|one 0|read=true|starred=false" })
-    #expect(try await first.items().filter { $0.contains("read=true") } == ["one|one 0|read=true|starred=false"])
+    #expect(
+      try await second.items() == converged.filter { $0 != "one|one 0|read=true|starred=false" })
+    #expect(
+      try await first.items().filter { $0.contains("read=true") } == [
+        "one|one 0|read=true|starred=false"
+      ])
 
     // Marks and stars both ways; a rename here; a feed removed there. (The second added
     // "two" first: there "one" is feed 2, and "one 1" its item 1.)
@@ -132,7 +140,8 @@ struct FeedSyncFreshRSSTests {
     let reader = try await server.otherReader(user: user, password: password)
     for stream in ["feed/1", "feed/2"] {
       #expect(
-        try await reader.post("reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", stream)])
+        try await reader.post(
+          "reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", stream)])
           == "OK")
     }
     let refused = try await home.home.runToExit(["refresh"], expect: 65)

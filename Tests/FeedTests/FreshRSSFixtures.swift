@@ -19,6 +19,11 @@ struct FreshRSS: Sendable {
   /// The folder FreshRSS was extracted to.
   let root: String
 
+  init(api: URL, root: String) {
+    self.api = api
+    self.root = root
+  }
+
   init?(environment: [String: String]) {
     guard let text = environment["BLUEPRINT_FRESHRSS_URL"], let api = URL(string: text),
       let root = environment["BLUEPRINT_FRESHRSS_ROOT"]
@@ -32,7 +37,8 @@ struct FreshRSS: Sendable {
 
   /// A throwaway user of its own, so that suites running at once never meet.
   func makeUser() throws -> (user: String, password: String) {
-    let user = "u" + UUID().uuidString.prefix(12).lowercased().filter(\.isLetter)
+    let user =
+      "u" + UUID().uuidString.prefix(12).lowercased().filter(\.isLetter)
       + String(Int.random(in: 1000...9999))
     let password = "Api" + UUID().uuidString.prefix(12)
     try php(
@@ -72,7 +78,8 @@ struct FreshRSS: Sendable {
         body: .data(
           Data("Email=\(user)&Passwd=\(password)".utf8),
           contentType: "application/x-www-form-urlencoded")))
-    let auth = String(decoding: login.body, as: UTF8.self).split(separator: "\n")
+    let auth =
+      String(decoding: login.body, as: UTF8.self).split(separator: "\n")
       .first { $0.hasPrefix("Auth=") }.map { String($0.dropFirst(5)) } ?? ""
     return OtherReader(api: api, client: client, auth: auth)
   }
@@ -94,7 +101,8 @@ struct OtherReader: Sendable {
   /// A GET of `path` (after the API's base) and its body as text.
   func get(_ path: String, _ query: [URLQueryItem] = []) async throws -> String {
     let response = try await client.send(
-      Endpoint(api, path: path.split(separator: "/").map(String.init), query: query, headers: headers))
+      Endpoint(
+        api, path: path.split(separator: "/").map(String.init), query: query, headers: headers))
     return String(decoding: response.body, as: UTF8.self)
   }
 
@@ -127,7 +135,8 @@ struct OtherReader: Sendable {
       struct Ref: Decodable { var id: String }
       var itemRefs: [Ref]?
     }
-    return Set((try JSONDecoder().decode(Refs.self, from: Data(text.utf8)).itemRefs ?? []).map(\.id))
+    return Set(
+      (try JSONDecoder().decode(Refs.self, from: Data(text.utf8)).itemRefs ?? []).map(\.id))
   }
 }
 
