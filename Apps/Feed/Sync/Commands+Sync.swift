@@ -176,7 +176,9 @@ extension FeedCommands {
   static func syncRefresh(
     _ command: ParsedCommand, _ context: CommandContext, _ library: FeedLibrary
   ) async throws -> Bool {
-    guard let syncer = try syncer(context, library) else { return false }
+    guard let syncer = try syncer(context, store: library.store, now: library.now) else {
+      return false
+    }
     var allowed = syncer
     allowed.allowsMassDeletion = command[SyncKey.forceDelete]
     let report: FeedSyncReport
@@ -196,11 +198,28 @@ extension FeedCommands {
     return true
   }
 
+  /// The interactive reader's refresh when sync is set up: one sync, its report's
+  /// first line; `nil` when sync is not set up (then it fetches each site).
+  nonisolated static func serverSync(_ context: CommandContext, store: FeedStore)
+    -> @Sendable () async throws -> String?
+  {
+    {
+      guard let syncer = try syncer(context, store: store, now: { Date() }) else { return nil }
+      do {
+        return try await syncer.sync().lines.first
+      } catch let refusal as FeedSyncMassDeletion {
+        throw massDeletionError(refusal, context)
+      } catch {
+        throw syncError(error, context)
+      }
+    }
+  }
+
   /// After `add`, `rm` or `rename`: the subscriptions synced at once when sync is set
   /// up; when the server cannot be reached, the change goes out at the next refresh.
   static func syncSubscriptionsIfSetUp(_ context: CommandContext, _ library: FeedLibrary) async {
     do {
-      guard let syncer = try syncer(context, library) else { return }
+      guard let syncer = try syncer(context, store: library.store, now: library.now) else { return }
       _ = try await syncer.syncSubscriptions()
     } catch {
       context.warn(
@@ -209,9 +228,9 @@ extension FeedCommands {
     }
   }
 
-  private static func syncer(_ context: CommandContext, _ library: FeedLibrary) throws
-    -> FeedSyncer?
-  {
+  nonisolated private static func syncer(
+    _ context: CommandContext, store: FeedStore, now: @escaping @Sendable () -> Date
+  ) throws -> FeedSyncer? {
     guard let config = try FeedSyncConfig.load(from: context.directories.config) else {
       return nil
     }
@@ -225,14 +244,14 @@ extension FeedCommands {
         URL(string: config.api)?.host ?? config.api, context, cause: error)
     }
     var syncer = FeedSyncer(
-      store: library.store, client: client,
+      store: store, client: client,
       state: FeedSyncStateStore(
         account: config.account, in: context.dataFolder.appendingPathComponent("sync")))
-    syncer.now = library.now
+    syncer.now = now
     return syncer
   }
 
-  private static func noPasswordError(
+  nonisolated private static func noPasswordError(
     _ host: String, _ context: CommandContext, cause: FeedSyncConnectionError? = nil
   ) -> AppError {
     AppError(
@@ -242,7 +261,9 @@ extension FeedCommands {
       exitCode: .usage)
   }
 
-  private static func syncError(_ error: any Error, _ context: CommandContext) -> AppError {
+  nonisolated private static func syncError(_ error: any Error, _ context: CommandContext)
+    -> AppError
+  {
     let again = "run '\(context.appName) refresh' again: what was done is kept"
     switch error {
     case let error as AppError: return error
@@ -262,7 +283,9 @@ extension FeedCommands {
     }
   }
 
-  private static func massDeletionError(_ refusal: FeedSyncMassDeletion, _ context: CommandContext)
+  nonisolated private static func massDeletionError(
+    _ refusal: FeedSyncMassDeletion, _ context: CommandContext
+  )
     -> AppError
   {
     func sample(_ titles: [String]) -> String {
