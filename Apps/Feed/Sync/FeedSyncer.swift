@@ -51,6 +51,9 @@ package struct FeedSyncer: Sendable {
     synced.starred.formIntersection(synced.known)
     synced.lastSync = now()
     try state.save(synced)
+    // `feed list` shows when each feed was last brought up to date: by this sync.
+    let time = synced.lastSync ?? now()
+    try store.noteChecked(Dictionary(synced.feeds.values.map { ($0.localID, time) }) { a, _ in a })
     return report
   }
 
@@ -343,7 +346,7 @@ package struct FeedSyncer: Sendable {
         }
       }
     }
-    try state.save(synced)
+    if !take.isEmpty { try state.save(synced) }
     // What the server holds as the marks go out: an item is agreed once it matches.
     var server: [GoogleReaderItemID: (read: Bool, starred: Bool)] = [:]
     for id in held.keys { server[id] = (!unread.contains(id), starred.contains(id)) }
