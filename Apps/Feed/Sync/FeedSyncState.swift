@@ -66,13 +66,25 @@ package struct FeedSyncStateStore: Sendable {
     store = FileKeyValueStore(directory: SyncStateStore.accountFolder(account, in: folder))
   }
 
-  /// The state as last written; an empty one before the first sync.
+  /// The state as last written; an empty one before the first sync, or when the file
+  /// does not decode (a time written without waiting for the disk, torn by a power
+  /// loss): a first sync again, which merges and deletes nothing.
   package func load() throws -> FeedSyncState {
-    try store.value(FeedSyncState.self, forKey: Self.key) ?? FeedSyncState()
+    do {
+      return try store.value(FeedSyncState.self, forKey: Self.key) ?? FeedSyncState()
+    } catch PersistenceError.corrupted {
+      return FeedSyncState()
+    }
   }
 
   /// Writes `state` durably.
   package func save(_ state: FeedSyncState) throws {
     try store.set(state, forKey: Self.key)
+  }
+
+  /// Writes `state`, which differs from the last one written only in its time, without
+  /// waiting for the disk.
+  package func saveTime(_ state: FeedSyncState) throws {
+    try store.setWithoutFlush(state, forKey: Self.key)
   }
 }

@@ -39,18 +39,25 @@ package struct FeedSyncer: Sendable {
   ///   `APIError`, `PersistenceError` midway (what was done is kept).
   package func sync() async throws -> FeedSyncReport {
     var report = FeedSyncReport()
-    var synced = try state.load()
+    let loaded = try state.load()
+    var synced = loaded
     try await syncSubscriptions(&synced, &report)
     let unread = try await client.itemIDs(excluding: GoogleReaderClient.read)
     let starred = try await client.itemIDs(in: GoogleReaderClient.starred)
-    try await fetchNewItems(unread: unread, starred: starred, &synced, &report)
-    try await syncMarks(unread: unread, starred: starred, &synced, &report)
-    let held = try heldItems(synced).keys
-    synced.known.formIntersection(Set(held).union(unread).union(starred))
+    var held = try heldItems(synced)
+    if try await fetchNewItems(unread: unread, starred: starred, held: held, &synced, &report) {
+      held = try heldItems(synced)
+    }
+    held = try await syncMarks(unread: unread, starred: starred, held: held, &synced, &report)
+    synced.known.formIntersection(Set(held.keys).union(unread).union(starred))
     synced.unread.formIntersection(synced.known)
     synced.starred.formIntersection(synced.known)
+    var quiet = synced
+    quiet.lastSync = loaded.lastSync
     synced.lastSync = now()
-    try state.save(synced)
+    // A sync that changed nothing writes its time without waiting for the disk: a crash
+    // may bring back the earlier time, nothing else.
+    if quiet == loaded { try state.saveTime(synced) } else { try state.save(synced) }
     // `feed list` shows when each feed was last brought up to date: by this sync.
     let time = synced.lastSync ?? now()
     try store.noteChecked(Dictionary(synced.feeds.values.map { ($0.localID, time) }) { a, _ in a })
@@ -205,11 +212,12 @@ package struct FeedSyncer: Sendable {
     var isStarred: Bool
   }
 
+  /// Fetches and saves the items neither side held before; whether it fetched any.
   private func fetchNewItems(
     unread: Set<GoogleReaderItemID>, starred: Set<GoogleReaderItemID>,
-    _ synced: inout FeedSyncState, _ report: inout FeedSyncReport
-  ) async throws {
-    let held = try heldItems(synced)
+    held: [GoogleReaderItemID: HeldItem], _ synced: inout FeedSyncState,
+    _ report: inout FeedSyncReport
+  ) async throws -> Bool {
     let wanted = unread.union(starred).subtracting(held.keys).subtracting(synced.known).sorted()
     let streams = Dictionary(
       synced.feeds.map { ($0.key, $0.value.localID) }, uniquingKeysWith: { a, _ in a })
@@ -227,6 +235,7 @@ package struct FeedSyncer: Sendable {
         report.newItems += try save(items, in: feedID, unread: unread, starred: starred)
       }
     }
+    return !wanted.isEmpty
   }
 
   /// Saves `items` in the feed `feedID` with the server's marks; an item fetched from
@@ -287,11 +296,12 @@ package struct FeedSyncer: Sendable {
 
   // MARK: - Marks
 
+  /// Sends the marks changed here, takes the ones changed there; the items held after.
   private func syncMarks(
     unread: Set<GoogleReaderItemID>, starred: Set<GoogleReaderItemID>,
-    _ synced: inout FeedSyncState, _ report: inout FeedSyncReport
-  ) async throws {
-    let held = try heldItems(synced)
+    held: [GoogleReaderItemID: HeldItem], _ synced: inout FeedSyncState,
+    _ report: inout FeedSyncReport
+  ) async throws -> [GoogleReaderItemID: HeldItem] {
     var send: [String: [Bool: [GoogleReaderItemID]]] = [:]
     var take: [String: [(GoogleReaderItemID, read: Bool, starred: Bool)]] = [:]
     for (id, item) in held.sorted(by: { $0.key < $1.key }) {
@@ -350,7 +360,7 @@ package struct FeedSyncer: Sendable {
     // What the server holds as the marks go out: an item is agreed once it matches.
     var server: [GoogleReaderItemID: (read: Bool, starred: Bool)] = [:]
     for id in held.keys { server[id] = (!unread.contains(id), starred.contains(id)) }
-    let final = try heldItems(synced)
+    let final = take.isEmpty ? held : try heldItems(synced)
     for (tag, sides) in send.sorted(by: { $0.key < $1.key }) {
       for (on, ids) in sides.sorted(by: { !$0.key && $1.key }) {
         var start = 0
@@ -374,5 +384,6 @@ package struct FeedSyncer: Sendable {
         }
       }
     }
+    return final
   }
 }
