@@ -61,5 +61,13 @@ hyperfine --warmup 2 --runs "$RUNS" -N --export-json "$WORK/sync.json" \
 world direct
 while read -r url; do "$FEED" add "$url" > /dev/null; done < "$WORK/urls"
 "$FEED" refresh > /dev/null
-hyperfine --warmup 2 --runs "$RUNS" -N -n "feed refresh (50 sites, all 304)" "$FEED refresh"
+hyperfine --warmup 2 --runs "$RUNS" -N --export-json "$WORK/direct.json" \
+  -n "feed refresh (50 sites, all 304)" "$FEED refresh"
+python3 - "$WORK/sync.json" "$WORK/direct.json" <<'MEDIANS'
+import json, sys
+rows = [r for path in sys.argv[1:] for r in json.load(open(path))["results"]]
+synced, floor, direct = (r["median"] * 1000 for r in rows)
+print(f"medians: synced {synced:.0f} ms, curl {floor:.0f} ms ({synced / floor:.2f}x), "
+      f"50 sites {direct:.0f} ms ({synced / direct:.2f}x)")
+MEDIANS
 uptime
