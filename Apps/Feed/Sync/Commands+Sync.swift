@@ -105,7 +105,7 @@ extension FeedCommands {
       do {
         try await client.login()
       } catch let error as APIError {
-        if case .transport = error { throw syncError(error, context) }
+        if case .transport = error { throw setupError(error, context) }
         tried.append(base.absoluteString)
         continue
       } catch let error as GoogleReaderError {
@@ -113,9 +113,9 @@ extension FeedCommands {
           tried.append(base.absoluteString)
           continue
         }
-        throw syncError(error, context)
+        throw setupError(error, context)
       } catch {
-        throw syncError(error, context)
+        throw setupError(error, context)
       }
       let subscriptions: [GoogleReaderSubscription]
       let unread: Set<GoogleReaderItemID>
@@ -123,7 +123,7 @@ extension FeedCommands {
         subscriptions = try await client.subscriptions()
         unread = try await client.itemIDs(excluding: GoogleReaderClient.read)
       } catch {
-        throw syncError(error, context)
+        throw setupError(error, context)
       }
       let config = FeedSyncConfig(
         server: text, api: base.absoluteString, user: credentials.user,
@@ -259,6 +259,17 @@ extension FeedCommands {
       hint: "add 'machine \(host.terminalSafe) login NAME password …' to ~/.netrc (chmod 600), "
         + "or give setup --user and --password-command",
       exitCode: .usage)
+  }
+
+  /// A setup that could not log in: nothing was saved.
+  private static func setupError(_ error: any Error, _ context: CommandContext) -> AppError {
+    var appError = syncError(error, context)
+    appError.message = appError.message.replacingOccurrences(
+      of: "the sync stopped: ", with: "could not set up sync: ")
+    if appError.hint?.hasPrefix("run '") == true {
+      appError.hint = "check the address and that the server answers; nothing was saved"
+    }
+    return appError
   }
 
   nonisolated private static func syncError(_ error: any Error, _ context: CommandContext)
