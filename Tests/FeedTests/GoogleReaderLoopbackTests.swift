@@ -35,7 +35,7 @@ struct GoogleReaderLoopbackTests {
     tokens: [String] = ["t1"],
     _ routes: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply?
   ) throws -> LoopbackServer {
-    let handed = Locked(0)
+    let handed = LockedValue(0)
     return try LoopbackServer { request in
       let path = request.path.replacingOccurrences(of: "/api/greader.php/", with: "")
       if path == "accounts/ClientLogin" { return .text("SID=x\nLSID=null\nAuth=ada/abc\n") }
@@ -161,8 +161,8 @@ struct GoogleReaderLoopbackTests {
 
   @Test("an item whose content changes under the same id stays one item, its marks kept")
   func changedContent() async throws {
-    let body = Locked("first text")
-    let read = Locked(false)
+    let body = LockedValue("first text")
+    let read = LockedValue(false)
     let server = try Self.server { request in
       let path = request.path
       if path.hasSuffix("subscription/list") {
