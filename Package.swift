@@ -41,7 +41,7 @@ let package = Package(
     .library(name: "CoreURLSession", targets: ["CoreURLSession"]),
     // Two-way sync: the engine, CalDAV, iCalendar (FoundationXML, libxml2 on Linux).
     .library(name: "CoreSync", targets: ["CoreSync"]),
-    // `DAVError`'s wording for the command-line runner (CoreSync + CoreTerminal).
+    // `SyncCredentialError`'s and `DAVError`'s wording for the command-line runner.
     .library(name: "CoreSyncCommandLine", targets: ["CoreSyncCommandLine"]),
     // The terminal shell (Linux and macOS): device, input, rendering, screens, CLI runner.
     .library(name: "CoreTerminal", targets: ["CoreTerminal"]),
@@ -178,11 +178,13 @@ let package = Package(
         .target(name: "CoreURLSession", condition: applePlatforms),
       ],
       path: "Apps/Feed/Model"),
-    // The feed reader itself — commands, screens — as a library, as todo's is.
+    // The feed reader itself — commands, screens, and its Google Reader sync (Sync/) —
+    // as a library, as todo's is.
     .target(
       name: "BlueprintFeedFeatures",
       dependencies: [
-        "CoreBase", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedModel",
+        "CoreBase", "CoreSync", "CoreSyncCommandLine", "CoreTerminal", "BlueprintFeedFormats",
+        "BlueprintFeedModel",
         "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
       ],
       path: "Apps/Feed",

@@ -70,8 +70,8 @@ has_shared=0
 has_formats=0
 # posts keeps its model in its features: no Model folder, no model target.
 has_model=1
-# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo's Sync/
-# (CoreSync, and CoreSyncCommandLine for the CalDAV client's errors); todo and feed fall
+# What the sample needs of Blueprint besides CoreBase and CoreTerminal: todo and feed
+# sync (CoreSync, and CoreSyncCommandLine for its errors' wording); todo and feed fall
 # back to URLSession where libcurl is not (Apple platforms; on Linux, FoundationNetworking
 # would load libcurl's ~30 libraries at every start).
 url_session='.product(name: "CoreURLSession", package: "Blueprint", condition: .when(platforms: [.macOS, .iOS]))'
@@ -102,6 +102,9 @@ feed)
   has_formats=1
   model_products="
         $url_session,"
+  feature_products="
+        .product(name: \"CoreSync\", package: \"Blueprint\"),
+        .product(name: \"CoreSyncCommandLine\", package: \"Blueprint\"),"
   test_excludes='["Fixtures", "Goldens"]'
   ;;
 settings)

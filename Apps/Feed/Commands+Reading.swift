@@ -37,7 +37,8 @@ extension FeedCommands {
     ])
     for row in rows {
       table.append([
-        row.isRead ? "" : "•", row.reference.description, row.item.date.map(FeedText.day) ?? "",
+        (row.isRead ? "" : "•") + (row.feed.record.isStarred(row.item) ? "★" : ""),
+        row.reference.description, row.item.date.map(FeedText.day) ?? "",
         row.feed.displayTitle.truncated(toWidth: 24), row.item.title ?? "(untitled)",
       ])
     }

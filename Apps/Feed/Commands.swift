@@ -25,6 +25,9 @@ package enum FeedCommands {
       ConfigureReader.self,
       ImportOPML.self,
       ExportOPML.self,
+      SyncFeeds.self,
+      StarItem.self,
+      UnstarItem.self,
     ],
     manual: manual
   ) { run in

@@ -62,6 +62,7 @@ enum FeedJSON {
     var date: Date?
     var author: String?
     var read: Bool
+    var starred: Bool
 
     init(_ entry: FeedEntry) {
       id = entry.reference.description
@@ -73,6 +74,7 @@ enum FeedJSON {
       date = entry.item.date
       author = entry.item.author
       read = entry.isRead
+      starred = entry.feed.record.isStarred(entry.item)
     }
   }
 

@@ -86,6 +86,12 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     viewModel.notice = nil
     viewModel.feeds = .loading(previous: current)
     asyncTask(gateKey: Self.refreshKey) { [library, work, weak self] in
+      if let report = try await library.serverSync() {
+        let (feeds, _) = try await work.read { try library.feeds() }
+        self?.viewModel.feeds = .loaded(feeds)
+        self?.viewModel.notice = report
+        return
+      }
       let results = try await library.refresh(work: work) { [weak self] result in
         await self?.finished(result)
       }

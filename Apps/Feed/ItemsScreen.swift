@@ -69,6 +69,22 @@ final class ItemsInteractor: Interactor<ItemsModel> {
     }
   }
 
+  /// Stars an item, or removes its star (kept with a sync server); the screen shows
+  /// busy until it is saved.
+  func toggleStar(_ entry: FeedEntry) {
+    guard feedID != SampleFeed.id else { return }
+    let (star, item, feed) = (!entry.feed.record.isStarred(entry.item), entry.item.id, feedID)
+    blockingTask("\(star ? "star" : "unstar") item \(entry.reference)", on: feeds.work) {
+      [library] commit in
+      try library.store.updateRecord(feed) { record in
+        if star { record.starred.insert(item) } else { record.starred.remove(item) }
+        try commit()
+      }
+    } then: { [feeds] in
+      feeds.reloadFeed(feed)
+    }
+  }
+
   /// The sample is not stored: its read marks live in the model only.
   private func toggleSampleRead(_ id: String) {
     guard var list = feeds.viewModel.feeds.value,
@@ -113,6 +129,9 @@ final class ItemsScreen: TerminalScreen {
       },
       KeyBinding(.character("m"), "Mark") { [unowned self] in
         if let entry = selected { interactor.toggleRead(entry) }
+      },
+      KeyBinding(.character("s"), "Star", isInFooter: false) { [unowned self] in
+        if let entry = selected { interactor.toggleStar(entry) }
       },
       KeyBinding(.character("n"), "Next unread") { [unowned self] in moveToUnread(forward: true) },
       KeyBinding(
@@ -179,7 +198,8 @@ final class ItemsScreen: TerminalScreen {
     list.render(into: &frame, area: body, count: entries.count) { index in
       let entry = entries[index]
       return ListRow(
-        (entry.isRead ? "  " : "• ") + (entry.item.title ?? "(untitled)"),
+        (entry.isRead ? "  " : "• ") + (entry.feed.record.isStarred(entry.item) ? "★ " : "")
+          + (entry.item.title ?? "(untitled)"),
         detail: entry.item.date.map(FeedText.day), style: entry.isRead ? .plain : .bold)
     }
   }

@@ -24,9 +24,20 @@ extension SyncStateStore {
     -> SyncStateStore
   {
     SyncStateStore(
-      store: FileKeyValueStore(
-        directory: folder.appendingPathComponent(folderName(for: account), isDirectory: true)),
-      name: name)
+      store: FileKeyValueStore(directory: accountFolder(account, in: folder)), name: name)
+  }
+
+  /// The folder of `account`'s state under `folder`, as ``forAccount(_:in:name:)`` uses
+  /// it: for an app whose sync keeps a state of another shape (feed's Google Reader sync
+  /// keeps the id lists it last saw) in a `FileKeyValueStore` there, with the same rule
+  /// that a state belongs to the account it was made with.
+  ///
+  /// - Parameters:
+  ///   - account: What identifies the account and collection.
+  ///   - folder: The app's folder of sync states.
+  /// - Returns: The account's folder (not created).
+  public static func accountFolder(_ account: String, in folder: URL) -> URL {
+    folder.appendingPathComponent(folderName(for: account), isDirectory: true)
   }
 
   /// The folder name of `account`'s state: at most 48 readable characters, `-`, then

@@ -12,12 +12,14 @@ enum RefreshFeeds: FeedCommand {
   static let feedTimeout = Option<Int?>(
     "feed-timeout", valueName: "seconds",
     help: "Stop one feed's fetch after this long (default: 45).")
+  static let forceDelete = Flag(
+    "force-delete", help: "Sync even when it removes every feed of a side, or most of them.")
   static let feed = FeedCommands.onlyFeed
   static let configuration = CommandConfiguration(
     "refresh", summary: "Fetch the feeds (or one) and save new items.",
     discussion:
       "Prints one line per feed, then how many items are new. Exits 0 when every feed refreshed, 69 when any failed (the others are saved all the same), 74 when results could not be saved.",
-    options: [force, timeout, feedTimeout], arguments: [feed])
+    options: [force, timeout, feedTimeout, forceDelete], arguments: [feed])
 
   static func validate(_ refresh: Invocation<Self>) throws(CommandLineError) {
     _ = try FeedCommands.positiveSeconds(refresh[\.timeout], for: timeout)
@@ -26,6 +28,12 @@ enum RefreshFeeds: FeedCommand {
 
   @MainActor
   static func run(_ refresh: Invocation<Self>, in run: FeedRun) async throws {
+    // Set up with a sync server, the refresh is one sync with it instead of each site.
+    if try await FeedCommands.syncRefresh(
+      forceDelete: refresh[\.forceDelete], run.context, run.library)
+    {
+      return
+    }
     var library = run.library
     if let deadline = try FeedCommands.positiveSeconds(refresh[\.timeout], for: timeout) {
       library.deadline = deadline

@@ -65,20 +65,22 @@ package struct FeedFetcher: Sendable {
   ///   - name: The app's name, for the User-Agent `<name>/<version>`.
   ///   - version: The app's version.
   ///   - maximumBytes: The largest body accepted.
+  ///   - retryPolicy: When to retry (a polite single retry by default).
   /// - Returns: The client.
-  package static func makeClient(name: String, version: String, maximumBytes: Int = 10 << 20)
-    -> any HTTPClient
-  {
+  package static func makeClient(
+    name: String, version: String, maximumBytes: Int = 10 << 20,
+    retryPolicy: RetryPolicy = politeRetryPolicy
+  ) -> any HTTPClient {
     let userAgent = "\(name)/\(version)"
     #if canImport(FoundationNetworking)
       return CurlHTTPClient(
-        userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+        userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maximumBytes)
         ?? UnavailableHTTPClient(reason: "libcurl (libcurl.so.4) could not be loaded")
     #else
       return CurlHTTPClient(
-        userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+        userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maximumBytes)
         ?? URLSessionHTTPClient(
-          userAgent: userAgent, retryPolicy: politeRetryPolicy, maxResponseSize: maximumBytes)
+          userAgent: userAgent, retryPolicy: retryPolicy, maxResponseSize: maximumBytes)
     #endif
   }
 

@@ -21,6 +21,9 @@ package struct FeedRecord: Sendable, Equatable, Codable {
   package var items: [CachedItem] = []
   /// The ids of the items that were read.
   package var read: Set<String> = []
+  /// The ids of the starred items (kept with a sync server; absent from records
+  /// written before stars).
+  package var starred: Set<String> = []
   /// The number the next new item gets.
   package var nextNumber = 1
 
@@ -45,6 +48,7 @@ package struct FeedRecord: Sendable, Equatable, Codable {
     retryNotBefore = try container.decodeIfPresent(Date.self, forKey: .retryNotBefore)
     items = try container.decode([CachedItem].self, forKey: .items)
     read = try container.decode(Set<String>.self, forKey: .read)
+    starred = try container.decodeIfPresent(Set<String>.self, forKey: .starred) ?? []
     nextNumber = try container.decode(Int.self, forKey: .nextNumber)
     func refuse(_ key: CodingKeys, _ what: String) -> DecodingError {
       DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: what)
@@ -77,6 +81,9 @@ package struct FeedRecord: Sendable, Equatable, Codable {
   /// - Parameter item: A cached item.
   /// - Returns: `true` when it was read.
   package func isRead(_ item: CachedItem) -> Bool { read.contains(item.id) }
+
+  /// Whether `item` is starred.
+  package func isStarred(_ item: CachedItem) -> Bool { starred.contains(item.id) }
 
   /// Merges freshly parsed items into the cache, newest first, keeping at most `limit`.
   ///
@@ -130,6 +137,7 @@ package struct FeedRecord: Sendable, Equatable, Codable {
     items.sort(by: CachedItem.newestFirst)
     let kept = Set(items.map(\.id))
     read.formIntersection(kept)
+    starred.formIntersection(kept)
     // New items that fell out of the cache at once (a feed listing more than `limit`
     // items, or old ones) are not new: renumber the kept ones without gaps, so the
     // next refresh neither reports nor numbers them again.

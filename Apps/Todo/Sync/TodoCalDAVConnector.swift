@@ -100,14 +100,14 @@ package struct TodoCalDAVConnector: TodoSyncConnector {
     #endif
   }
 
-  private func credentials(for url: URL, _ access: TodoSyncAccess) throws -> DAVCredentials? {
+  private func credentials(for url: URL, _ access: TodoSyncAccess) throws -> SyncCredentials? {
     if let command = access.passwordCommand, let user = access.user {
-      return try DAVCredentialSource.passwordCommand(
+      return try SyncCredentialSource.passwordCommand(
         user: user, command: ["/bin/sh", "-c", command]
       ).credentials(for: url)
     }
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-    let found = try DAVCredentialSource.netrc(path: home.map { $0 + "/.netrc" })
+    let found = try SyncCredentialSource.netrc(path: home.map { $0 + "/.netrc" })
       .credentials(for: url)
     // A user given to setup logs in as that user: another login's password is not theirs.
     if let user = access.user, let found, found.user != user { return nil }

@@ -10,7 +10,7 @@ public import Foundation
 ///
 /// ```swift
 /// let client = CurlHTTPClient(userAgent: "todo/1.0")!
-/// let credentials = try DAVCredentialSource.netrc().credentials(for: listURL)
+/// let credentials = try SyncCredentialSource.netrc().credentials(for: listURL)
 /// let remote = CalDAVCollection(url: listURL, client: client, credentials: credentials)
 /// let changes = try await remote.changes(since: storedToken)
 /// ```
@@ -56,7 +56,7 @@ public struct CalDAVCollection: SyncRemote {
   ///   - component: The component its items hold.
   ///   - batchSize: The most hrefs one multiget asks for.
   public init(
-    url: URL, client: any HTTPClient, credentials: DAVCredentials? = nil,
+    url: URL, client: any HTTPClient, credentials: SyncCredentials? = nil,
     component: String = "VTODO", batchSize: Int = defaultBatchSize
   ) {
     let text = url.absoluteString

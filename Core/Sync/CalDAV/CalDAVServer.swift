@@ -26,7 +26,7 @@ public struct CalDAVServer: Sendable {
   ///     home or a calendar.
   ///   - client: The HTTP client every request goes through.
   ///   - credentials: Sent with every request as Basic authentication.
-  public init(url: URL, client: any HTTPClient, credentials: DAVCredentials? = nil) {
+  public init(url: URL, client: any HTTPClient, credentials: SyncCredentials? = nil) {
     self.url = url
     self.session = DAVSession(client: client, credentials: credentials)
   }

@@ -3,19 +3,10 @@ public import Foundation
 
 /// Why the CalDAV client refused or could not finish something, in words a person can
 /// act on. Transport failures and unexpected statuses are ``APIError``; the cases a
-/// sync acts on are ``SyncRemoteError``.
+/// sync acts on are ``SyncRemoteError``; credentials refused are ``SyncCredentialError``.
 ///
 /// No case carries a password, and no description prints one.
 public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Basic authentication over plain `http://` to a host other than this machine.
-  case insecureCredentials(host: String)
-  /// A `.netrc` file others can read or write; `mode` is like `0644`.
-  case netrcPermissions(path: String, mode: String)
-  /// A `.netrc` file that exists but cannot be read or parsed.
-  case netrcUnreadable(path: String, reason: String)
-  /// The password command could not run, failed, or printed nothing; `program` is its
-  /// first word only.
-  case passwordCommandFailed(program: String, reason: String)
   /// The server refused to list a collection this large (`507 Insufficient Storage`).
   case listingTooLarge(url: URL)
   /// Discovery found no principal or calendar home at the address.
@@ -24,16 +15,6 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
   /// One line, with what to do about it.
   public var description: String {
     switch self {
-    case .insecureCredentials(let host):
-      return "refusing to send a password to \(host) over plain http://; use https:// "
-        + "(plain http is allowed only to this machine: localhost, 127.0.0.0/8, ::1)"
-    case .netrcPermissions(let path, let mode):
-      return "\(path) is mode \(mode), so others can read it; a file that holds passwords "
-        + "must be mode 0600 (chmod 600 \(path))"
-    case .netrcUnreadable(let path, let reason):
-      return "cannot read \(path): \(reason)"
-    case .passwordCommandFailed(let program, let reason):
-      return "the password command \(program) \(reason)"
     case .listingTooLarge(let url):
       return "the server at \(url.host ?? url.absoluteString) refused to list \(url.path) "
         + "in one answer (507 Insufficient Storage): the collection is larger than it lists"

@@ -5,13 +5,13 @@ import Foundation
 /// turning of answers into multistatus documents or errors.
 struct DAVSession: Sendable {
   let client: any HTTPClient
-  let credentials: DAVCredentials?
+  let credentials: SyncCredentials?
   /// How long one request may stay idle.
   var timeout: Duration = .seconds(60)
 
   /// Sends one request; a status outside `2xx` throws ``APIError``.
   ///
-  /// - Throws: ``DAVError/insecureCredentials(host:)`` before sending a password over
+  /// - Throws: ``SyncCredentialError/insecureCredentials(host:)`` before sending a password over
   ///   plain `http://` to another machine; ``APIError``.
   func send(
     _ method: HTTPMethod, _ url: URL, depth: String? = nil, xml: Data? = nil,
@@ -22,9 +22,7 @@ struct DAVSession: Sendable {
       headers = HTTPHeaders(Array(headers.map { ($0.name, $0.value) }) + [("Depth", depth)])
     }
     if let credentials {
-      guard DAVCredentials.mayTravelInClear(to: url) else {
-        throw DAVError.insecureCredentials(host: url.host ?? url.absoluteString)
-      }
+      try SyncCredentials.checkTransport(to: url)
       headers = HTTPHeaders(
         Array(headers.map { ($0.name, $0.value) })
           + [("Authorization", credentials.basicAuthorization)])

@@ -159,7 +159,7 @@ struct CalDAVChangesTests {
     defer { server.stop() }
     var remote = CalDAVCollection(
       url: server.url("/alice/todo/"), client: try CalDAVFixtures.client(maxResponseSize: 64_000),
-      credentials: DAVCredentials(user: "alice", password: "s3cret"))
+      credentials: SyncCredentials(user: "alice", password: "s3cret"))
     // Long enough for an answer that is there at once, even on a busy machine.
     remote.timeout = .seconds(3)
     for _ in 0..<2 {

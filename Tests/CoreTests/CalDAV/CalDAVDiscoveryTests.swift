@@ -52,7 +52,7 @@ struct CalDAVDiscoveryTests {
     defer { server.stop() }
     let discovery = CalDAVServer(
       url: server.baseURL, client: try CalDAVFixtures.client(),
-      credentials: DAVCredentials(user: "alice", password: "pw"))
+      credentials: SyncCredentials(user: "alice", password: "pw"))
     let lists = try await discovery.calendars(holding: "VTODO")
     #expect(
       lists == [

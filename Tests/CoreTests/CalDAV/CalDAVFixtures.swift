@@ -14,7 +14,7 @@ enum CalDAVFixtures {
 
   static func collection(
     _ server: LoopbackServer, path: String = "/alice/todo/", batchSize: Int = 100,
-    credentials: DAVCredentials? = DAVCredentials(user: "alice", password: "s3cret")
+    credentials: SyncCredentials? = SyncCredentials(user: "alice", password: "s3cret")
   ) throws -> CalDAVCollection {
     CalDAVCollection(
       url: server.url(path), client: try client(), credentials: credentials, batchSize: batchSize)

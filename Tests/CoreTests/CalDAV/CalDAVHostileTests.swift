@@ -79,8 +79,10 @@ struct CalDAVHostileTests {
   func plainHTTP() async throws {
     let remote = CalDAVCollection(
       url: URL(string: "http://calendar.example/alice/todo/")!, client: try CalDAVFixtures.client(),
-      credentials: DAVCredentials(user: "alice", password: "s3cret"))
-    let error = await #expect(throws: DAVError.self) { _ = try await remote.changes(since: nil) }
+      credentials: SyncCredentials(user: "alice", password: "s3cret"))
+    let error = await #expect(throws: SyncCredentialError.self) {
+      _ = try await remote.changes(since: nil)
+    }
     #expect(error == .insecureCredentials(host: "calendar.example"))
     #expect(error?.description.contains("s3cret") == false)
   }
@@ -96,10 +98,10 @@ struct CalDAVHostileTests {
   func loopbackOnly(address: String, allowed: Bool) async throws {
     let remote = CalDAVCollection(
       url: URL(string: address)!, client: FailingClient(),
-      credentials: DAVCredentials(user: "u", password: "p"))
+      credentials: SyncCredentials(user: "u", password: "p"))
     do {
       _ = try await remote.changes(since: "t")
-    } catch let error as DAVError {
+    } catch let error as SyncCredentialError {
       #expect(!allowed, "\(error)")
     } catch {
       #expect(allowed)

@@ -15,8 +15,8 @@ enum RealCalDAVServer {
 
   /// A user of its own for one test (Radicale makes the principal on first use; it
   /// checks no password, but needs a user name to have a principal).
-  static func user() -> DAVCredentials {
-    DAVCredentials(user: "t\(UUID().uuidString.prefix(8).lowercased())", password: "unused")
+  static func user() -> SyncCredentials {
+    SyncCredentials(user: "t\(UUID().uuidString.prefix(8).lowercased())", password: "unused")
   }
 }
 

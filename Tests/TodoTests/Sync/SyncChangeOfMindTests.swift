@@ -23,7 +23,7 @@ struct SyncChangeOfMindTests {
     CalDAVCollection(
       url: base.appendingPathComponent("\(user)/\(segment)/"),
       client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
-      credentials: DAVCredentials(user: user, password: "unused"))
+      credentials: SyncCredentials(user: user, password: "unused"))
   }
 
   /// The titles on the server list at `segment`, sorted.
@@ -142,7 +142,7 @@ struct SyncChangeOfMindTests {
     let server = CalDAVServer(
       url: base,
       client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
-      credentials: DAVCredentials(user: user, password: "unused"))
+      credentials: SyncCredentials(user: user, password: "unused"))
     _ = try await server.makeCalendar(named: "chores", displayName: "House")
     let taken = try home.home.run(["sync", "setup", base.absoluteString, "--list", "Chores"])
     #expect(taken.status == 69)

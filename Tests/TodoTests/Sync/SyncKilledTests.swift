@@ -24,7 +24,7 @@ struct SyncKilledTests {
 
   @Test("killed after request n, for every n of the sync: the next syncs converge")
   func killedAnywhere() async throws {
-    let proxy = try CalDAVKillingProxy(to: try #require(radicaleURL))
+    let proxy = try KillingProxy(to: try #require(radicaleURL))
     var killed = 0
     for request in 1...40 {
       let (first, second) = try homes(list: "Chores \(request)", through: proxy)
@@ -54,7 +54,7 @@ struct SyncKilledTests {
 
   /// Two homes synced through `proxy` to a new list, then changed on both sides; the
   /// second has synced its changes.
-  private func homes(list: String, through proxy: CalDAVKillingProxy) throws
+  private func homes(list: String, through proxy: KillingProxy) throws
     -> (SyncingHome, SyncingHome)
   {
     let base = proxy.server.baseURL.absoluteString

@@ -64,7 +64,7 @@ struct SyncRadicaleTests {
     CalDAVCollection(
       url: base.appendingPathComponent("\(user)/chores/"),
       client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
-      credentials: DAVCredentials(user: user, password: "unused"))
+      credentials: SyncCredentials(user: user, password: "unused"))
   }
 
   @Test("setup creates the list; sync sends, status tells, a dry run writes nothing")

@@ -40,7 +40,7 @@ struct SyncTodomanTests {
     let list = CalDAVCollection(
       url: base.appendingPathComponent("\(user)/chores/"),
       client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
-      credentials: DAVCredentials(user: user, password: "unused"))
+      credentials: SyncCredentials(user: user, password: "unused"))
     let items = try await list.fetch(try await list.changes(since: nil).changed.map(\.href))
     #expect(items.count == 2)
     let vdir = home.folder.appending("vdir/chores")
@@ -84,7 +84,7 @@ struct SyncTodomanTests {
     let list = CalDAVCollection(
       url: base.appendingPathComponent("\(user)/chores/"),
       client: try #require(CurlHTTPClient(userAgent: "blueprint-tests/1.0", retryPolicy: .none)),
-      credentials: DAVCredentials(user: user, password: "unused"))
+      credentials: SyncCredentials(user: user, password: "unused"))
     let href = list.href(forNewItemNamed: "from-todoman")
     _ = try await list.create(written, at: href)
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// Runs a password command and takes the first line it prints.
 enum PasswordCommand {
-  static func run(_ command: [String]) throws(DAVError) -> String {
+  static func run(_ command: [String]) throws(SyncCredentialError) -> String {
     guard let program = command.first, !program.isEmpty else {
       throw .passwordCommandFailed(program: "(empty)", reason: "is empty")
     }

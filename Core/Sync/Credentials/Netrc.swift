@@ -15,7 +15,9 @@ import Foundation
 enum Netrc {
   /// The credentials for `host` in the file at `path`; `nil` when the file does not
   /// exist or names neither the host nor a default.
-  static func credentials(in path: String, host: String) throws(DAVError) -> DAVCredentials? {
+  static func credentials(in path: String, host: String) throws(SyncCredentialError)
+    -> SyncCredentials?
+  {
     var info = stat()
     guard stat(path, &info) == 0 else {
       if errno == ENOENT { return nil }
@@ -32,19 +34,19 @@ enum Netrc {
   }
 
   /// The entry for `host` in netrc text.
-  static func entry(in text: String, host: String) -> DAVCredentials? {
+  static func entry(in text: String, host: String) -> SyncCredentials? {
     var tokens: [Substring] = []
     for line in text.split(whereSeparator: \.isNewline) {
       let content = line.drop { $0 == " " || $0 == "\t" }
       if content.hasPrefix("#") { continue }
       tokens += content.split(whereSeparator: { $0 == " " || $0 == "\t" })
     }
-    var found: DAVCredentials?
-    var fallback: DAVCredentials?
+    var found: SyncCredentials?
+    var fallback: SyncCredentials?
     var current: (isTarget: Bool, isDefault: Bool, login: String?, password: String?)?
     func finish() {
       guard let entry = current, let login = entry.login else { return }
-      let credentials = DAVCredentials(user: login, password: entry.password ?? "")
+      let credentials = SyncCredentials(user: login, password: entry.password ?? "")
       if entry.isTarget, found == nil { found = credentials }
       if entry.isDefault, fallback == nil { fallback = credentials }
     }

@@ -1,17 +1,25 @@
 import Core
-import CoreTesting
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// A loopback proxy to a CalDAV server that kills a client process with SIGKILL when
-/// its `n`th request has reached the server, before the answer goes back: a sync
-/// stopped between any two requests, the server having done the last one.
-final class CalDAVKillingProxy: Sendable {
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A loopback proxy to a sync server (CalDAV, the Google Reader API) that kills a
+/// client process with SIGKILL when its `n`th request has reached the server, before
+/// the answer goes back: a sync stopped between any two requests, the server having
+/// done the last one.
+public final class KillingProxy: Sendable {
   /// The proxy; its URLs stand for the server's (same paths).
-  let server: LoopbackServer
+  public let server: LoopbackServer
   private let plan: Plan
 
   /// Which process to kill at which request of the current run.
@@ -49,7 +57,7 @@ final class CalDAVKillingProxy: Sendable {
   }
 
   /// A proxy to `upstream` (scheme, host and port; paths are kept).
-  init(to upstream: URL) throws {
+  public init(to upstream: URL) throws {
     let plan = Plan()
     self.plan = plan
     server = try LoopbackServer { request in
@@ -63,7 +71,7 @@ final class CalDAVKillingProxy: Sendable {
 
   /// Runs `start`, killing the process it starts when its request `request` has been
   /// served; returns how it ended.
-  func run(killingAt request: Int, _ start: () throws -> RunningProduct) async throws
+  public func run(killingAt request: Int, _ start: () throws -> RunningProduct) async throws
     -> ProductResult
   {
     plan.arm(killAt: request)
@@ -93,7 +101,7 @@ final class CalDAVKillingProxy: Sendable {
       forwarded.addValue(value, forHTTPHeaderField: name)
     }
     let done = DispatchSemaphore(value: 0)
-    let answer = LockedBox<LoopbackServer.Reply>(.text("no answer", status: 502))
+    let answer = Locked<LoopbackServer.Reply>(.text("no answer", status: 502))
     session.dataTask(with: forwarded) { data, response, _ in
       if let response = response as? HTTPURLResponse {
         var headers = HTTPHeaders()
@@ -103,12 +111,14 @@ final class CalDAVKillingProxy: Sendable {
         {
           headers[name] = value
         }
-        answer.value = LoopbackServer.Reply(
-          status: response.statusCode, headers: headers, body: data ?? Data())
+        answer.withLock {
+          $0 = LoopbackServer.Reply(
+            status: response.statusCode, headers: headers, body: data ?? Data())
+        }
       }
       done.signal()
     }.resume()
     done.wait()
-    return answer.value
+    return answer.withLock { $0 }
   }
 }

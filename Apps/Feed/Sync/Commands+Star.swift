@@ -1,0 +1,28 @@
+internal import BlueprintFeedModel
+internal import CoreBase
+internal import CoreTerminal
+internal import Foundation
+
+/// `feed star ITEM` and `feed unstar ITEM`: stars travel to the sync server with the
+/// next refresh, as read marks do.
+extension FeedCommands {
+  /// Runs `star` or `unstar`.
+  static func star(
+    _ on: Bool, item text: String, _ context: CommandContext, _ library: FeedLibrary
+  ) throws {
+    guard let entry = try library.item(text) else {
+      throw AppError(
+        "invalid item '\(text.terminalSafe)': expected FEED.NUMBER, e.g. 3.17",
+        hint: "'\(context.appName) read' shows the items and their ids")
+    }
+    guard entry.feed.id != SampleFeed.id else {
+      throw AppError("the sample feed's items cannot be starred")
+    }
+    try library.store.updateRecord(entry.feed.id) { record in
+      if on { record.starred.insert(entry.item.id) } else { record.starred.remove(entry.item.id) }
+    }
+    context.write(
+      "\(on ? "Starred" : "Unstarred") \(entry.reference): "
+        + "\((entry.item.title ?? "(untitled)").terminalSafe)\n")
+  }
+}
