@@ -52,13 +52,13 @@ extension FeedCommands {
     if isSample && reference == nil { context.write("\n\(SampleFeed.hint)\n") }
   }
 
-  /// `feed show ITEM`: prints one item and marks it read.
-  static func show(_ text: String, json: Bool, _ context: CommandContext, _ library: FeedLibrary)
-    throws
+  /// The item `text` names (`3.17`), or an error naming the feed or the item missing.
+  static func entry(_ text: String, _ context: CommandContext, _ library: FeedLibrary) throws
+    -> FeedEntry
   {
     guard let reference = ItemReference(text) else {
       throw AppError(
-        "invalid item '\(text)': expected FEED.NUMBER, e.g. 3.17",
+        "invalid item '\(text.terminalSafe)': expected FEED.NUMBER, e.g. 3.17",
         hint: "'\(context.appName) read' shows the items and their ids")
     }
     let feed = try library.feed(reference.feed)
@@ -67,13 +67,20 @@ extension FeedCommands {
         "no item \(reference) in feed \(feed.id)",
         hint: "'\(context.appName) read \(feed.id)' lists its items")
     }
-    let entry = FeedEntry(feed: feed, item: item)
+    return FeedEntry(feed: feed, item: item)
+  }
+
+  /// `feed show ITEM`: prints one item and marks it read.
+  static func show(_ text: String, json: Bool, _ context: CommandContext, _ library: FeedLibrary)
+    throws
+  {
+    let entry = try entry(text, context, library)
     if json {
       context.write(try FeedJSON.encode(FeedJSON.Article(entry)))
     } else {
       context.write(ArticleText.plain(entry))
     }
-    try library.setRead(true, item: item.id, feed: feed.id)
+    try library.setRead(true, item: entry.item.id, feed: entry.feed.id)
   }
 
   /// `mark-read` / `mark-unread`: one item (`3.17`), one feed, or every feed (`nil`).

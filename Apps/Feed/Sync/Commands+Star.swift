@@ -10,19 +10,7 @@ extension FeedCommands {
   static func star(
     _ on: Bool, item text: String, _ context: CommandContext, _ library: FeedLibrary
   ) throws {
-    guard let reference = ItemReference(text) else {
-      throw AppError(
-        "invalid item '\(text.terminalSafe)': expected FEED.NUMBER, e.g. 3.17",
-        hint: "'\(context.appName) read' shows the items and their ids")
-    }
-    // As `show` says it: the feed first (no feed '9'), then the item in it.
-    let feed = try library.feed(reference.feed)
-    guard let item = feed.record.items.first(where: { $0.number == reference.number }) else {
-      throw AppError(
-        "no item \(reference) in feed \(feed.id)",
-        hint: "'\(context.appName) read \(feed.id)' lists its items")
-    }
-    let entry = FeedEntry(feed: feed, item: item)
+    let entry = try entry(text, context, library)
     guard entry.feed.id != SampleFeed.id else {
       throw AppError("the sample feed's items cannot be starred")
     }
