@@ -18,8 +18,10 @@ import Foundation
 /// Fairness comes from a ``LockQueue`` in front of it (on Linux): each writer
 /// takes a ticket and waits for the writer before it, so turns go first come,
 /// first served and no writer starves while newcomers barge in. Its file is in the
-/// folder only while writers wait, and only orders them: the lock never depends on it. Waiting is
-/// blocking — never a poll — on a helper thread, up to the timeout.
+/// folder only while writers wait, and only orders them: the lock never depends on it.
+/// A writer that finds nobody queued and the lock free takes it at once and leaves the
+/// queue alone. Waiting is blocking — never a poll — on a helper thread, up to the
+/// timeout.
 package enum FolderLock {
   /// Thrown when the lock stays taken for the whole timeout.
   package struct TimedOut: Error {}
@@ -34,13 +36,19 @@ package enum FolderLock {
   ///   - body: What to run under the lock.
   /// - Returns: What `body` returns.
   /// - Throws: ``TimedOut``, ``SystemCallError``, or what `body` throws.
-  static func withExclusiveLock<Result>(
+  package static func withExclusiveLock<Result>(
     onFolder path: String, isQueued: Bool = true, timeout: Duration,
     body: () throws -> Result
   ) throws -> Result {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+    // Nobody queued and the lock free: take it at once, without creating the queue's
+    // file (a writer that comes meanwhile finds the lock taken and queues).
+    if !isQueued || LockQueue.isEmpty(in: descriptor), flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+      defer { close(descriptor) }
+      return try body()
+    }
     // Wait for the writers queued before this one; leave the queue only after the
     // folder lock is released (the defers run in reverse order).
     var turn: LockQueue.Turn?

@@ -31,7 +31,7 @@ import Foundation
 /// the kit's or of another app's family.
 package enum LockQueue {
   /// The queue file's name in the store's folder.
-  static let fileName = ".writers-queue"
+  package static let fileName = ".writers-queue"
 
   /// A writer's place at the front of the queue; ``leave()`` lets the next go.
   package struct Turn {
@@ -74,6 +74,14 @@ package enum LockQueue {
     #else
       return nil
     #endif
+  }
+
+  /// Whether no writer is queued in the store's folder: its queue file is absent.
+  ///
+  /// - Parameter folder: An open descriptor of the store's folder.
+  package static func isEmpty(in folder: Int32) -> Bool {
+    var info = stat()
+    return fstatat(folder, fileName, &info, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT
   }
 
   #if os(Linux)

@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 
@@ -41,6 +42,37 @@ import Testing
           opened: late, on: descriptor, at: folder.path,
           until: .now.advanced(by: .milliseconds(200)))
       }
+    }
+
+    @Test("a lone writer takes the free lock without making the queue's file")
+    func loneWriterSkipsTheQueue() throws {
+      let folder = try TemporaryDirectory(prefix: "lock-queue-lone")
+      let queueFile = folder.url.appendingPathComponent(LockQueue.fileName).path
+      let ran = try FolderLock.withExclusiveLock(onFolder: folder.url.path, timeout: .seconds(60)) {
+        #expect(!FileManager.default.fileExists(atPath: queueFile))
+        return true
+      }
+      #expect(ran)
+    }
+
+    @Test("a newcomer does not take the free lock while a writer is queued")
+    func newcomerQueuesBehindAQueuedWriter() throws {
+      let folder = try TemporaryDirectory(prefix: "lock-queue-queued")
+      let descriptor = open(folder.url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      try #require(descriptor >= 0)
+      defer { close(descriptor) }
+      // A writer holds its turn (between its turn and the folder's lock): the lock is free.
+      let queued = try #require(
+        try LockQueue.waitForTurn(
+          on: descriptor, at: folder.url.path, until: .now.advanced(by: .seconds(60))))
+      defer { queued.leave() }
+      var ran = false
+      #expect(throws: FolderLock.TimedOut.self) {
+        try FolderLock.withExclusiveLock(onFolder: folder.url.path, timeout: .milliseconds(200)) {
+          ran = true
+        }
+      }
+      #expect(!ran)
     }
   }
 #endif
