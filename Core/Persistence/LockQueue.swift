@@ -79,6 +79,7 @@ package enum LockQueue {
   /// Whether no writer is queued in the store's folder: its queue file is absent.
   ///
   /// - Parameter folder: An open descriptor of the store's folder.
+  /// - Returns: Whether ``fileName`` is absent from `folder`.
   package static func isEmpty(in folder: Int32) -> Bool {
     var info = stat()
     return fstatat(folder, fileName, &info, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT
