@@ -20,9 +20,10 @@
 # (`APP --generate-completion-script SHELL`, `APP --generate-manual`).
 #
 # Before building, install (and check, alone) links a tiny C program against each
-# system library the static link needs (libcurl and libxml2, which the toolchain's
-# static FoundationNetworking and FoundationXML link; libstdc++; libc's libm, libdl,
-# libpthread and libutil) and names the Debian package of any that is missing.
+# system library the static link needs (libxml2, which the toolchain's static
+# FoundationXML links; libstdc++; libc's libm, libdl, libpthread and libutil) and
+# names the Debian package of any that is missing. No app links libcurl: the ones
+# that reach the network load it when they first need it.
 #
 # What was installed is listed in DIR/share/blueprint/install-manifest; uninstall
 # removes those files, then the folders the install created, once empty. Running
@@ -103,13 +104,12 @@ uninstall() {
 
 # The system libraries `swift build -c release --static-swift-stdlib` links these apps
 # against, each with the Debian package that provides the file the linker looks for
-# (libNAME.so): the toolchain's static FoundationNetworking links -lcurl and
-# FoundationXML -lxml2; its static-stdlib-args.lnk adds -lstdc++, -lm, -ldl and
-# -lpthread; Foundation adds -lutil.
-readonly link_libraries=(curl xml2 stdc++ m dl pthread util)
+# (libNAME.so): the toolchain's static FoundationXML links -lxml2; its
+# static-stdlib-args.lnk adds -lstdc++, -lm, -ldl and -lpthread; Foundation adds
+# -lutil. (No app links FoundationNetworking, which would add -lcurl.)
+readonly link_libraries=(xml2 stdc++ m dl pthread util)
 package_for() {  # package_for LIBRARY
   case "$1" in
-    curl) echo "libcurl4-openssl-dev" ;;
     xml2) echo "libxml2-dev" ;;
     stdc++) echo "libstdc++-$(gcc_major)-dev" ;;
     *) echo "libc6-dev" ;;
@@ -175,10 +175,10 @@ build() {  # build OUTPUT_VARIABLE: builds the apps, sets the folder of the bina
   rm -rf "$scratch"
   if [ "$status" -ne 0 ]; then
     cat "$log" >&2
-    if grep -q -e 'cannot find -lcurl' -e 'cannot find -lxml2' "$log"; then
+    if grep -q -e 'cannot find -lxml2' "$log"; then
       rm -f "$log"
-      fail 69 "the static link needs libcurl's and libxml2's development files; nothing was installed" \
-        "apt-get install libcurl4-openssl-dev libxml2-dev"
+      fail 69 "the static link needs libxml2's development files; nothing was installed" \
+        "apt-get install libxml2-dev"
     fi
     rm -f "$log"
     fail 70 "the build failed (above); nothing was installed"
@@ -311,7 +311,7 @@ case "$action" in
   uninstall) uninstall ;;
   check)
     check_requirements
-    echo "Everything the build needs is here: swift, and the development files of libcurl,"
-    echo "libxml2, libstdc++ and libc. 'Apps/install.sh' builds and installs."
+    echo "Everything the build needs is here: swift, and the development files of libxml2,"
+    echo "libstdc++ and libc. 'Apps/install.sh' builds and installs."
     ;;
 esac
