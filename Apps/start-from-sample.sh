@@ -102,6 +102,7 @@ feed)
   has_formats=1
   model_products="
         $url_session,"
+  # Sync/'s alone: a copy that deletes that folder deletes these two lines too.
   feature_products="
         .product(name: \"CoreSync\", package: \"Blueprint\"),
         .product(name: \"CoreSyncCommandLine\", package: \"Blueprint\"),"

@@ -25,10 +25,9 @@ package enum FeedCommands {
       ConfigureReader.self,
       ImportOPML.self,
       ExportOPML.self,
-      SyncFeeds.self,
       StarItem.self,
       UnstarItem.self,
-    ],
+    ] + parts.flatMap(\.commands),
     manual: manual
   ) { run in
     if run.context.wantsInteractiveUI {

@@ -17,9 +17,9 @@ struct FeedLibrary: Sendable {
   var browser = BrowserLauncher(environment: [:])
   /// Whether new items ring the terminal bell (the samples' shared `notifications`).
   var notifications = true
-  /// One sync with the feed server when sync is set up (its report), else `nil`: the
-  /// reader's refresh goes through it instead of fetching each site.
-  var serverSync: @Sendable () async throws -> String? = { nil }
+  /// The reader's refresh done by a part (sync, once set up: one sync with the feed
+  /// server, its report), else `nil`: then the reader fetches each site.
+  var refreshByParts: @Sendable () async throws -> String? = { nil }
 
   /// The library of the running app: the file store under
   /// `$XDG_DATA_HOME/blueprint/feed/` and the polite HTTP client. A damaged feed
@@ -39,7 +39,7 @@ struct FeedLibrary: Sendable {
           FeedFetcher.makeClient(name: appIdentity.name, version: appIdentity.version)
         }))
     library.browser = BrowserLauncher(environment: context.environment)
-    library.serverSync = FeedCommands.serverSync(context, store: store)
+    library.refreshByParts = FeedCommands.readerRefreshByParts(context, store: store)
     return library
   }
 

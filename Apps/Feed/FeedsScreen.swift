@@ -86,7 +86,7 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     viewModel.notice = nil
     viewModel.feeds = .loading(previous: current)
     asyncTask(gateKey: Self.refreshKey) { [library, work, weak self] in
-      if let report = try await library.serverSync() {
+      if let report = try await library.refreshByParts() {
         let (feeds, _) = try await work.read { try library.feeds() }
         self?.viewModel.feeds = .loaded(feeds)
         self?.viewModel.notice = report

@@ -14,7 +14,7 @@ extension FeedCommands {
         + "name wins; otherwise text that starts with a host name (example.com/feed.xml) "
         + "is fetched over https, or http for a loopback address (localhost:8080/rss). "
         + "A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed.",
-    ],
+    ] + parts.flatMap(\.manual),
     files: [
       .init(
         "$XDG_DATA_HOME/\(appIdentity.family)/\(appIdentity.name)/",
@@ -22,7 +22,7 @@ extension FeedCommands {
           + "it), each feed's cached items and read marks, and the reader's options "
           + "(default ~/.local/share/\(appIdentity.family)/\(appIdentity.name)/); "
           + "files 0600, folder 0700.")
-    ] + sharedSettingsFile,
+    ] + parts.flatMap(\.files) + sharedSettingsFile,
     environment: [
       .init(
         "BROWSER",

@@ -29,6 +29,6 @@ enum AddFeed: FeedCommand {
       try add[\.url], title: try add[\.title], check: add[\.check],
       feedDeadline: try FeedCommands.positiveSeconds(add[\.feedTimeout], for: feedTimeout),
       run.context, run.library)
-    await FeedCommands.syncSubscriptionsIfSetUp(run.context, run.library)
+    await FeedCommands.subscriptionsChanged(run.context, run.library)
   }
 }

@@ -11,7 +11,7 @@ enum ImportOPML: FeedCommand {
   @MainActor
   static func run(_ opmlImport: Invocation<Self>, in run: FeedRun) async throws {
     try FeedCommands.importOPML(try opmlImport[\.file], run.context, run.library)
-    await FeedCommands.syncSubscriptionsIfSetUp(run.context, run.library)
+    await FeedCommands.subscriptionsChanged(run.context, run.library)
   }
 }
 

@@ -28,8 +28,8 @@ enum RefreshFeeds: FeedCommand {
 
   @MainActor
   static func run(_ refresh: Invocation<Self>, in run: FeedRun) async throws {
-    // Set up with a sync server, the refresh is one sync with it instead of each site.
-    if try await FeedCommands.syncRefresh(
+    // A part may take the refresh over (sync, once set up: one sync with the server).
+    if try await FeedCommands.refreshByParts(
       forceDelete: refresh[\.forceDelete], run.context, run.library)
     {
       return

@@ -14,6 +14,6 @@ enum RemoveFeed: FeedCommand {
     guard feed.id != SampleFeed.id else { throw AppError("the sample feed cannot be removed") }
     try run.library.store.remove(feed.id)
     run.context.write("Removed feed \(feed.id): \(feed.displayTitle.terminalSafe)\n")
-    await FeedCommands.syncSubscriptionsIfSetUp(run.context, run.library)
+    await FeedCommands.subscriptionsChanged(run.context, run.library)
   }
 }

@@ -21,6 +21,6 @@ enum RenameFeed: FeedCommand {
     var renamed = feed
     renamed.subscription.customTitle = newTitle
     run.context.write("Feed \(feed.id) is now shown as: \(renamed.displayTitle.terminalSafe)\n")
-    await FeedCommands.syncSubscriptionsIfSetUp(run.context, run.library)
+    await FeedCommands.subscriptionsChanged(run.context, run.library)
   }
 }

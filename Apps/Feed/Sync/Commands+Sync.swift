@@ -150,18 +150,16 @@ extension FeedCommands {
 
   /// The interactive reader's refresh when sync is set up: one sync, its report's
   /// first line; `nil` when sync is not set up (then it fetches each site).
-  nonisolated static func serverSync(_ context: CommandContext, store: FeedStore)
-    -> @Sendable () async throws -> String?
+  nonisolated static func serverSync(_ context: CommandContext, store: FeedStore) async throws
+    -> String?
   {
-    {
-      guard let syncer = try syncer(context, store: store, now: { Date() }) else { return nil }
-      do {
-        return try await syncer.sync().lines.first
-      } catch let refusal as FeedSyncMassDeletion {
-        throw massDeletionError(refusal, context)
-      } catch {
-        throw syncError(error, context)
-      }
+    guard let syncer = try syncer(context, store: store, now: { Date() }) else { return nil }
+    do {
+      return try await syncer.sync().lines.first
+    } catch let refusal as FeedSyncMassDeletion {
+      throw massDeletionError(refusal, context)
+    } catch {
+      throw syncError(error, context)
     }
   }
 

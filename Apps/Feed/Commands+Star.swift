@@ -3,8 +3,8 @@ internal import CoreBase
 internal import CoreTerminal
 internal import Foundation
 
-/// `feed star ITEM` and `feed unstar ITEM`: stars travel to the sync server with the
-/// next refresh, as read marks do.
+/// `feed star ITEM` and `feed unstar ITEM`: the star is kept here, as read marks are (a
+/// sync part reads it from the feed's record and sends it with the next refresh).
 extension FeedCommands {
   /// Runs `star` or `unstar`.
   static func star(

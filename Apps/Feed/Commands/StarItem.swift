@@ -1,6 +1,7 @@
 internal import CoreTerminal
 
-/// `feed star ITEM`: the star travels to the sync server with the next refresh.
+/// `feed star ITEM`: the star is kept in the feed's record, shown by `read` and `--json`
+/// (with sync set up, the next refresh sends it to the server).
 enum StarItem: FeedCommand {
   static let item = ShowItem.item
   static let configuration = CommandConfiguration(
