@@ -1,3 +1,4 @@
+internal import CoreBase
 internal import CoreTerminal
 
 extension FeedPart {
@@ -7,8 +8,25 @@ extension FeedPart {
   ///
   /// - Returns: The part.
   static func sync() -> FeedPart {
-    FeedPart(
+    let name = appIdentity.name
+    return FeedPart(
       name: "sync", commands: [SyncFeeds.self],
+      manual: [
+        "Once '\(name) sync setup URL' has found a Google Reader API server (FreshRSS, "
+          + "Miniflux, The Old Reader), '\(name) refresh' and the reader's refresh ask the "
+          + "server instead of each site, and subscriptions, read marks and stars travel "
+          + "both ways; '\(name) sync setup --off' goes back to fetching sites, keeping everything."
+      ],
+      files: [
+        .init(
+          "$XDG_DATA_HOME/\(appIdentity.family)/\(name)/sync/",
+          "What '\(name) sync' last agreed with each account (marks and subscriptions); "
+            + "no credentials."),
+        .init(
+          "$XDG_CONFIG_HOME/\(appIdentity.family)/\(FeedSyncConfig.storeKey).json",
+          "Where '\(name) sync' syncs: the server and the user, written by "
+            + "'\(name) sync setup'; no password."),
+      ],
       refresh: { forceDelete, context, library in
         try await FeedCommands.syncRefresh(forceDelete: forceDelete, context, library)
       },
