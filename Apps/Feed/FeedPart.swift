@@ -15,12 +15,14 @@ struct FeedPart: Sendable {
   var manual: [String] = []
   /// Its files, in the manual page.
   var files: [ManualPage.Entry] = []
+  /// Its options of `feed refresh`, declared on ``RefreshFeeds`` in the part's folder
+  /// (sync: `--force-delete`), listed in `refresh`'s help after feed's own.
+  var refreshOptions: [any CommandOption] = []
   /// `feed refresh` done by the part (sync: through the server, once set up) in place of
-  /// fetching each site; `false` when the part leaves the refresh to feed. Its first
-  /// argument is `refresh --force-delete`.
-  var refresh: @MainActor @Sendable (Bool, CommandContext, FeedLibrary) async throws -> Bool = {
-    _, _, _ in false
-  }
+  /// fetching each site; `false` when the part leaves the refresh to feed.
+  var refresh:
+    @MainActor @Sendable (Invocation<RefreshFeeds>, CommandContext, FeedLibrary) async throws ->
+      Bool = { _, _, _ in false }
   /// Told after `add`, `rm`, `rename` and `import` changed the subscriptions.
   var subscriptionsChanged: @MainActor @Sendable (CommandContext, FeedLibrary) async -> Void = {
     _, _ in
@@ -41,10 +43,10 @@ extension FeedCommands {
   ///
   /// - Returns: Whether a part did the refresh; if not, feed fetches each site.
   static func refreshByParts(
-    forceDelete: Bool, _ context: CommandContext, _ library: FeedLibrary
+    _ refresh: Invocation<RefreshFeeds>, _ context: CommandContext, _ library: FeedLibrary
   ) async throws -> Bool {
     for part in parts {
-      if try await part.refresh(forceDelete, context, library) { return true }
+      if try await part.refresh(refresh, context, library) { return true }
     }
     return false
   }

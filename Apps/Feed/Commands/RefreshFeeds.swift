@@ -12,14 +12,13 @@ enum RefreshFeeds: FeedCommand {
   static let feedTimeout = Option<Int?>(
     "feed-timeout", valueName: "seconds",
     help: "Stop one feed's fetch after this long (default: 45).")
-  static let forceDelete = Flag(
-    "force-delete", help: "Sync even when it removes every feed of a side, or most of them.")
   static let feed = FeedCommands.onlyFeed
   static let configuration = CommandConfiguration(
     "refresh", summary: "Fetch the feeds (or one) and save new items.",
     discussion:
       "Prints one line per feed, then how many items are new. Exits 0 when every feed refreshed, 69 when any failed (the others are saved all the same), 74 when results could not be saved.",
-    options: [force, timeout, feedTimeout, forceDelete], arguments: [feed])
+    options: [force, timeout, feedTimeout] + FeedCommands.parts.flatMap(\.refreshOptions),
+    arguments: [feed])
 
   static func validate(_ refresh: Invocation<Self>) throws(CommandLineError) {
     _ = try FeedCommands.positiveSeconds(refresh[\.timeout], for: timeout)
@@ -29,9 +28,7 @@ enum RefreshFeeds: FeedCommand {
   @MainActor
   static func run(_ refresh: Invocation<Self>, in run: FeedRun) async throws {
     // A part may take the refresh over (sync, once set up: one sync with the server).
-    if try await FeedCommands.refreshByParts(
-      forceDelete: refresh[\.forceDelete], run.context, run.library)
-    {
+    if try await FeedCommands.refreshByParts(refresh, run.context, run.library) {
       return
     }
     var library = run.library

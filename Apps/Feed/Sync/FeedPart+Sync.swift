@@ -1,6 +1,12 @@
 internal import CoreBase
 internal import CoreTerminal
 
+extension RefreshFeeds {
+  /// `refresh --force-delete`: the sync's answer to its mass-deletion refusal.
+  static let forceDelete = Flag(
+    "force-delete", help: "Sync even when it removes every feed of a side, or most of them.")
+}
+
 extension FeedPart {
   /// `feed sync` (with `sync setup` and `sync status`) with a Google Reader API server;
   /// once set up, `refresh` and the reader's refresh go through the server, and `add`,
@@ -27,8 +33,9 @@ extension FeedPart {
           "Where '\(name) sync' syncs: the server and the user, written by "
             + "'\(name) sync setup'; no password."),
       ],
-      refresh: { forceDelete, context, library in
-        try await FeedCommands.syncRefresh(forceDelete: forceDelete, context, library)
+      refreshOptions: [RefreshFeeds.forceDelete],
+      refresh: { refresh, context, library in
+        try await FeedCommands.syncRefresh(forceDelete: refresh[\.forceDelete], context, library)
       },
       subscriptionsChanged: { context, library in
         await FeedCommands.syncSubscriptionsIfSetUp(context, library)
