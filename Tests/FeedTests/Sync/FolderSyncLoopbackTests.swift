@@ -17,10 +17,21 @@ struct FolderSyncLoopbackTests {
     let feeds = LockedValue<[String: (url: String, folder: String)]>([:])
     let edits = LockedValue<[[String: String]]>([])
     let next = LockedValue(1)
+    /// How many `subscription/list` requests to refuse (with a 500) after the next
+    /// `ac=subscribe`: the connection lost between that request and the next.
+    let failListsAfterSubscribe = LockedValue(0)
+    let subscribed = LockedValue(false)
 
     func answer(_ request: LoopbackServer.Request) -> LoopbackServer.Reply? {
       let path = request.path
       let form = Self.form(request)
+      if path.hasSuffix("subscription/list"), subscribed.withLock({ $0 }) {
+        let refuse = failListsAfterSubscribe.withLock { count -> Bool in
+          defer { count = max(0, count - 1) }
+          return count > 0
+        }
+        if refuse { return .text("lost", status: 500) }
+      }
       if path.hasSuffix("subscription/list") {
         let rows = feeds.withLock { $0 }.sorted { $0.key < $1.key }.map { stream, feed in
           #"{"id":"\#(stream)","title":"T\#(stream.dropFirst(5))","url":"\#(feed.url)","#
@@ -42,6 +53,7 @@ struct FolderSyncLoopbackTests {
         switch form["ac"] {
         case "subscribe":
           _ = add(String(stream.dropFirst(5)), folder: folder ?? "Uncategorized")
+          subscribed.withLock { $0 = true }
         case "edit":
           guard let folder else { break }
           feeds.withLock { $0[stream]?.folder = folder }
@@ -135,6 +147,21 @@ struct FolderSyncLoopbackTests {
     #expect(again.moved == 0 && again.subscribedThere.isEmpty)
     #expect(server.edits.withLock { $0.count } == 1)
     #expect(try folders() == ["http://127.0.0.1:9/b.xml": "Tech"])
+  }
+
+  @Test("subscribed into a folder but the answer lost: the next sync links it, no second feed")
+  func subscribeInterrupted() async throws {
+    defer { stop() }
+    _ = try store.add(URL(string: "http://127.0.0.1:9/b.xml")!, folder: "Tech")
+    server.failListsAfterSubscribe.withLock { $0 = 1 }
+    await #expect(throws: APIError.self) { try await syncer.sync() }
+    #expect(server.feeds.withLock { $0.count } == 1)
+    let report = try await syncer.sync()
+    #expect(report.addedHere.isEmpty && report.subscribedThere.isEmpty)
+    #expect(try store.subscriptions().feeds.count == 1)
+    #expect(server.feeds.withLock { $0.count } == 1)
+    #expect(try folders() == ["http://127.0.0.1:9/b.xml": "Tech"])
+    #expect(server.edits.withLock { $0.count } == 1)
   }
 
   @Test("a move here goes out as ac=edit with a= the new label and r= the old, and wins")
