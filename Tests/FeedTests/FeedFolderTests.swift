@@ -1,10 +1,12 @@
-import BlueprintFeedFeatures
 import BlueprintFeedFormats
 import BlueprintFeedModel
 import Core
+import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import BlueprintFeedFeatures
 
 /// Folders without a server: the names taken, `add --folder`, `move`, `list` (text and
 /// `--json`), lists written before folders, a damaged folder, OPML in and out.
@@ -86,6 +88,18 @@ struct FeedFolderTests {
     #expect(result.error.hasPrefix("\(appIdentity.name): error: invalid value "), "\(result.error)")
     #expect(result.error.contains("a folder name"), "\(result.error)")
     #expect(try Data(contentsOf: list) == before)
+  }
+
+  @Test("the feeds screen shows a feed's folder before its state, and nothing for none")
+  @MainActor
+  func screenRow() throws {
+    let url = try #require(URL(string: "https://a.example/feed"))
+    var feed = StoredFeed(
+      subscription: Subscription(id: "1", url: url, folder: "Tech"), record: FeedRecord())
+    #expect(FeedsScreen.row(feed, origin: nil, isRefreshing: false).detail == "Tech · 0 unread")
+    #expect(FeedsScreen.row(feed, origin: nil, isRefreshing: true).detail == "Tech · refreshing…")
+    feed.subscription.folder = nil
+    #expect(FeedsScreen.row(feed, origin: nil, isRefreshing: false).detail == "0 unread")
   }
 
   @Test("a list written before folders reads as it did, and takes a folder")
