@@ -210,14 +210,17 @@ package struct FeedSyncer: Sendable {
       try store.subscriptions().feeds.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for (stream, feed) in synced.feeds.sorted(by: { $0.key < $1.key }) {
       guard let here = local[feed.localID] else { continue }
-      if here.folder != feed.folder {
+      let there = remote[stream].map(Self.folder(of:))
+      if here.folder != feed.folder, there == here.folder {
+        // Moved to the same folder on both sides: agreed without a request.
+        synced.feeds[stream]?.folder = here.folder
+        try state.save(synced)
+      } else if here.folder != feed.folder {
         try await client.move(stream, from: feed.folder, to: here.folder)
         synced.feeds[stream]?.folder = here.folder
         try state.save(synced)
         report.moved += 1
-      } else if let subscription = remote[stream] {
-        let there = Self.folder(of: subscription)
-        guard there != feed.folder else { continue }
+      } else if let there, there != feed.folder {
         try store.move(feed.localID, to: there)
         synced.feeds[stream]?.folder = there
         try state.save(synced)

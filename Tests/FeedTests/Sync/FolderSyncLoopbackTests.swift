@@ -182,6 +182,23 @@ struct FolderSyncLoopbackTests {
     #expect(try await syncer.sync().moved == 0)
   }
 
+  @Test("moved to one folder on both sides: agreed, nothing sent")
+  func sameMoveBothSides() async throws {
+    defer { stop() }
+    _ = server.add("http://127.0.0.1:9/a.xml", folder: "Tech")
+    _ = try await syncer.sync()
+    let id = try #require(try store.subscriptions().feeds.first?.id)
+    try store.move(id, to: "News")
+    server.feeds.withLock { $0["feed/1"]?.folder = "News" }
+    #expect(try await syncer.sync().moved == 0)
+    #expect(server.edits.withLock { $0 }.isEmpty)
+    #expect(try folders() == ["http://127.0.0.1:9/a.xml": "News"])
+    // Agreed: a move there afterwards comes here.
+    server.feeds.withLock { $0["feed/1"]?.folder = "Later" }
+    #expect(try await syncer.sync().moved == 1)
+    #expect(try folders() == ["http://127.0.0.1:9/a.xml": "Later"])
+  }
+
   @Test("out of its folder here: r= alone; the server's default folder then comes back")
   func noFolder() async throws {
     defer { stop() }
