@@ -5,11 +5,11 @@ internal import CoreTerminal
 /// `feed move FEED [FOLDER]`: files a feed in a folder, or in none.
 enum MoveFeed: FeedCommand {
   static let feed = FeedCommands.feed
-  static let folder = Argument<String?>("folder", help: "The folder.")
+  static let folder = Argument<String?>("folder", help: "The folder (left out: none).")
   static let configuration = CommandConfiguration(
     "move", summary: "File a feed in a folder (no folder: in none).",
     discussion:
-      "A folder is a name, one level deep, as feed servers keep them; a folder holds what is filed in it and goes when its last feed leaves. With a sync server the move is sent to it.",
+      "A folder is a name, one level deep as feed servers keep them, that lasts while a feed is filed in it; 'list' shows each feed's folder. With a sync server the move is sent to it.",
     arguments: [feed, folder])
 
   static func validate(_ move: Invocation<Self>) throws(CommandLineError) {
