@@ -8,7 +8,7 @@ extension FeedCommands {
   /// `feed add`: subscribes and reads the feed at once (see Docs/Apps/Feed.md for the
   /// rule that turns what was typed into an address).
   static func add(
-    _ text: String, title: String?, check: Bool, feedDeadline: Duration?,
+    _ text: String, title: String?, folder: String? = nil, check: Bool, feedDeadline: Duration?,
     _ context: CommandContext, _ library: FeedLibrary
   ) async throws {
     var library = library
@@ -26,17 +26,17 @@ extension FeedCommands {
     }
     let title = title.map { $0.trimmingCharacters(in: .whitespaces) }
     let customTitle = title?.isEmpty == true ? nil : title
+    let names = Names(title: customTitle, folder: folder)
     if address.url.isFileURL {
-      try await addFile(address.url, typed: text, title: customTitle, context, library)
+      try await addFile(address.url, typed: text, names, context, library)
     } else {
-      try await addWeb(
-        address, typed: text, title: customTitle, strict: check, context, library)
+      try await addWeb(address, typed: text, names, strict: check, context, library)
     }
   }
 
   /// A local file costs nothing to read: it must be a feed now, not at the next refresh.
   private static func addFile(
-    _ url: URL, typed: String, title: String?, _ context: CommandContext,
+    _ url: URL, typed: String, _ names: Names, _ context: CommandContext,
     _ library: FeedLibrary
   ) async throws {
     var isFolder: ObjCBool = false
@@ -47,7 +47,7 @@ extension FeedCommands {
       throw AppError("\(url.path) is a folder, not a feed file", exitCode: .noInput)
     }
     for warning in try await library.check(url, typed: typed) { context.warn(warning) }
-    let feed = try subscribe(url, title: title, context, library)
+    let feed = try subscribe(url, names, context, library)
     // Read it at once, as a refresh would, so `list` shows it fetched; its warnings
     // were given by the check above.
     let outcome = try await library.refresh([feed.id]).first?.outcome
@@ -67,7 +67,7 @@ extension FeedCommands {
   /// that feed. A failed fetch keeps the subscription (exit 69) unless `strict` or the
   /// scheme was assumed: then nothing is added.
   private static func addWeb(
-    _ address: FeedLocation.Address, typed: String, title: String?, strict: Bool,
+    _ address: FeedLocation.Address, typed: String, _ names: Names, strict: Bool,
     _ context: CommandContext, _ library: FeedLibrary
   ) async throws {
     let url = address.url
@@ -82,7 +82,7 @@ extension FeedCommands {
     /// to throw (exit 69).
     func keep(_ feed: URL, failure: any Error, _ error: FeedDiscoveryError) async -> any Error {
       do {
-        let subscription = try subscribe(feed, title: title, context, library)
+        let subscription = try subscribe(feed, names, context, library)
         _ = await refresher.save(
           failure: failure, of: subscription, record: FeedRecord(), at: start)
         return AppError(
@@ -136,7 +136,7 @@ extension FeedCommands {
     if let page = found.page {
       context.write("\(echo(page)) is a web page; it names the feed \(echo(found.feedURL))\n")
     }
-    let feed = try subscribe(found.feedURL, title: title, context, library)
+    let feed = try subscribe(found.feedURL, names, context, library)
     let result = await refresher.save(
       found.response, of: feed, record: FeedRecord(), fetchedAt: found.fetchedAt)
     for warning in result.warnings { context.warn(warning) }
@@ -162,13 +162,19 @@ extension FeedCommands {
     }
   }
 
+  /// What the user named the new subscription: its title and folder.
+  private struct Names {
+    var title: String?
+    var folder: String?
+  }
+
   /// Adds the subscription and says so.
   private static func subscribe(
-    _ url: URL, title: String?, _ context: CommandContext, _ library: FeedLibrary
+    _ url: URL, _ names: Names, _ context: CommandContext, _ library: FeedLibrary
   ) throws -> Subscription {
     let feed: Subscription
     do {
-      feed = try library.store.add(url, title: title)
+      feed = try library.store.add(url, title: names.title, folder: names.folder)
     } catch FeedStoreError.alreadySubscribed(let existing) {
       throw AppError(
         "already subscribed to \(echo(existing.url)) (feed \(existing.id))",
@@ -176,7 +182,8 @@ extension FeedCommands {
     } catch let error as FeedStoreError {
       throw AppError(error.description)
     }
-    context.write("Added feed \(feed.id): \(echo(url))\n")
+    let place = names.folder.map { " in the folder \($0.terminalSafe)" } ?? ""
+    context.write("Added feed \(feed.id)\(place): \(echo(url))\n")
     return feed
   }
 

@@ -18,6 +18,7 @@ extension FeedCommands {
     }
     var added = 0
     var skipped: [String] = []
+    var refusedFolders: [(name: String, reason: String)] = []
     // Every scheme `feed add` takes, local files included: an export reads back whole.
     // An xmlUrl is a whole URL: one without a scheme is not a path here.
     try library.store.updateSubscriptions { list in
@@ -33,11 +34,26 @@ extension FeedCommands {
           continue
         }
         guard subscribed.insert(url).inserted else { continue }
+        // A folder name feed cannot keep leaves the feed in no folder, said once.
+        var folder: String?
+        do throws(FeedFolderError) {
+          if let name = outline.folder { folder = try FeedFolder.validated(name) }
+        } catch {
+          if let name = outline.folder, !refusedFolders.contains(where: { $0.name == name }) {
+            refusedFolders.append((name, error.description))
+          }
+        }
         list.feeds.append(
-          Subscription(id: String(list.nextID), url: url, customTitle: outline.title))
+          Subscription(
+            id: String(list.nextID), url: url, customTitle: outline.title, folder: folder))
         list.nextID += 1
         added += 1
       }
+    }
+    for (name, reason) in refusedFolders {
+      context.warn(
+        "the feeds of the folder '\(CommandLineEcho.quote(name))' are added in no folder: \(reason)"
+      )
     }
     for url in skipped {
       context.warn(
@@ -53,7 +69,10 @@ extension FeedCommands {
 
   static func exportOPML(_ context: CommandContext, _ library: FeedLibrary) throws {
     let feeds = try library.store.feeds().map {
-      (title: $0.displayTitle, url: $0.subscription.url.absoluteString)
+      (
+        title: $0.displayTitle, url: $0.subscription.url.absoluteString,
+        folder: $0.subscription.folder
+      )
     }
     context.write(OPML.document(feeds))
   }

@@ -16,6 +16,7 @@ package enum FeedCommands {
       AddFeed.self,
       RemoveFeed.self,
       RenameFeed.self,
+      MoveFeed.self,
       ListFeeds.self,
       RefreshFeeds.self,
       ReadItems.self,

@@ -23,6 +23,7 @@ enum FeedJSON {
     var url: String
     var title: String
     var customTitle: String?
+    var folder: String?
     var feedTitle: String?
     var siteLink: String?
     var items: Int
@@ -36,6 +37,7 @@ enum FeedJSON {
       url = feed.subscription.url.absoluteString
       title = feed.displayTitle
       customTitle = feed.subscription.customTitle
+      folder = feed.subscription.folder
       feedTitle = feed.record.title
       siteLink = feed.record.siteLink?.absoluteString
       items = feed.record.items.count

@@ -23,7 +23,7 @@ struct FeedPart: Sendable {
   var refresh:
     @MainActor @Sendable (Invocation<RefreshFeeds>, CommandContext, FeedLibrary) async throws ->
       Bool = { _, _, _ in false }
-  /// Told after `add`, `rm`, `rename` and `import` changed the subscriptions.
+  /// Told after `add`, `rm`, `rename`, `move` and `import` changed the subscriptions.
   var subscriptionsChanged: @MainActor @Sendable (CommandContext, FeedLibrary) async -> Void = {
     _, _ in
   }

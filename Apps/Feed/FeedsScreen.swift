@@ -227,8 +227,10 @@ final class FeedsScreen: TerminalScreen {
   static func row(_ feed: StoredFeed, origin: String?, isRefreshing: Bool) -> ListRow {
     let title = FeedText.title(feed.displayTitle, origin: origin)
     let unread = feed.record.unreadCount
-    let detail =
+    let state =
       isRefreshing ? "refreshing…" : feed.record.lastError != nil ? "failed" : "\(unread) unread"
+    // The folder, where there is one, before the state: `Tech · 3 unread`.
+    let detail = feed.subscription.folder.map { "\($0) · \(state)" } ?? state
     if feed.record.lastError != nil && !isRefreshing {
       return ListRow("! " + title, detail: detail, style: .error)
     }

@@ -18,7 +18,7 @@ struct OPMLTests {
     ])
   func escaping(title: String, escaped: String, readBack: String) throws {
     #expect(OPML.escape(title) == escaped)
-    let document = OPML.document([(title: title, url: "https://example.com/feed")])
+    let document = OPML.document([(title: title, url: "https://example.com/feed", folder: nil)])
     let outlines = try OPML.outlines(in: Data(document.utf8))
     #expect(outlines == [OPML.Outline(url: "https://example.com/feed", title: readBack)])
   }

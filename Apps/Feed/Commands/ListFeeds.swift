@@ -2,11 +2,11 @@ internal import BlueprintFeedModel
 internal import CoreBase
 internal import CoreTerminal
 
-/// `feed list`: the feeds with unread counts, last fetch and last error.
+/// `feed list`: the feeds with unread counts, folders, last fetch and last error.
 enum ListFeeds: FeedCommand {
   static let json = FeedCommands.json
   static let configuration = CommandConfiguration(
-    "list", summary: "List the feeds with unread counts, last fetch and last error.",
+    "list", summary: "List the feeds with unread counts, folders, last fetch and last error.",
     options: [json])
 
   @MainActor
@@ -21,19 +21,26 @@ enum ListFeeds: FeedCommand {
       context.write("No feeds yet. \(SampleFeed.addHint)\n")
       return
     }
-    var table = PlainTable(columns: [
-      .init("ID", alignment: .right), .init("Unread", alignment: .right), .init("Title"),
-      .init("Fetched", style: .secondary), .init("Status"),
-    ])
+    // The folder column shows once a feed is filed in one.
+    let showsFolders = feeds.contains { $0.subscription.folder != nil }
+    var table = PlainTable(
+      columns: [
+        .init("ID", alignment: .right), .init("Unread", alignment: .right), .init("Title"),
+      ] + (showsFolders ? [.init("Folder")] : []) + [
+        .init("Fetched", style: .secondary), .init("Status"),
+      ])
     let now = library.now()
     let origins = FeedText.origins(feeds)
     for feed in feeds {
-      table.append([
-        feed.id, String(feed.record.unreadCount),
-        FeedText.column(feed.displayTitle, origin: origins[feed.id]),
-        feed.record.lastFetched.map(FeedText.day) ?? "never",
-        FeedText.status(feed.record, now: now),
-      ])
+      let folder = showsFolders ? [feed.subscription.folder ?? ""] : []
+      table.append(
+        [
+          feed.id, String(feed.record.unreadCount),
+          FeedText.column(feed.displayTitle, origin: origins[feed.id]),
+        ] + folder + [
+          feed.record.lastFetched.map(FeedText.day) ?? "never",
+          FeedText.status(feed.record, now: now),
+        ])
     }
     context.write(table.rendered(capability: context.colorCapability, theme: context.theme))
   }

@@ -7,12 +7,23 @@ package import Foundation
 
 /// Reading and writing OPML subscription lists (`feed import`, `feed export`).
 package enum OPML {
+  /// A feed outline: its address, title and folder.
   package struct Outline: Equatable {
     package var url: String
     package var title: String?
+    /// The `title` (else `text`) of the nearest outline it is nested in that has no
+    /// `xmlUrl`: its folder, as NetNewsWire, newsboat and FreshRSS export them.
+    package var folder: String?
+
+    package init(url: String, title: String? = nil, folder: String? = nil) {
+      self.url = url
+      self.title = title
+      self.folder = folder
+    }
   }
 
-  /// The feed outlines (`xmlUrl`) of an OPML document, nested ones included.
+  /// The feed outlines (`xmlUrl`) of an OPML document, nested ones included, each with
+  /// its folder.
   ///
   /// - Throws: `OPML.Malformed` when the bytes are not an OPML document.
   package static func outlines(in data: Data) throws -> [Outline] {
@@ -41,8 +52,11 @@ package enum OPML {
     package var reason: String
   }
 
-  /// An OPML 2.0 document listing `feeds` as (title, URL) pairs.
-  package static func document(_ feeds: [(title: String, url: String)]) -> String {
+  /// An OPML 2.0 document listing `feeds`: those without a folder at the top, those
+  /// with one nested under an outline of that name, placed where its first feed is.
+  package static func document(_ feeds: [(title: String, url: String, folder: String?)])
+    -> String
+  {
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <opml version="2.0">
@@ -52,10 +66,24 @@ package enum OPML {
         <body>
 
       """
-    for feed in feeds {
+    func line(_ feed: (title: String, url: String, folder: String?), indent: String) -> String {
       let title = escape(feed.title)
-      text +=
-        "    <outline type=\"rss\" text=\"\(title)\" title=\"\(title)\" xmlUrl=\"\(escape(feed.url))\"/>\n"
+      return indent
+        + "<outline type=\"rss\" text=\"\(title)\" title=\"\(title)\" xmlUrl=\"\(escape(feed.url))\"/>\n"
+    }
+    var written = Set<String>()
+    for feed in feeds {
+      guard let folder = feed.folder else {
+        text += line(feed, indent: "    ")
+        continue
+      }
+      guard written.insert(folder).inserted else { continue }
+      let name = escape(folder)
+      text += "    <outline text=\"\(name)\" title=\"\(name)\">\n"
+      for member in feeds where member.folder == folder {
+        text += line(member, indent: "      ")
+      }
+      text += "    </outline>\n"
     }
     text += "  </body>\n</opml>\n"
     return text
@@ -91,6 +119,9 @@ package enum OPML {
     /// the parser may not call it an error.
     var closedRoot = false
     private var depth = 0
+    /// For each open element: the folder name of an outline without `xmlUrl` (empty
+    /// when it has no name), `nil` for any other element.
+    private var open: [String?] = []
 
     func parser(
       _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -98,11 +129,23 @@ package enum OPML {
     ) {
       depth += 1
       if depth == 1 { sawRoot = elementName.lowercased() == "opml" }
-      guard sawRoot, elementName.lowercased() == "outline" else { return }
+      guard sawRoot, elementName.lowercased() == "outline" else {
+        open.append(nil)
+        return
+      }
       let url = attributes.first { $0.key.lowercased() == "xmlurl" }?.value
-      guard let url, !url.isEmpty else { return }
+      guard let url, !url.isEmpty else {
+        open.append(
+          attributes["title"].flatMap { $0.isEmpty ? nil : $0 } ?? attributes["text"] ?? "")
+        return
+      }
       let title = attributes["title"] ?? attributes["text"]
-      outlines.append(Outline(url: url, title: title?.isEmpty == true ? nil : title))
+      open.append(nil)
+      let folder = open.dropLast().last { $0 != nil }.flatMap { $0 }
+      outlines.append(
+        Outline(
+          url: url, title: title?.isEmpty == true ? nil : title,
+          folder: folder?.isEmpty == true ? nil : folder))
     }
 
     func parser(
@@ -110,6 +153,7 @@ package enum OPML {
       qualifiedName qName: String?
     ) {
       depth -= 1
+      _ = open.popLast()
       if depth == 0 { closedRoot = true }
     }
   }

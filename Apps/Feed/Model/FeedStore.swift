@@ -72,9 +72,12 @@ package struct FeedStore: Sendable {
   /// - Parameters:
   ///   - url: The feed's URL.
   ///   - title: A title chosen by the user.
+  ///   - folder: Its folder, a name ``FeedFolder/validated(_:)`` returned.
   /// - Returns: The new subscription.
   /// - Throws: ``FeedStoreError/alreadySubscribed(_:)``, or `PersistenceError`.
-  package func add(_ url: URL, title: String? = nil) throws -> Subscription {
+  package func add(_ url: URL, title: String? = nil, folder: String? = nil) throws
+    -> Subscription
+  {
     // A record left behind (a list restored from a backup) never passes to a new feed.
     let leftover = (try? store.keys())?.compactMap { key in
       key.hasPrefix("feed-") ? Int(key.dropFirst(5)) : nil
@@ -88,7 +91,8 @@ package struct FeedStore: Sendable {
       }
       let id = max(list.nextID, (leftover ?? 0) + 1)
       guard id < SubscriptionList.maximumID else { throw FeedStoreError.tooManyFeeds }
-      let subscription = Subscription(id: String(id), url: url, customTitle: title)
+      let subscription = Subscription(
+        id: String(id), url: url, customTitle: title, folder: folder)
       list.nextID = id + 1
       list.feeds.append(subscription)
       return subscription
@@ -116,6 +120,19 @@ package struct FeedStore: Sendable {
     try updateSubscriptions { list in
       guard let index = list.feeds.firstIndex(where: { $0.id == id }) else { return }
       list.feeds[index].customTitle = title
+    }
+  }
+
+  /// Files a subscription in a folder, or in none.
+  ///
+  /// - Parameters:
+  ///   - id: The feed's id.
+  ///   - folder: The folder, a name ``FeedFolder/validated(_:)`` returned; `nil` for none.
+  /// - Throws: `PersistenceError`.
+  package func move(_ id: String, to folder: String?) throws {
+    try updateSubscriptions { list in
+      guard let index = list.feeds.firstIndex(where: { $0.id == id }) else { return }
+      list.feeds[index].folder = folder
     }
   }
 

@@ -13,6 +13,9 @@ package struct Subscription: Sendable, Hashable, Codable {
   package var url: URL
   /// The title the user gave with `--title`, if any.
   package var customTitle: String?
+  /// The folder it is filed in (``FeedFolder``), if any; lists written before folders
+  /// have none.
+  package var folder: String?
 
   /// Creates a subscription.
   ///
@@ -20,10 +23,12 @@ package struct Subscription: Sendable, Hashable, Codable {
   ///   - id: Its id.
   ///   - url: Its URL.
   ///   - customTitle: A title chosen by the user.
-  package init(id: String, url: URL, customTitle: String? = nil) {
+  ///   - folder: Its folder, a name ``FeedFolder/validated(_:)`` accepts.
+  package init(id: String, url: URL, customTitle: String? = nil, folder: String? = nil) {
     self.id = id
     self.url = url
     self.customTitle = customTitle
+    self.folder = folder
   }
 }
 
@@ -49,8 +54,8 @@ package struct SubscriptionList: Sendable, Hashable, Codable {
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError.dataCorrupted` for an out-of-range `nextID`, an id
-  ///   that is not a whole number from 1 to ``maximumID`` or appears twice, or a URL
-  ///   subscribed twice (naming both ids).
+  ///   that is not a whole number from 1 to ``maximumID`` or appears twice, a URL
+  ///   subscribed twice (naming both ids), or a folder name ``FeedFolder`` refuses.
   package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     feeds = try container.decode([Subscription].self, forKey: .feeds)
@@ -75,6 +80,9 @@ package struct SubscriptionList: Sendable, Hashable, Codable {
         problem =
           "the feeds \(Self.quoted(other)) and \(Self.quoted(feed.id)) have the same URL "
           + Self.quoted(url)
+      } else if let folder = feed.folder, !FeedFolder.isValid(folder) {
+        field = .folder
+        problem = "the folder of feed \(Self.quoted(feed.id)) is not a folder name"
       }
       if let problem {
         let path = container.codingPath + [CodingKeys.feeds, ListIndex(index), field]
@@ -107,6 +115,7 @@ package struct SubscriptionList: Sendable, Hashable, Codable {
   private struct ListIndex: CodingKey {
     static let id = ListIndex(stringValue: "id")
     static let url = ListIndex(stringValue: "url")
+    static let folder = ListIndex(stringValue: "folder")
     var stringValue: String
     var intValue: Int?
     init(_ index: Int) {

@@ -10,7 +10,7 @@ extension RefreshFeeds {
 extension FeedPart {
   /// `feed sync` (with `sync setup` and `sync status`) with a Google Reader API server;
   /// once set up, `refresh` and the reader's refresh go through the server, and `add`,
-  /// `rm`, `rename` and `import` are sent to it at once.
+  /// `rm`, `rename`, `move` and `import` are sent to it at once.
   ///
   /// - Returns: The part.
   static func sync() -> FeedPart {

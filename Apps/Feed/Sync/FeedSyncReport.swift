@@ -12,6 +12,8 @@ package struct FeedSyncReport: Sendable, Equatable {
   package var unsubscribedThere: [String] = []
   /// Feeds renamed, here or there.
   package var renamed = 0
+  /// Feeds moved to another folder, here or there.
+  package var moved = 0
   /// Feeds added here that the server would not subscribe to (tried again next time).
   package var notSubscribed: [String] = []
   /// New items saved here.
@@ -44,6 +46,7 @@ package struct FeedSyncReport: Sendable, Equatable {
       parts.append("\(unsubscribedThere.count) unsubscribed on the server")
     }
     if renamed > 0 { parts.append("\(renamed) renamed") }
+    if moved > 0 { parts.append("\(moved) moved") }
     if !parts.isEmpty { lines.append("subscriptions: " + parts.joined(separator: ", ")) }
     if marksReplaced > 0 {
       lines.append(

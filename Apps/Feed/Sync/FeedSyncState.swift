@@ -46,12 +46,16 @@ package struct SyncedFeed: Codable, Sendable, Equatable {
   package var url: URL
   /// The title both sides last agreed on (the server's; a rename here is sent to it).
   package var title: String?
+  /// The folder both sides last agreed on (a move here is sent to the server); states
+  /// written before folders synced have none.
+  package var folder: String?
 
   /// Creates a link.
-  package init(localID: String, url: URL, title: String?) {
+  package init(localID: String, url: URL, title: String?, folder: String? = nil) {
     self.localID = localID
     self.url = url
     self.title = title
+    self.folder = folder
   }
 }
 

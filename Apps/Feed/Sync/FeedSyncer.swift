@@ -9,9 +9,9 @@ package import Foundation
 ///
 /// One sync: the subscriptions (one request), merged against the last agreed state —
 /// a feed added or removed on one side is added or removed on the other, one new on
-/// both sides (the same address) is linked, a rename here wins; the unread and the
-/// starred ids (one request each); the items neither side held before, in pages of
-/// ``pageSize``; then the marks, each against the last agreed one: changed here, it
+/// both sides (the same address) is linked, a rename or a move to another folder here
+/// wins over one there; the unread and the starred ids (one request each); the items
+/// neither side held before, in pages of ``pageSize``; then the marks, each against the last agreed one: changed here, it
 /// goes out (`edit-tag`), else changed there, it comes in. The state is written after
 /// each request's outcome is applied, so a sync stopped anywhere is finished by the
 /// next: no mark lost, no item doubled, no feed brought back or lost.
@@ -125,34 +125,50 @@ package struct FeedSyncer: Sendable {
     for subscription in remote where synced.feeds[subscription.id] == nil {
       guard let url = subscription.feedURL else { continue }
       let title = Self.plainTitle(subscription.title)
+      let folder = Self.folder(of: subscription)
       let wanted = FeedLocation.canonical(url)
       if let index = newLocal.firstIndex(where: { FeedLocation.canonical($0.url) == wanted }) {
+        // One feed new on both sides: a folder given here wins, as a title does.
+        if newLocal[index].folder == nil, let folder {
+          try store.move(newLocal[index].id, to: folder)
+        }
         synced.feeds[subscription.id] = SyncedFeed(
-          localID: newLocal[index].id, url: url, title: title)
+          localID: newLocal[index].id, url: url, title: title, folder: folder)
         newLocal.remove(at: index)
       } else {
         let added: Subscription
         do {
-          added = try store.add(url)
+          added = try store.add(url, folder: folder)
         } catch FeedStoreError.alreadySubscribed(let existing) {
           added = existing
         }
         try store.updateRecord(added.id) { record in record.title = record.title ?? title }
-        synced.feeds[subscription.id] = SyncedFeed(localID: added.id, url: url, title: title)
+        synced.feeds[subscription.id] = SyncedFeed(
+          localID: added.id, url: url, title: title, folder: folder)
         report.addedHere.append(title ?? url.absoluteString)
       }
       try state.save(synced)
     }
+    var known = Set(remoteByStream.keys)
     for feed in newLocal {
-      guard let stream = try await client.subscribe(to: feed.url) else {
+      let subscribed: String?
+      if let folder = feed.folder {
+        subscribed = try await client.subscribe(to: feed.url, in: folder, besides: known)
+      } else {
+        subscribed = try await client.subscribe(to: feed.url)
+      }
+      guard let stream = subscribed else {
         report.notSubscribed.append(feed.customTitle ?? feed.url.absoluteString)
         continue
       }
-      synced.feeds[stream] = SyncedFeed(localID: feed.id, url: feed.url, title: nil)
+      known.insert(stream)
+      synced.feeds[stream] = SyncedFeed(
+        localID: feed.id, url: feed.url, title: nil, folder: feed.folder)
       try state.save(synced)
       report.subscribedThere.append(feed.customTitle ?? feed.url.absoluteString)
     }
     try await syncTitles(remoteByStream, &synced, &report)
+    try await syncFolders(remoteByStream, &synced, &report)
   }
 
   /// A title changed here goes to the server; else one changed there comes here.
@@ -180,6 +196,42 @@ package struct FeedSyncer: Sendable {
         try state.save(synced)
       }
     }
+  }
+
+  /// A folder changed here goes to the server (`ac=edit`, the new label added and the
+  /// old one removed); else one changed there comes here — the rule titles follow. A
+  /// folder taken for the first time (a state written before folders synced, a feed
+  /// the server filed in its default folder) is not counted as a move.
+  private func syncFolders(
+    _ remote: [String: GoogleReaderSubscription], _ synced: inout FeedSyncState,
+    _ report: inout FeedSyncReport
+  ) async throws {
+    let local = Dictionary(
+      try store.subscriptions().feeds.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    for (stream, feed) in synced.feeds.sorted(by: { $0.key < $1.key }) {
+      guard let here = local[feed.localID] else { continue }
+      let there = remote[stream].map(Self.folder(of:))
+      if here.folder != feed.folder, there == here.folder {
+        // Moved to the same folder on both sides: agreed without a request.
+        synced.feeds[stream]?.folder = here.folder
+        try state.save(synced)
+      } else if here.folder != feed.folder {
+        try await client.move(stream, from: feed.folder, to: here.folder)
+        synced.feeds[stream]?.folder = here.folder
+        try state.save(synced)
+        report.moved += 1
+      } else if let there, there != feed.folder {
+        try store.move(feed.localID, to: there)
+        synced.feeds[stream]?.folder = there
+        try state.save(synced)
+        if feed.folder != nil { report.moved += 1 }
+      }
+    }
+  }
+
+  /// The server's folder of `subscription`, if feed can keep its name (else none).
+  static func folder(of subscription: GoogleReaderSubscription) -> String? {
+    subscription.folder.flatMap { try? FeedFolder.validated($0) }
   }
 
   /// FreshRSS writes `&`, `<` and `>` in titles as their fullwidth forms.

@@ -25,8 +25,15 @@ package struct GoogleReaderSubscription: Sendable, Hashable, Decodable {
     return URL(string: String(id.dropFirst(5))).flatMap { $0.scheme == nil ? nil : $0 }
   }
 
-  /// The first folder's name.
-  package var folder: String? { categories?.first.flatMap { $0.label ?? $0.id } }
+  /// The name of its folder: the first category that is a label (`user/…/label/NAME`),
+  /// by its `label`, else the name in its id.
+  package var folder: String? {
+    guard let category = categories?.first(where: { $0.id.contains("/label/") }) else {
+      return nil
+    }
+    if let label = category.label, !label.isEmpty { return label }
+    return category.id.range(of: "/label/").map { String(category.id[$0.upperBound...]) }
+  }
 }
 
 /// One item as `stream/items/contents` or `stream/contents` answers it.

@@ -1,3 +1,4 @@
+internal import BlueprintFeedModel
 internal import CoreBase
 package import Foundation
 
@@ -28,6 +29,52 @@ extension GoogleReaderClient {
     }
     return stream
   }
+
+  /// Subscribes to `url` in `folder` (`subscription/edit`, `ac=subscribe` with the
+  /// folder's label as `a`) and returns its stream id, found in the subscriptions
+  /// listed after it by its address (else as the one stream not among `known`); `nil`
+  /// when the server refused it (`400`: it could not read the feed).
+  ///
+  /// - Parameters:
+  ///   - url: The feed's address.
+  ///   - folder: The folder's name.
+  ///   - known: The streams the server had before.
+  /// - Returns: The stream id, or `nil` when the server did not subscribe.
+  /// - Throws: ``GoogleReaderError``, `APIError`.
+  package func subscribe(to url: URL, in folder: String, besides known: Set<String>)
+    async throws -> String?
+  {
+    do {
+      try await editSubscription([
+        ("ac", "subscribe"), ("s", "feed/" + url.absoluteString), ("a", Self.label(folder)),
+      ])
+    } catch let error as APIError where error.statusCode == 400 {
+      return nil
+    }
+    let after = try await subscriptions()
+    let wanted = FeedLocation.canonical(url)
+    if let match = after.first(where: { $0.feedURL.map(FeedLocation.canonical) == wanted }) {
+      return match.id
+    }
+    let appeared = after.filter { !known.contains($0.id) }
+    return appeared.count == 1 ? appeared[0].id : nil
+  }
+
+  /// Moves `stream` from the folder `old` to `new` (`ac=edit` with the labels as `a`
+  /// and `r`); `new` `nil` takes it out of `old` (the server may file it in its
+  /// default folder).
+  ///
+  /// - Throws: ``GoogleReaderError``, `APIError`.
+  package func move(_ stream: String, from old: String?, to new: String?) async throws {
+    var fields = [("ac", "edit"), ("s", stream)]
+    if let new { fields.append(("a", Self.label(new))) }
+    if let old { fields.append(("r", Self.label(old))) }
+    guard fields.count > 2 else { return }
+    try await editSubscription(fields)
+  }
+
+  /// A folder's label id: `user/-/label/NAME`.
+  static func label(_ folder: String) -> String { "user/-/label/" + folder }
 
   /// Unsubscribes from `stream`; one already gone (`400`) counts as done.
   ///
