@@ -32,7 +32,9 @@ struct FeedSyncOfflineTests {
   /// and on the server.
   func syncedHome() async throws -> FakeSyncedHome {
     for name in ["a", "b", "c"] {
-      let stream = fake.subscribe("http://example.com/\(name).xml", title: name)
+      // c is a site here too, so that it can be added again.
+      let url = name == "c" ? site("c").absoluteString : "http://example.com/\(name).xml"
+      let stream = fake.subscribe(url, title: name)
       for number in 1...2 { fake.publish("\(name) \(number)", in: stream) }
     }
     let home = try await FakeSyncedHome(fake)
@@ -129,5 +131,26 @@ struct FeedSyncOfflineTests {
     let said = try await home.home.runToExit(["refresh"]).output
     #expect(said == "0 new items from the server; sent 0 marks, received 0\n", "\(said)")
     #expect(try await home.feeds().map(\.title) == ["a", "b"])
+  }
+
+  @Test("rm and add the same feed again offline: subscribed once on the server, kept here")
+  func removedAndAddedAgain() async throws {
+    defer {
+      fake.stop()
+      sites.stop()
+    }
+    let home = try await syncedHome()
+    defer { home.stop() }
+    let c = try #require(try await home.feeds().first { $0.title == "c" })
+    fake.mode = .unreachable
+    try await home.home.runToExit(["rm", c.id])
+    try await home.home.runToExit(["add", c.url, "--title", "c again"])
+    fake.mode = .up
+    try await home.home.runToExit(["refresh"])
+    #expect(fake.feeds.filter { $0.url == c.url }.map(\.title) == ["c again"])
+    #expect(fake.feeds.count == 3)
+    try await home.home.runToExit(["refresh"])
+    #expect(try await home.feeds().map(\.title) == ["a", "b", "c again"])
+    #expect(fake.feeds.count == 3)
   }
 }
