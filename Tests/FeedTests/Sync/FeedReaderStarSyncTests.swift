@@ -39,5 +39,10 @@ struct FeedReaderStarSyncTests {
     await reader.press(.escape, .character("r"))
     #expect(reader.text.contains("sent 1 mark, received 0"), "\(reader.text)")
     #expect(fake.items.filter(\.starred).isEmpty)
+
+    // The key stars the item selected, not the first.
+    await reader.press(.enter, .down, .character("s"))
+    #expect(reader.text.contains("• ★ Older") && reader.text.contains("• Newer"), "\(reader.text)")
+    #expect(try await home.items().filter(\.starred).map(\.title) == ["Older"])
   }
 }
