@@ -86,8 +86,14 @@ public final class KillingProxy: Sendable {
   private static let session = URLSession(
     configuration: URLSessionHTTPClient.makeDefaultConfiguration())
 
-  /// Sends `request` on to the server and waits for its answer (on the proxy's thread).
-  private static func forward(_ request: LoopbackServer.Request, to upstream: URL)
+  /// Sends `request` on to the server and waits for its answer (on the calling thread,
+  /// a `LoopbackServer` handler's): what a proxy of one's own forwards with.
+  ///
+  /// - Parameters:
+  ///   - request: The request a proxy received.
+  ///   - upstream: The server (scheme, host and port; the request's path is kept).
+  /// - Returns: The server's answer, or `502` when none came.
+  public static func forward(_ request: LoopbackServer.Request, to upstream: URL)
     -> LoopbackServer.Reply
   {
     guard let url = URL(string: request.target, relativeTo: upstream) else {

@@ -148,14 +148,15 @@ extension FeedCommands {
     return true
   }
 
-  /// The interactive reader's refresh when sync is set up: one sync, its report's
-  /// first line; `nil` when sync is not set up (then it fetches each site).
+  /// The interactive reader's refresh when sync is set up: one sync, its whole report
+  /// on one line (the notice has one); `nil` when sync is not set up (then it fetches
+  /// each site).
   nonisolated static func serverSync(_ context: CommandContext, store: FeedStore) async throws
     -> String?
   {
     guard let syncer = try syncer(context, store: store, now: { Date() }) else { return nil }
     do {
-      return try await syncer.sync().lines.first
+      return try await syncer.sync().lines.joined(separator: "; ")
     } catch let refusal as FeedSyncMassDeletion {
       throw massDeletionError(refusal, context)
     } catch {

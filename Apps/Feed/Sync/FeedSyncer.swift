@@ -122,7 +122,10 @@ package struct FeedSyncer: Sendable {
     let linkedLocal = Set(synced.feeds.values.map(\.localID))
     let removed = Set(removeHere.map(\.feed.localID))
     var newLocal = local.filter { !linkedLocal.contains($0.id) && !removed.contains($0.id) }
-    for subscription in remote where synced.feeds[subscription.id] == nil {
+    // The list was read before the unsubscribing: those feeds are gone, not new there.
+    let unsubscribed = Set(unsubscribe.map(\.stream))
+    for subscription in remote
+    where synced.feeds[subscription.id] == nil && !unsubscribed.contains(subscription.id) {
       guard let url = subscription.feedURL else { continue }
       let title = Self.plainTitle(subscription.title)
       let folder = Self.folder(of: subscription)
