@@ -1,4 +1,4 @@
-internal import CoreBase
+package import CoreBase
 internal import CoreSync
 package import Foundation
 
@@ -62,12 +62,17 @@ package struct SyncedFeed: Codable, Sendable, Equatable {
 /// Where ``FeedSyncState`` is kept: a file in the account's folder of the app's sync
 /// folder, written atomically and fsynced.
 package struct FeedSyncStateStore: Sendable {
-  let store: FileKeyValueStore
+  let store: any KeyValueStore
   static let key = "greader-state"
 
   /// The state of `account` (the API's address and the user) under `folder`.
   package init(account: String, in folder: URL) {
     store = FileKeyValueStore(directory: SyncStateStore.accountFolder(account, in: folder))
+  }
+
+  /// The state kept in `store` (a test's store that can fail).
+  package init(store: any KeyValueStore) {
+    self.store = store
   }
 
   /// The state as last written; an empty one before the first sync, or when the file

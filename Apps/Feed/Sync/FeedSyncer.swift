@@ -135,6 +135,13 @@ package struct FeedSyncer: Sendable {
         if newLocal[index].folder == nil, let folder {
           try store.move(newLocal[index].id, to: folder)
         }
+        // A feed without a title of its own takes the server's, as an added one does
+        // (its add may have been written and its title not: a full disk in between).
+        if let title, try store.record(newLocal[index].id).title == nil {
+          try store.updateRecord(newLocal[index].id) { record in
+            record.title = record.title ?? title
+          }
+        }
         synced.feeds[subscription.id] = SyncedFeed(
           localID: newLocal[index].id, url: url, title: title, folder: folder)
         newLocal.remove(at: index)

@@ -173,14 +173,14 @@ struct TestAdapter: SyncAdapter {
 /// One side of a sync: a local collection, its state store and an engine on `remote`.
 struct SyncSide {
   let local = MemoryLocal()
-  let stateStore: FailingStore
+  let stateStore: FailingKeyValueStore
   let engine: SyncEngine
 
   init(
     remote: InMemorySyncRemote, outcomesPerStateWrite: Int = 64,
     now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 5_000) }
   ) {
-    let stateStore = FailingStore()
+    let stateStore = FailingKeyValueStore()
     self.stateStore = stateStore
     var engine = SyncEngine(
       remote: remote, adapter: TestAdapter(local: local), state: SyncStateStore(store: stateStore),
@@ -221,45 +221,4 @@ func sorted(_ records: [SyncRecord]) -> [SyncRecord] {
   records.sorted {
     $0.sorted(by: { $0.key < $1.key }).description < $1.sorted(by: { $0.key < $1.key }).description
   }
-}
-
-/// An in-memory store whose Nth write fails, as a full disk would.
-final class FailingStore: KeyValueStore, @unchecked Sendable {
-  let inner = InMemoryKeyValueStore()
-  private let lock = NSLock()
-  private var writes = 0
-  /// The write number (from 1, counting from now) that fails.
-  var failingWrite: Int? {
-    get { lock.withLock { failing.map { $0 - writes } } }
-    set { lock.withLock { failing = newValue.map { $0 + writes } } }
-  }
-  private var failing: Int?
-  struct Full: Error {}
-
-  private func count() throws {
-    try lock.withLock {
-      writes += 1
-      if writes == failing { throw Full() }
-    }
-  }
-  /// How many writes (sets, removals, updates) were tried so far.
-  var writeCount: Int { lock.withLock { writes } }
-  func data(forKey key: String) throws -> Data? { try inner.data(forKey: key) }
-  func setData(_ data: Data, forKey key: String) throws {
-    try count()
-    try inner.setData(data, forKey: key)
-  }
-  func removeValue(forKey key: String) throws {
-    try count()
-    try inner.removeValue(forKey: key)
-  }
-  func keys() throws -> [String] { try inner.keys() }
-  func updateData<Result>(forKey key: String, _ body: (inout Data?) throws -> Result) throws
-    -> Result
-  {
-    try count()
-    return try inner.updateData(forKey: key, body)
-  }
-  func dataChanges(forKey key: String) -> AsyncStream<Data?> { inner.dataChanges(forKey: key) }
-  func location(forKey key: String) -> String { inner.location(forKey: key) }
 }

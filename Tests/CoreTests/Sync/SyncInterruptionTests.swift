@@ -106,9 +106,10 @@ struct SyncInterruptionTests {
     for index in 1...writes {
       let (remote, side) = try await Self.scenario(outcomes: outcomes, bodies: bodies)
       side.stateStore.failingWrite = index
-      await #expect(throws: FailingStore.Full.self, "state write \(index)") {
+      let full = await #expect(throws: PersistenceError.self, "state write \(index)") {
         _ = try await side.sync()
       }
+      #expect(full.map(FailingKeyValueStore.isDiskFull) == true, "state write \(index)")
       side.stateStore.failingWrite = nil
       _ = try await side.sync()
       try await Self.assertConverged(

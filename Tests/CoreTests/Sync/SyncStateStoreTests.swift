@@ -49,7 +49,7 @@ struct SyncStateStoreTests {
 
   @Test("a sync's end: a short journal grows by one record, a long one becomes a snapshot")
   func finish() throws {
-    let store = FailingStore()
+    let store = FailingKeyValueStore()
     let states = SyncStateStore(store: store)
     var state = SyncState()
     for number in 1...8 { state.entries["/\(number).ics"] = Self.entry("\(number)", etag: "\"1\"") }
@@ -79,9 +79,10 @@ struct SyncStateStoreTests {
     state.token = "t3"
     state.entries["/3.ics"] = Self.entry("3", etag: "\"2\"")
     store.failingWrite = 2
-    #expect(throws: FailingStore.Full.self) {
+    let full = #expect(throws: PersistenceError.self) {
       try states.finish(state, recording: ["/3.ics": Self.entry("3", etag: "\"2\"")])
     }
+    #expect(full.map(FailingKeyValueStore.isDiskFull) == true)
     store.failingWrite = nil
     let reloaded = try SyncStateStore(store: store).load()
     #expect(reloaded.token == "t2")
