@@ -7,17 +7,24 @@ import Testing
 
 @testable import BlueprintFeedFeatures
 
-/// A home synced with a ``GoogleReaderFake``, then changed on both sides, whose two
-/// stores — the feeds' and the sync state's — are real files behind a
-/// ``FailingKeyValueStore``, so that a test can fill the disk at any write of the next
-/// sync.
+/// A home and a ``GoogleReaderFake`` about to sync, whose two stores — the feeds' and
+/// the sync state's — are real files behind a ``FailingKeyValueStore``, so that a test
+/// can fill the disk at any write of the sync.
 ///
-/// The changes since the last sync: here, two feeds added (one with a title of its
+/// ``Shape/firstSync``: feeds on both sides, two of them the same, never synced; here an
+/// item fetched from the site that the server also has, starred, and a read one of a feed
+/// only here; there a read item and a starred one. ``Shape/changedSinceLastSync``: synced,
+/// then changed on both sides — here, two feeds added (one with a title of its
 /// own), one removed, one renamed, an item read and one made unread again, a star and
 /// an unstar; on the server, by another reader, new items, a feed added with a starred
 /// item (and a read one, which a sync does not fetch), one unsubscribed, one renamed, an
 /// item read and one starred.
 struct FullDiskSyncScenario {
+  /// What the two sides hold before the sync.
+  enum Shape: String, CaseIterable, Sendable {
+    case firstSync, changedSinceLastSync
+  }
+
   let fake: GoogleReaderFake
   let folder: TemporaryDirectory
   /// The disk under the feeds' store.
@@ -29,7 +36,7 @@ struct FullDiskSyncScenario {
 
   static let now = Date(timeIntervalSince1970: 1_796_000_000)
 
-  init() async throws {
+  init(_ shape: Shape = .changedSinceLastSync) async throws {
     fake = try GoogleReaderFake()
     folder = try TemporaryDirectory()
     feedDisk = FailingKeyValueStore(FileKeyValueStore(directory: folder.appending("data")))
@@ -39,8 +46,12 @@ struct FullDiskSyncScenario {
       store: store, client: Self.client(fake), state: FeedSyncStateStore(store: stateDisk))
     syncer.now = { Self.now }
     self.syncer = syncer
-    try await syncOnce()
-    try await changeBothSides()
+    switch shape {
+    case .firstSync: try await neverSynced()
+    case .changedSinceLastSync:
+      try await syncOnce()
+      try await changeBothSides()
+    }
   }
 
   /// The disk of `kind`.
@@ -71,6 +82,26 @@ struct FullDiskSyncScenario {
   /// The address of the feed `name` (its site is never asked).
   static func site(_ name: String) throws -> URL {
     try #require(URL(string: "http://127.0.0.1:9/\(name).xml"))
+  }
+
+  /// a, b and c on the server, a, b and x here.
+  private func neverSynced() async throws {
+    var published: [String: UInt64] = [:]
+    for name in ["a", "b", "c"] {
+      let stream = fake.subscribe(try Self.site(name).absoluteString, title: name)
+      for number in 1...2 {
+        published["\(name) \(number)"] = fake.publish("\(name) \(number)", in: stream)
+      }
+    }
+    fake.mark("a 1", read: true)
+    let c2 = GoogleReaderItemID(try #require(published["c 2"]))
+    try await Self.client(fake).setState(GoogleReaderClient.starred, true, for: [c2])
+    let a = try store.add(try Self.site("a"))
+    let link = "http://example.com/\(try #require(published["a 2"]))"
+    try addSiteItem("a 2", to: a.id, title: "a's site", link: link, starred: true)
+    _ = try store.add(try Self.site("b"), title: "Bee")
+    let x = try store.add(try Self.site("x"))
+    try addSiteItem("x 1", to: x.id, title: "x's site", read: true)
   }
 
   /// Five subscriptions of two items each on the server, synced here; `a 1` read and
@@ -137,11 +168,13 @@ struct FullDiskSyncScenario {
 
   /// An item fetched from the feed's site, as `feed add` saves it.
   private func addSiteItem(
-    _ title: String, to id: String, title site: String, read: Bool = false, starred: Bool = false
+    _ title: String, to id: String, title site: String, link: String? = nil, read: Bool = false,
+    starred: Bool = false
   ) throws {
     try store.updateRecord(id) { record in
       record.title = site
-      let link = URL(string: "http://127.0.0.1:9/" + title.replacingOccurrences(of: " ", with: "/"))
+      let link = URL(
+        string: link ?? "http://127.0.0.1:9/" + title.replacingOccurrences(of: " ", with: "/"))
       let id = title.replacingOccurrences(of: " ", with: "-")
       record.merge([ParsedItem(id: id, title: title, link: link)], now: Self.now, limit: 50)
       if read { record.read.insert(id) }
