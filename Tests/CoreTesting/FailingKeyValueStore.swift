@@ -7,9 +7,9 @@ public import Foundation
 /// It wraps another store (in memory unless given one: a `FileKeyValueStore` on a
 /// temporary folder tests the real files) and counts every write that would change
 /// it: a set, a removal, an update that changes the bytes. The failing write throws
-/// what ``FileKeyValueStore`` throws when the disk is full —
-/// `PersistenceError.cannotWrite` caused by `ENOSPC` — and changes nothing, as an
-/// atomic write does. Reads never fail.
+/// `PersistenceError.cannotWrite`, as ``FileKeyValueStore`` does on a full disk, caused
+/// by `POSIXError(.ENOSPC)`, and changes nothing, as an atomic write does. Reads never
+/// fail.
 ///
 /// ```swift
 /// let disk = FailingKeyValueStore()
