@@ -9,7 +9,9 @@ import Testing
 /// A full disk at any write of a sync — a feed's record, the subscription list, the
 /// sync state — stops it with the disk's error; the next sync, with room again, reaches
 /// exactly what a sync that was never stopped reaches, on both sides.
-@Suite("feed sync: a full disk at any write, then the next refresh converges")
+@Suite(
+  "feed sync: a full disk at any write, then the next refresh converges",
+  .timeLimit(.minutes(10)))
 struct FeedSyncFullDiskTests {
   typealias Scenario = FullDiskSyncScenario
 
