@@ -124,10 +124,16 @@ enum POSIXFile {
   ///
   /// When `path` is a symbolic link, its final target is replaced (beside the
   /// target, in the target's folder), so the link stays a link. A temporary file
-  /// `.<name>.tmp-<random>` is created beside the target with `O_CREAT | O_EXCL |
-  /// O_NOFOLLOW` and mode 0600, written in full, fsynced, renamed over the target,
-  /// and the folder is fsynced so the rename survives a power loss. On any error
-  /// the temporary file is removed and the target is unchanged.
+  /// `.<name>.tmp-<random>` beside the target is written in full with mode 0600,
+  /// synced, renamed over the target, and the folder is fsynced so the rename
+  /// survives a power loss. On any error the temporary file is removed and the
+  /// target is unchanged.
+  ///
+  /// The temporary file is made with `O_CREAT | O_EXCL | O_NOFOLLOW` — or, when the
+  /// previous contents are kept, it is the oldest version kept (`<target>.last-good`,
+  /// about to be replaced) renamed and overwritten, when that is a regular file of
+  /// this user with no other link: no file is made and none is freed, which a file
+  /// system pays for in its journal at every write (Docs/Benchmarks.md).
   ///
   /// - Parameters:
   ///   - data: The new contents.
@@ -157,10 +163,21 @@ enum POSIXFile {
     if exists, info.st_mode & S_IWUSR == 0 {
       throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
     }
-    let temporary = try createTemporary(named: name, in: directory, durable: durable) {
-      descriptor in
-      try writeAll(data, to: descriptor)
+    var reused: String?
+    if exists && keepsPrevious {
+      do {
+        reused = try refill(name, with: data, in: directory, durable: durable)
+      } catch {
+        keepPrevious(name, in: directory)  // the version kept was overwritten: keep this one
+        throw error
+      }
     }
+    let temporary =
+      try reused
+      ?? createTemporary(named: name, in: directory, durable: durable) {
+        descriptor in
+        try writeAll(data, to: descriptor)
+      }
     if exists && keepsPrevious { keepPrevious(name, in: directory) }
     guard renameat(directory, temporary, directory, name) == 0 else {
       let code = errno
@@ -184,6 +201,61 @@ enum POSIXFile {
     }
   }
 
+  /// Renames `name.last-good` to a temporary name and overwrites it with `data`
+  /// (synced when `durable`); returns the temporary name, or `nil` when there is no
+  /// such file to reuse: none, not a regular file of this user, or one with another
+  /// link (a copy the user made with `ln`, or `name` itself after an interrupted
+  /// write), which must not change. A failure after the rename removes the
+  /// half-written file and throws; `name` is untouched either way.
+  private static func refill(
+    _ name: String, with data: Data, in directory: Int32, durable: Bool
+  ) throws -> String? {
+    let temporary = temporaryName(for: name)
+    guard renameat(directory, name + lastGoodSuffix, directory, temporary) == 0 else { return nil }
+    let descriptor = openat(directory, temporary, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+    var info = stat()
+    guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      info.st_nlink == 1, info.st_uid == geteuid()
+    else {
+      // Not ours to overwrite: it goes back where it was (a link stays a link).
+      if descriptor >= 0 { close(descriptor) }
+      renameat(directory, temporary, directory, name + lastGoodSuffix)
+      return nil
+    }
+    do {
+      guard fchmod(descriptor, 0o600) == 0 else {
+        throw SystemCallError(call: "fchmod", code: errno)
+      }
+      try writeAll(data, to: descriptor)
+      guard ftruncate(descriptor, off_t(data.count)) == 0 else {
+        throw SystemCallError(call: "ftruncate", code: errno)
+      }
+      guard !durable || syncData(descriptor) == 0 else {
+        throw SystemCallError(call: "fdatasync", code: errno)
+      }
+    } catch {
+      close(descriptor)
+      unlinkat(directory, temporary, 0)
+      throw error
+    }
+    guard close(descriptor) == 0 else {
+      let code = errno
+      unlinkat(directory, temporary, 0)
+      throw SystemCallError(call: "close", code: code)
+    }
+    return temporary
+  }
+
+  /// Makes a file's contents and size durable (`fdatasync` where there is one: the
+  /// times `fsync` would also write are not needed to read the file back).
+  private static func syncData(_ descriptor: Int32) -> Int32 {
+    #if os(Linux)
+      fdatasync(descriptor)
+    #else
+      fsync(descriptor)
+    #endif
+  }
+
   /// Creates a fresh temporary file beside `name` (never through a link), fills it
   /// with `fill`, fsyncs (when `durable`) and closes it, and returns its name.
   private static func createTemporary(
@@ -199,8 +271,8 @@ enum POSIXFile {
         throw SystemCallError(call: "fchmod", code: errno)
       }
       try fill(descriptor)
-      guard !durable || fsync(descriptor) == 0 else {
-        throw SystemCallError(call: "fsync", code: errno)
+      guard !durable || syncData(descriptor) == 0 else {
+        throw SystemCallError(call: "fdatasync", code: errno)
       }
     } catch {
       close(descriptor)
