@@ -245,24 +245,29 @@ struct XMLPullReader {
   private func resolve(_ qualifiedName: Range<Int>, isAttribute: Bool) throws(XMLReadError)
     -> XMLName
   {
-    let text = string(qualifiedName)
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty }) else {
-      throw failure("\(text) is not a qualified name")
+    // Bytes, not `String.split`: this runs for every tag and attribute.
+    guard let colon = bytes[qualifiedName].firstIndex(of: UInt8(ascii: ":")) else {
+      let name = string(qualifiedName)
+      if isAttribute { return XMLName(namespace: "", name: name) }
+      return XMLName(
+        namespace: namespace(of: qualifiedName.lowerBound..<qualifiedName.lowerBound) ?? "",
+        name: name)
     }
-    guard parts.count == 2 else {
-      if isAttribute { return XMLName(namespace: "", name: text) }
-      return XMLName(namespace: namespace(of: "") ?? "", name: text)
-    }
-    let prefix = String(parts[0])
+    let local = colon + 1..<qualifiedName.upperBound
+    guard colon > qualifiedName.lowerBound, !local.isEmpty,
+      !bytes[local].contains(UInt8(ascii: ":"))
+    else { throw failure("\(string(qualifiedName)) is not a qualified name") }
+    let prefix = qualifiedName.lowerBound..<colon
     guard let uri = namespace(of: prefix) else {
-      throw failure("the namespace prefix \(prefix) is not declared")
+      throw failure("the namespace prefix \(string(prefix)) is not declared")
     }
-    return XMLName(namespace: uri, name: String(parts[1]))
+    return XMLName(namespace: uri, name: string(local))
   }
 
-  private func namespace(of prefix: String) -> String? {
-    bindings.last(where: { $0.prefix == prefix })?.uri
+  /// The namespace the prefix at `prefix` in `bytes` (empty: the default) is bound to.
+  private func namespace(of prefix: Range<Int>) -> String? {
+    let spelled = bytes[prefix]
+    return bindings.last(where: { $0.prefix.utf8.elementsEqual(spelled) })?.uri
   }
 
   // MARK: - Failures
