@@ -57,11 +57,11 @@ struct XMLPullReader {
     self.depthLimit = depthLimit
     documentStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     index = documentStart
-    guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw XMLReadError(kind: .notWellFormed("the bytes are not valid UTF-8"), line: 1)
-    }
-    if let bad = Self.firstForbiddenCharacter(in: bytes) {
-      throw failure("a character XML does not allow (byte \(bad))", at: bad)
+    if let bad = Self.firstBadCharacter(in: bytes) {
+      throw failure(
+        bad.isUTF8
+          ? "a character XML does not allow (byte \(bad.position))"
+          : "the bytes are not valid UTF-8 (byte \(bad.position))", at: bad.position)
     }
   }
 
@@ -303,22 +303,5 @@ struct XMLPullReader {
   static func isNamePart(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: ".")
-  }
-
-  /// Where the first character XML never allows is: a C0 control other than tab, line
-  /// feed and carriage return, or U+FFFE or U+FFFF (`EF BF BE`, `EF BF BF`).
-  private static func firstForbiddenCharacter(in bytes: [UInt8]) -> Int? {
-    var position = 0
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return position }
-      if byte == 0xEF, position + 2 < bytes.count, bytes[position + 1] == 0xBF,
-        bytes[position + 2] >= 0xBE
-      {
-        return position
-      }
-      position += 1
-    }
-    return nil
   }
 }

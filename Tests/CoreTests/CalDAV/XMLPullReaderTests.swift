@@ -189,6 +189,11 @@ struct XMLPullReaderTests {
     ("<a><!-- a </a>", "a comment never ends"),
     ("<a><![CDATA[x</a>", "a CDATA section never ends"),
     ("<a><?pi x</a>", "a processing instruction never ends"),
+    ("<a><? x?></a>", "a processing instruction without a target"),
+    (
+      #"<?xml version="1.0" encoding=utf-8?><a/>"#,
+      "the XML declaration's encoding is not in quotes"
+    ),
     ("<![CDATA[x]]><a/>", "a CDATA section outside the root element"),
     ("<a><!DOCTYPE a></a>", "a declaration (`<!`) where an element or text should be"),
     (#" <?xml version="1.0"?><a/>"#, "an XML declaration after the start of the document"),
@@ -207,6 +212,7 @@ struct XMLPullReaderTests {
   /// Documents that break namespaces in XML, or that are not UTF-8.
   static let refusedBeyondXML: [(String, String)] = [
     (#"<a xmlns:p=""/>"#, "the prefix p is declared with an empty namespace"),
+    (#"<a xmlns:="urn:1"/>"#, "xmlns: is not a namespace prefix"),
     (#"<a xmlns:xmlns="urn:1"/>"#, "the prefix xmlns cannot be declared"),
     (#"<a xmlns:xml="urn:1"/>"#, "the prefix xml is bound to another namespace"),
     (#"<a xmlns:p="urn:1" xmlns:q="urn:1" p:b="1" q:b="2"/>"#, "two attributes named {urn:1}b"),
