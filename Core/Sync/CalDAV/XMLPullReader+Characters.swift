@@ -43,4 +43,30 @@ extension XMLPullReader {
     }
     return nil
   }
+
+  /// Whether `text` is an XML 1.0 `Name`: its first character a `NameStartChar`, the
+  /// others `NameChar`s (§2.3).
+  static func isXMLName(_ text: String) -> Bool {
+    var scalars = text.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), isNameStartCharacter(first.value) else { return false }
+    while let scalar = scalars.next() {
+      let value = scalar.value
+      guard
+        isNameStartCharacter(value) || (0x30...0x39).contains(value) || value == 0x2D
+          || value == 0x2E || value == 0xB7 || (0x300...0x36F).contains(value)
+          || (0x203F...0x2040).contains(value)
+      else { return false }
+    }
+    return true
+  }
+
+  private static func isNameStartCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x41...0x5A, 0x61...0x7A, 0x5F, 0x3A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF,
+      0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF,
+      0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+      true
+    default: false
+    }
+  }
 }

@@ -200,8 +200,14 @@ struct XMLPullReader {
       throw failure("a name was expected")
     }
     index += 1
+    var isASCII = bytes[start] < 0x80
     while index < bytes.count, Self.isNameStart(bytes[index]) || Self.isNamePart(bytes[index]) {
+      isASCII = isASCII && bytes[index] < 0x80
       index += 1
+    }
+    // A name with characters beyond ASCII: the bytes above only say where it ends.
+    if !isASCII && !Self.isXMLName(string(start..<index)) {
+      throw failure("\(string(start..<index)) is not a name XML allows", at: start)
     }
     return start..<index
   }
@@ -293,7 +299,7 @@ struct XMLPullReader {
   }
 
   /// A byte that may start a name: an ASCII letter, `_`, `:`, or part of a non-ASCII
-  /// character.
+  /// character (checked by ``isXMLName(_:)``).
   static func isNameStart(_ byte: UInt8) -> Bool {
     (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80

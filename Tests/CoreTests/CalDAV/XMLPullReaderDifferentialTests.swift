@@ -28,6 +28,7 @@ struct XMLPullReaderDifferentialTests {
     "<a b=\"1\r\n2\t3\">x\r\ny\rz<![CDATA[\r\n]]>&#13;</a>",
     "<a>\n  <b> </b>\n</a>",
     "<a>]]</a>",
+    "<задача·1 é=\"ü\">текст</задача·1>",
     "<a\n  b = '1'\n></a\n>",
     String(repeating: "<a>", count: 64) + String(repeating: "</a>", count: 64),
   ]

@@ -98,6 +98,14 @@ struct XMLPullReaderTests {
           ]))
   }
 
+  @Test("names beyond ASCII")
+  func unicodeNames() throws {
+    #expect(
+      try Self.events("<задача·1 é=\"ü\"/>").first
+        == Self.start(
+          "", "задача·1", [XMLAttribute(name: XMLName(namespace: "", name: "é"), value: "ü")]))
+  }
+
   @Test("the xml prefix needs no declaration")
   func xmlPrefix() throws {
     let attribute = XMLAttribute(
@@ -200,6 +208,8 @@ struct XMLPullReaderTests {
     (#"<a/><?xml version="1.0"?>"#, "an XML declaration after the start of the document"),
     ("<a>< b/></a>", "a name was expected"),
     ("<1a/>", "a name was expected"),
+    ("<a×b/>", "a×b is not a name XML allows"),
+    ("<·a/>", "·a is not a name XML allows"),
     ("", "no root element"),
     ("<!-- only a comment -->", "no root element"),
   ]
