@@ -39,7 +39,8 @@ let package = Package(
     .library(name: "CoreBase", targets: ["CoreBase"]),
     // `URLSessionHTTPClient`: FoundationNetworking (on Linux, libcurl at every start).
     .library(name: "CoreURLSession", targets: ["CoreURLSession"]),
-    // Two-way sync: the engine, CalDAV, iCalendar (FoundationXML, libxml2 on Linux).
+    // Two-way sync: the engine, CalDAV, iCalendar. CalDAV's XML is read by a reader of
+    // its own, so a program that syncs does not map libxml2 (FoundationXML) at start.
     .library(name: "CoreSync", targets: ["CoreSync"]),
     // `SyncCredentialError`'s and `DAVError`'s wording for the command-line runner.
     .library(name: "CoreSyncCommandLine", targets: ["CoreSyncCommandLine"]),

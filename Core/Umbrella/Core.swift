@@ -7,8 +7,8 @@
 //   loaded at run time). No FoundationNetworking, no FoundationXML.
 // - `CoreURLSession`: `URLSessionHTTPClient` and `Endpoint.makeRequest()`; on Linux it
 //   links FoundationNetworking, which loads libcurl and ~30 libraries at every start.
-// - `CoreSync`: the sync engine, CalDAV and iCalendar; on Linux it links FoundationXML
-//   (libxml2).
+// - `CoreSync`: the sync engine, CalDAV and iCalendar. It reads CalDAV's XML itself:
+//   no FoundationXML.
 
 @_exported public import CoreBase
 @_exported public import CoreSync

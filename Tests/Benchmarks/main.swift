@@ -14,6 +14,7 @@ let suites: [BenchmarkSuite] = [
   SettingsBenchmarks.suite,
   FeedRefreshBenchmarks.suite,
   TodoCodecBenchmarks.suite,
+  CalDAVBenchmarks.suite,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

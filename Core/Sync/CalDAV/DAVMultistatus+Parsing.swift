@@ -1,10 +1,6 @@
 import CoreBase
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 extension DAVMultistatus {
   /// Why an answer could not be read as a multistatus document.
   struct ParseFailure: Error, Equatable {
@@ -21,18 +17,20 @@ extension DAVMultistatus {
   /// - Throws: ``ParseFailure``.
   static func parse(_ data: Data) throws(ParseFailure) -> DAVMultistatus {
     try XMLProlog.check(data)
-    let reader = MultistatusReader()
-    let parser = XMLParser(data: data)
-    parser.shouldProcessNamespaces = true
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = reader
-    guard parser.parse(), reader.sawMultistatus else {
-      if let failure = reader.failure { throw failure }
-      let reason =
-        parser.parserError.map { "not well-formed XML (\(($0 as NSError).code))" }
-        ?? "not a DAV multistatus answer"
-      throw ParseFailure(reason: reason)
+    var reader = MultistatusReader()
+    do {
+      var xml = try XMLPullReader(data, depthLimit: MultistatusReader.depthLimit)
+      while let event = try xml.next() {
+        switch event {
+        case .start(let name, let attributes): reader.start(name, attributes: attributes)
+        case .end: reader.end()
+        case .text(let text): reader.text += text
+        }
+      }
+    } catch {
+      throw ParseFailure(reason: error.description)
     }
+    guard reader.sawMultistatus else { throw ParseFailure(reason: "not a DAV multistatus answer") }
     return reader.result
   }
 }
@@ -90,33 +88,25 @@ extension UInt8 {
   fileprivate var isLetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
 }
 
-/// The XMLParser delegate that builds a ``DAVMultistatus``.
+/// Builds a ``DAVMultistatus`` from an ``XMLPullReader``'s events.
 ///
 /// Depth-tracking over the handful of elements a multistatus holds; every other element
 /// is walked through (its text counts for the property it is inside).
-private final class MultistatusReader: NSObject, XMLParserDelegate {
+private struct MultistatusReader {
   var result = DAVMultistatus()
   var sawMultistatus = false
-  var failure: DAVMultistatus.ParseFailure?
+  /// The text read since the last start or end tag.
+  var text = ""
 
   private var path: [DAVName] = []
   private var response: DAVResponse?
   private var propstat: (status: Int?, properties: [DAVName: DAVProperty])?
   private var property: (name: DAVName, value: DAVProperty)?
-  private var text = ""
   /// The most elements deep a DAV answer goes here; deeper is refused.
-  private static let depthLimit = 64
+  static let depthLimit = 64
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
-    let name = DAVName(namespace: namespaceURI ?? "", name: elementName)
-    guard path.count < Self.depthLimit else {
-      failure = .init(reason: "the answer nests elements more than \(Self.depthLimit) deep")
-      parser.abortParsing()
-      return
-    }
+  mutating func start(_ element: XMLName, attributes: [XMLAttribute]) {
+    let name = DAVName(namespace: element.namespace, name: element.name)
     let parent = path.last
     path.append(name)
     if property != nil { property?.value.text += text }
@@ -135,8 +125,12 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
     default:
       if property != nil {
         if path.count == propertyDepth + 1 { property?.value.children.insert(name) }
-        if name == .caldav("comp"), let component = attributeDict["name"] {
-          property?.value.components.append(component)
+        if name == .caldav("comp"),
+          let component = attributes.first(where: {
+            $0.name == XMLName(namespace: "", name: "name")
+          })
+        {
+          property?.value.components.append(component.value)
         }
       }
     }
@@ -145,16 +139,7 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
   /// The depth of the property element inside multistatus/response/propstat/prop.
   private var propertyDepth: Int { 5 }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-  func parser(_ parser: XMLParser, foundCDATA block: Data) {
-    text += String(decoding: block, as: UTF8.self)
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
+  mutating func end() {
     guard let name = path.popLast() else { return }
     let parent = path.last
     defer { text = "" }
