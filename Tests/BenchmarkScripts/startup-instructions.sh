@@ -12,6 +12,8 @@
 # Usage: Tests/BenchmarkScripts/startup-instructions.sh [FOLDER]
 #   FOLDER holds todo, feed and settings already built (static, release); without it
 #   they are built here as Apps/install.sh builds them (Apps/release-build.sh).
+#   RUNS (default 50) is the number of timed runs of each command at 20 items; on a
+#   quiet machine 200 gives means within a few percent.
 set -eu
 cd "$(dirname "$0")/../.."
 if [ $# -gt 0 ]; then
@@ -136,15 +138,23 @@ side_by_side() {  # side_by_side N
   echo "Side by side with Taskwarrior, $1 items (hyperfine -N):"
   hyperfine -N --warmup 5 --runs "$2" --style basic \
     -n "todo list ($1)" "$BIN/todo list" -n "task list ($1)" "task list" \
-    --export-markdown "$WORK/list.md" > /dev/null
+    --export-markdown "$WORK/list.md" --export-json "$WORK/list.json" > /dev/null
   hyperfine -N --warmup 3 --runs "$2" --style basic --prepare "$WORK/restore" \
     -n "todo add x ($1)" "$BIN/todo add x" -n "task add x ($1)" "task add x" \
-    --export-markdown "$WORK/add.md" > /dev/null
+    --export-markdown "$WORK/add.md" --export-json "$WORK/add.json" > /dev/null
   cat "$WORK/list.md"
   tail -n +3 "$WORK/add.md"
+  # Medians, and todo's against Taskwarrior's: a write's sync to disk now and then
+  # waits for the journal, and such outliers move the means above more than the medians.
+  python3 - "$WORK/list.json" "$WORK/add.json" << 'PY'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    todo, task = (statistics.median(r["times"]) * 1000 for r in json.load(open(path))["results"])
+    print(f"median: todo {todo:.2f} ms, task {task:.2f} ms: {todo / task:.2f}x")
+PY
   echo
 }
-side_by_side 20 50
+side_by_side 20 "${RUNS:-50}"
 make_items 10000
 side_by_side 10000 15
 
