@@ -222,7 +222,7 @@ struct JSONScanner {
       case JSONByte.quote:
         let range = contentStart..<offset
         if hasHighBytes,
-          String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil
+          String.validated(UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil
         {
           throw Failure(reason: "invalid UTF-8 in a string", offset: start)
         }

@@ -1,3 +1,5 @@
+import CoreBase
+
 /// Reads iCalendar (RFC 5545) text into ``ICalendarComponent`` trees.
 ///
 /// Lines may end in CRLF or a bare LF (XML parsers hand calendar data over with LF);
@@ -116,7 +118,7 @@ public enum ICalendarReader {
     var index = 0
     let count = line.count
     func string(_ range: Range<Int>) throws(ICalendarError) -> String {
-      guard let text = String(validating: line[range], as: UTF8.self) else { throw .invalidUTF8 }
+      guard let text = String.validated(line[range], as: UTF8.self) else { throw .invalidUTF8 }
       return text
     }
     while index < count, line[index] != 0x3B, line[index] != 0x3A { index += 1 }

@@ -116,7 +116,7 @@ enum TextEncoding: Equatable, Sendable {
   }
 
   private static func repairedUTF8(_ bytes: [UInt8]) -> (bytes: [UInt8], replaced: Bool) {
-    if isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil { return (bytes, false) }
+    if isASCII(bytes) || String.validated(bytes, as: UTF8.self) != nil { return (bytes, false) }
     return (Array(String(decoding: bytes, as: UTF8.self).utf8), true)
   }
 
@@ -135,7 +135,7 @@ enum TextEncoding: Equatable, Sendable {
       units.append(UInt16(high) << 8 | UInt16(low))
       index += 2
     }
-    if let text = String(validating: units, as: UTF16.self) {
+    if let text = String.validated(units, as: UTF16.self) {
       return (Array(text.utf8), bytes.count % 2 != 0)
     }
     return (Array(String(decoding: units, as: UTF16.self).utf8), true)
@@ -150,7 +150,7 @@ enum TextEncoding: Equatable, Sendable {
       units.append(bigEndian ? word : word.byteSwapped)
       index += 4
     }
-    if let text = String(validating: units, as: UTF32.self) {
+    if let text = String.validated(units, as: UTF32.self) {
       return (Array(text.utf8), bytes.count % 4 != 0)
     }
     return (Array(String(decoding: units, as: UTF32.self).utf8), true)

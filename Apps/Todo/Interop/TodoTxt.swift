@@ -26,7 +26,7 @@ package enum TodoTxt {
   /// NUL whose first character (after a byte order mark and white space) opens no
   /// JSON array or object. For the hint of a file imported without `--from`.
   package static func looksLikeTodoTxt(_ data: Data) -> Bool {
-    guard var text = String(validating: data, as: UTF8.self), !text.utf8.contains(0) else {
+    guard var text = String.validated(data, as: UTF8.self), !text.utf8.contains(0) else {
       return false
     }
     if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
@@ -47,7 +47,7 @@ package enum TodoTxt {
   package static func drafts(_ data: Data, source: String, now: Int, timeZone: TimeZone)
     throws(TodoError) -> [TodoDocument.Draft]
   {
-    guard var text = String(validating: data, as: UTF8.self) else {
+    guard var text = String.validated(data, as: UTF8.self) else {
       throw .invalidImport(source: source, reason: "not UTF-8 text, so not todo.txt")
     }
     // The byte order mark some Windows editors write is not part of the first line.
