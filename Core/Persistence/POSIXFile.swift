@@ -222,37 +222,24 @@ enum POSIXFile {
       renameat(directory, temporary, directory, name + lastGoodSuffix)
       return nil
     }
-    do {
-      guard fchmod(descriptor, 0o600) == 0 else {
-        throw SystemCallError(call: "fchmod", code: errno)
-      }
+    try finish(descriptor, named: temporary, in: directory, durable: durable) { descriptor in
       try writeAll(data, to: descriptor)
       guard ftruncate(descriptor, off_t(data.count)) == 0 else {
         throw SystemCallError(call: "ftruncate", code: errno)
       }
-      guard !durable || syncData(descriptor) == 0 else {
-        throw SystemCallError(call: "fdatasync", code: errno)
-      }
-    } catch {
-      close(descriptor)
-      unlinkat(directory, temporary, 0)
-      throw error
-    }
-    guard close(descriptor) == 0 else {
-      let code = errno
-      unlinkat(directory, temporary, 0)
-      throw SystemCallError(call: "close", code: code)
     }
     return temporary
   }
 
   /// Makes a file's contents and size durable (`fdatasync` where there is one: the
   /// times `fsync` would also write are not needed to read the file back).
-  private static func syncData(_ descriptor: Int32) -> Int32 {
+  private static func syncData(_ descriptor: Int32) throws(SystemCallError) {
     #if os(Linux)
-      fdatasync(descriptor)
+      guard fdatasync(descriptor) == 0 else {
+        throw SystemCallError(call: "fdatasync", code: errno)
+      }
     #else
-      fsync(descriptor)
+      guard fsync(descriptor) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
     #endif
   }
 
@@ -265,26 +252,33 @@ enum POSIXFile {
     let descriptor = openat(
       directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+    try finish(descriptor, named: temporary, in: directory, durable: durable, filling: fill)
+    return temporary
+  }
+
+  /// Sets the open temporary file `name` to mode 0600, fills it with `fill`, syncs
+  /// it (when `durable`) and closes it; on any failure it is closed and removed.
+  private static func finish(
+    _ descriptor: Int32, named name: String, in directory: Int32, durable: Bool,
+    filling fill: (Int32) throws -> Void
+  ) throws {
     do {
       // The umask may have taken bits away; set exactly 0600.
       guard fchmod(descriptor, 0o600) == 0 else {
         throw SystemCallError(call: "fchmod", code: errno)
       }
       try fill(descriptor)
-      guard !durable || syncData(descriptor) == 0 else {
-        throw SystemCallError(call: "fdatasync", code: errno)
-      }
+      if durable { try syncData(descriptor) }
     } catch {
       close(descriptor)
-      unlinkat(directory, temporary, 0)
+      unlinkat(directory, name, 0)
       throw error
     }
     guard close(descriptor) == 0 else {
       let code = errno
-      unlinkat(directory, temporary, 0)
+      unlinkat(directory, name, 0)
       throw SystemCallError(call: "close", code: code)
     }
-    return temporary
   }
 
   /// `.<name>.tmp-<random hex>`: hidden, and recognised as a leftover by the sweep.
