@@ -40,7 +40,8 @@ printf 'import Foundation\nimport FoundationNetworking\nprint("hello")\n_ = URLR
 printf 'import Foundation\nimport FoundationXML\nprint("hello")\n_ = XMLParser.self\n' \
   > "$WORK/helloxml.swift"
 for hello in hello hellonet helloxml; do
-  swiftc -O -static-stdlib "$WORK/$hello.swift" -o "$BIN/$hello" 2> /dev/null
+  # linked at a fixed address, as Apps/release-build.sh links the apps
+  swiftc -O -static-stdlib -Xclang-linker -no-pie "$WORK/$hello.swift" -o "$BIN/$hello" 2> /dev/null
   strip "$BIN/$hello"
 done
 

@@ -16,12 +16,12 @@ done
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-# The baselines, built as the apps are.
+# The baselines, built as the apps are (static Swift libraries, a fixed address).
 printf 'import Foundation\nprint("hello \\(Date().timeIntervalSince1970 > 0)")\n' > "$WORK/hello.swift"
 printf 'import Foundation\nimport FoundationNetworking\nprint("hello")\n_ = URLRequest.self\n' \
   > "$WORK/hellonet.swift"
-swiftc -O -static-stdlib "$WORK/hello.swift" -o "$WORK/hello" 2> /dev/null
-swiftc -O -static-stdlib "$WORK/hellonet.swift" -o "$WORK/hellonet" 2> /dev/null
+swiftc -O -static-stdlib -Xclang-linker -no-pie "$WORK/hello.swift" -o "$WORK/hello" 2> /dev/null
+swiftc -O -static-stdlib -Xclang-linker -no-pie "$WORK/hellonet.swift" -o "$WORK/hellonet" 2> /dev/null
 
 # A private world for todo and Taskwarrior, 20 open items each.
 export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
