@@ -1,10 +1,6 @@
 import Core
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// A sync-collection listing of 1,000 items with their calendar data, as Radicale writes
 /// it, read through `CalDAVCollection.changes(since:)` from a client that answers at once
 /// (no network), beside a bare `XMLParser` pass over the same bytes.
@@ -24,7 +20,7 @@ enum CalDAVBenchmarks {
           let changes = try await remote.changes(since: "t0")
           guard changes.changed.count == 1_000 else { throw URLError(.cannotParseResponse) }
         },
-        baselineName: "XMLParser, empty delegate", baseline: { bareXMLPass(body) })
+        baselineName: "XMLParser, empty delegate", baseline: { XMLParserBaseline.pass(body) })
     ]
   }
 
@@ -53,15 +49,4 @@ enum CalDAVBenchmarks {
     return xml + "<sync-token>http://radicale.org/ns/sync/abc123</sync-token></multistatus>"
   }
 
-  /// A delegate that does nothing: the cost of XMLParser alone.
-  private final class EmptyDelegate: NSObject, XMLParserDelegate {}
-
-  private static func bareXMLPass(_ data: Data) {
-    let parser = XMLParser(data: data)
-    let delegate = EmptyDelegate()
-    parser.delegate = delegate
-    parser.shouldProcessNamespaces = true
-    parser.shouldResolveExternalEntities = false
-    _ = parser.parse()
-  }
 }

@@ -2,10 +2,6 @@ import BlueprintFeedFormats
 import BlueprintFeedModel
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Rows for the feed parser: 10,000-item feeds (about 7 MB) against bare parser passes.
 enum FeedBenchmarks {
   static let suite = BenchmarkSuite(name: "feed") {
@@ -27,11 +23,11 @@ enum FeedBenchmarks {
       BenchmarkRow(
         "feed/rss-10k (\(rss.count / 1_000) kB)", iterations: 1, goal: 1.5,
         ours: { _ = try parser.parse(rss) },
-        baselineName: "XMLParser, empty delegate", baseline: { bareXMLPass(rss) }),
+        baselineName: "XMLParser, empty delegate", baseline: { XMLParserBaseline.pass(rss) }),
       BenchmarkRow(
         "feed/atom-10k (\(atom.count / 1_000) kB)", iterations: 1, goal: 1.5,
         ours: { _ = try parser.parse(atom) },
-        baselineName: "XMLParser, empty delegate", baseline: { bareXMLPass(atom) }),
+        baselineName: "XMLParser, empty delegate", baseline: { XMLParserBaseline.pass(atom) }),
       BenchmarkRow(
         "feed/json-10k (\(json.count / 1_000) kB)", iterations: 1, goal: 1.3,
         ours: { _ = try parser.parse(json) },
@@ -41,7 +37,7 @@ enum FeedBenchmarks {
         "feed/rss-10k windows-1251 (\(windows1251.count / 1_000) kB)", iterations: 1,
         ours: { _ = try parser.parse(windows1251) },
         baselineName: "XMLParser, empty delegate, on the UTF-8 text",
-        baseline: { bareXMLPass(cyrillicUTF8) }),
+        baseline: { XMLParserBaseline.pass(cyrillicUTF8) }),
       BenchmarkRow(
         "feed/rss-10k + plain text of every item", iterations: 1,
         ours: {
@@ -62,18 +58,6 @@ enum FeedBenchmarks {
   }
 
   // MARK: - Baselines
-
-  /// A delegate that does nothing: the cost of XMLParser alone.
-  private final class EmptyDelegate: NSObject, XMLParserDelegate {}
-
-  private static func bareXMLPass(_ data: Data) {
-    let parser = XMLParser(data: data)
-    let delegate = EmptyDelegate()
-    parser.delegate = delegate
-    parser.shouldProcessNamespaces = true
-    parser.shouldResolveExternalEntities = false
-    _ = parser.parse()
-  }
 
   private struct MinimalJSONFeed: Decodable {
     struct Item: Decodable {
