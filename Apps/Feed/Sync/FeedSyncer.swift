@@ -11,10 +11,11 @@ package import Foundation
 /// a feed added or removed on one side is added or removed on the other, one new on
 /// both sides (the same address) is linked, a rename or a move to another folder here
 /// wins over one there; the unread and the starred ids (one request each); the items
-/// neither side held before, in pages of ``pageSize``; then the marks, each against the last agreed one: changed here, it
-/// goes out (`edit-tag`), else changed there, it comes in. The state is written after
-/// each request's outcome is applied, so a sync stopped anywhere is finished by the
-/// next: no mark lost, no item doubled, no feed brought back or lost.
+/// neither side held before, in pages of ``pageSize``; then the marks, each against
+/// the last agreed one: changed here, it goes out (`edit-tag`), else changed there, it
+/// comes in. The state is written after each request's outcome is applied, so a sync
+/// stopped anywhere is finished by the next: no mark lost, no item doubled, no feed
+/// brought back or lost.
 package struct FeedSyncer: Sendable {
   package var store: FeedStore
   package var client: GoogleReaderClient
