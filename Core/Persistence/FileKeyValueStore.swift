@@ -6,10 +6,13 @@ public import Foundation
 /// `<directory>/todos.json`, pretty-printed with sorted keys, so a person can read
 /// and diff it.
 ///
-/// - **Durable:** a write goes to a temporary file beside the file (created
+/// - **Durable:** a write goes to a new temporary file beside the file (created
 ///   `O_EXCL | O_NOFOLLOW`, mode 0600), is fsynced, renamed over the old file, and
 ///   the folder is fsynced. After `set` returns, the value survives a crash or
 ///   power loss; a crash during `set` leaves the old value or the new one, never a mix.
+/// - **Reads are whole:** no file is ever written into once it has a name, so a
+///   reader — this store's, or any program that has the file open — reads the whole
+///   version it opened, never one half written or not committed.
 /// - **Safe across processes:** writes and ``updateData(forKey:_:)`` hold an
 ///   exclusive `flock` on the folder itself (no lock file in it). Waiting is fair —
 ///   writers queue first come, first served (on Linux) and block rather than poll —
@@ -27,7 +30,8 @@ public import Foundation
 /// - **Never resets data:** a file that does not decode throws
 ///   ``PersistenceError/corrupted(key:path:underlying:)`` and is left byte for byte.
 ///   Each ``updateData(forKey:_:)`` keeps the value it replaced as
-///   `<key>.json.last-good`, which the error's ``PersistenceError/hint`` names.
+///   `<key>.json.last-good`, which the error's ``PersistenceError/hint`` names; a
+///   write that fails or is killed leaves both files as they were.
 /// - **Links are kept:** when `<key>.json` is a symbolic link (a dotfiles setup),
 ///   writes replace the link's target, beside the target, and the link stays.
 ///
@@ -212,6 +216,10 @@ public struct FileKeyValueStore: KeyValueStore {
       try POSIXFile.writeAtomically(
         data, to: path(forKey: key), keepsPrevious: keepsPrevious, durable: durable)
     } catch {
+      // Written all the same (a step after the commit failed): observers see it.
+      if (error as? StoreFileProblem)?.isNewValueInPlace == true {
+        observers.notify(data, forKey: key)
+      }
       throw .cannotWrite(key: key, path: path(forKey: key), underlying: error)
     }
   }

@@ -123,35 +123,43 @@ enum POSIXFile {
   /// Writes `data` to `path` atomically and durably, through a symbolic link.
   ///
   /// When `path` is a symbolic link, its final target is replaced (beside the
-  /// target, in the target's folder), so the link stays a link. A temporary file
-  /// `.<name>.tmp-<random>` beside the target is written in full with mode 0600,
-  /// synced, renamed over the target, and the folder is fsynced so the rename
-  /// survives a power loss. On any error the temporary file is removed and the
-  /// target is unchanged.
+  /// target, in the target's folder), so the link stays a link. A new temporary file
+  /// `.<name>.tmp-<random>` beside the target (created `O_CREAT | O_EXCL |
+  /// O_NOFOLLOW`, mode 0600) is written in full, synced, renamed over the target, and
+  /// the folder is fsynced so the rename survives a power loss.
   ///
-  /// The temporary file is made with `O_CREAT | O_EXCL | O_NOFOLLOW` — or, when the
-  /// previous contents are kept, it is the oldest version kept (`<target>.last-good`,
-  /// about to be replaced) renamed and overwritten, when that is a regular file of
-  /// this user with no other link: no file is made and none is freed, which a file
-  /// system pays for in its journal at every write (Docs/Benchmarks.md).
+  /// Every write makes a new file and no existing file is ever written into, so a
+  /// reader that opened the file — this store's lock-free reads, a watcher, an editor
+  /// or a backup — reads the whole version it opened, never a later one half done and
+  /// never one that was not committed. A planted file (a FIFO, a device, a hard link)
+  /// is never opened for writing, so it can neither block a writer nor be written
+  /// through.
+  ///
+  /// When the previous contents are kept, they get a second name before the rename
+  /// (a hard link, or a copy on a file system without them) and take the place of
+  /// `<target>.last-good` only after it: a write that fails or is killed before the
+  /// rename leaves both the file and `last-good` as they were.
   ///
   /// - Parameters:
   ///   - data: The new contents.
   ///   - path: The file (or a link to it).
-  ///   - keepsPrevious: Whether to keep the current contents as
-  ///     `<target>.last-good` (a hard link, no copy) before replacing them.
+  ///   - keepsPrevious: Whether to keep the current contents as `<target>.last-good`.
   ///   - durable: Whether to fsync the file and the folder; without, the replacement
   ///     is still atomic and survives the process being killed, but a crash or power
   ///     loss may bring the old contents back.
   /// - Throws: ``StoreFileProblem/notRegularFile(path:kind:)`` when something
-  ///   other than a regular file is in the way (it is left alone), or
-  ///   ``SystemCallError``.
+  ///   other than a regular file is in the way (it is left alone);
+  ///   ``StoreFileProblem/notFlushed(path:cause:)`` or
+  ///   ``StoreFileProblem/previousNotKept(path:lastGood:cause:)`` when the new
+  ///   contents are in place but a step after the rename failed; else
+  ///   ``SystemCallError``, with the file and `last-good` unchanged.
   static func writeAtomically(
     _ data: Data, to path: String, keepsPrevious: Bool, durable: Bool = true
   ) throws {
     try refuseDanglingLink(path)
     let target = try resolvingSymbolicLinks(path)
     let (folder, name) = split(target)
+    let faults = WriteFaults.plan(for: folder)
     let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directory >= 0 else { throw SystemCallError(call: "open", code: errno) }
     defer { close(directory) }
@@ -163,72 +171,102 @@ enum POSIXFile {
     if exists, info.st_mode & S_IWUSR == 0 {
       throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
     }
-    var reused: String?
-    if exists && keepsPrevious {
-      do {
-        reused = try refill(name, with: data, in: directory, durable: durable)
-      } catch {
-        keepPrevious(name, in: directory)  // the version kept was overwritten: keep this one
-        throw error
-      }
+    let keeps = exists && keepsPrevious
+    let lastGood = name + lastGoodSuffix
+    // A folder cannot be renamed over: refused before anything is written.
+    if keeps, fstatat(directory, lastGood, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFDIR
+    {
+      throw StoreFileProblem.notRegularFile(
+        path: target + lastGoodSuffix, kind: FileKind(mode: info.st_mode))
     }
-    let temporary =
-      try reused
-      ?? createTemporary(named: name, in: directory, durable: durable) {
-        descriptor in
-        try writeAll(data, to: descriptor)
-      }
-    if exists && keepsPrevious { keepPrevious(name, in: directory) }
-    guard renameat(directory, temporary, directory, name) == 0 else {
-      let code = errno
+    let temporary = try createTemporary(
+      named: name, in: directory, durable: durable, faults: faults
+    ) { descriptor in
+      try writeAll(data, to: descriptor)
+    }
+    let previous: String?
+    do {
+      previous = keeps ? try secondName(for: name, in: directory, durable: durable, faults) : nil
+    } catch {
       unlinkat(directory, temporary, 0)
-      throw SystemCallError(call: "rename", code: code)
+      throw error
+    }
+    do {
+      try faults?.check(.commit, call: "rename")
+      guard renameat(directory, temporary, directory, name) == 0 else {
+        throw SystemCallError(call: "rename", code: errno)
+      }
+    } catch {
+      unlinkat(directory, temporary, 0)
+      if let previous { unlinkat(directory, previous, 0) }
+      throw error
+    }
+    // Committed: from here on, an error says the new contents are in place.
+    if let previous {
+      do throws(SystemCallError) {
+        try faults?.check(.keepPrevious, call: "rename")
+        guard renameat(directory, previous, directory, lastGood) == 0 else {
+          throw SystemCallError(call: "rename", code: errno)
+        }
+      } catch {
+        unlinkat(directory, previous, 0)
+        throw StoreFileProblem.previousNotKept(
+          path: target, lastGood: target + lastGoodSuffix, cause: error)
+      }
     }
     guard durable else { return }
-    guard fsync(directory) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+    do throws(SystemCallError) {
+      try faults?.check(.syncFolder, call: "fsync")
+      guard fsync(directory) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+    } catch {
+      throw StoreFileProblem.notFlushed(path: target, cause: error)
+    }
   }
 
   /// The suffix of the copy of the previous contents kept beside a file.
   static let lastGoodSuffix = ".last-good"
 
-  /// Links the current `name` as `name.last-good`, replacing an older one
-  /// atomically. Best effort: a file system without hard links keeps none.
-  private static func keepPrevious(_ name: String, in directory: Int32) {
+  /// Gives the current contents of `name` a second, temporary name, which becomes
+  /// `name.last-good` once the new contents are in place; returns that name.
+  ///
+  /// A hard link, so no byte is copied; where the file system has none, or the file
+  /// has as many links as it can take, a copy. Any other failure (the disk full, an
+  /// I/O error) throws: a write that could not keep the version before it does not
+  /// happen.
+  private static func secondName(
+    for name: String, in directory: Int32, durable: Bool, _ faults: WriteFaults.Plan?
+  ) throws -> String {
     let link = temporaryName(for: name)
-    guard linkat(directory, name, directory, link, 0) == 0 else { return }
-    if renameat(directory, link, directory, name + lastGoodSuffix) != 0 {
-      unlinkat(directory, link, 0)
+    do {
+      try faults?.check(.linkPrevious, call: "link")
+      guard linkat(directory, name, directory, link, 0) == 0 else {
+        throw SystemCallError(call: "link", code: errno)
+      }
+      return link
+    } catch let error as SystemCallError where Self.hasNoLinks(error.code) {
+      let contents = try readCurrent(name, in: directory)
+      return try createTemporary(named: name, in: directory, durable: durable, faults: nil) {
+        descriptor in
+        try writeAll(contents, to: descriptor)
+      }
     }
   }
 
-  /// Renames `name.last-good` to a temporary name and overwrites it with `data`
-  /// (synced when `durable`); returns the temporary name, or `nil` when there is no
-  /// such file to reuse: none, not a regular file of this user, or one with another
-  /// link (a copy the user made with `ln`, or `name` itself after an interrupted
-  /// write), which must not change. A failure after the rename removes the
-  /// half-written file and throws; `name` is untouched either way.
-  private static func refill(
-    _ name: String, with data: Data, in directory: Int32, durable: Bool
-  ) throws -> String? {
-    let temporary = temporaryName(for: name)
-    guard renameat(directory, name + lastGoodSuffix, directory, temporary) == 0 else { return nil }
-    let descriptor = openat(directory, temporary, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+  /// Whether a `link` failure means a copy is needed rather than that the write must
+  /// stop: no hard links on this file system, or too many on this file.
+  private static func hasNoLinks(_ code: Int32) -> Bool {
+    code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK || code == ENOSYS
+  }
+
+  /// The whole current contents of `name`, for a copy of it.
+  private static func readCurrent(_ name: String, in directory: Int32) throws -> Data {
+    let descriptor = openat(directory, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+    defer { close(descriptor) }
     var info = stat()
-    guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      info.st_nlink == 1, info.st_uid == geteuid()
-    else {
-      // Not ours to overwrite: it goes back where it was (a link stays a link).
-      if descriptor >= 0 { close(descriptor) }
-      renameat(directory, temporary, directory, name + lastGoodSuffix)
-      return nil
-    }
-    try finish(descriptor, named: temporary, in: directory, durable: durable) { descriptor in
-      try writeAll(data, to: descriptor)
-      guard ftruncate(descriptor, off_t(data.count)) == 0 else {
-        throw SystemCallError(call: "ftruncate", code: errno)
-      }
-    }
-    return temporary
+    guard fstat(descriptor, &info) == 0 else { throw SystemCallError(call: "fstat", code: errno) }
+    return try readAll(descriptor, expected: Int(info.st_size), limit: Int.max - 1, path: name)
   }
 
   /// Makes a file's contents and size durable (`fdatasync` where there is one: the
@@ -246,13 +284,19 @@ enum POSIXFile {
   /// Creates a fresh temporary file beside `name` (never through a link), fills it
   /// with `fill`, fsyncs (when `durable`) and closes it, and returns its name.
   private static func createTemporary(
-    named name: String, in directory: Int32, durable: Bool = true, fill: (Int32) throws -> Void
+    named name: String, in directory: Int32, durable: Bool = true, faults: WriteFaults.Plan?,
+    fill: (Int32) throws -> Void
   ) throws -> String {
     let temporary = temporaryName(for: name)
+    try faults?.check(.createTemporary, call: "open")
     let descriptor = openat(
       directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
-    try finish(descriptor, named: temporary, in: directory, durable: durable, filling: fill)
+    try finish(descriptor, named: temporary, in: directory, durable: durable, faults: faults) {
+      descriptor in
+      try faults?.check(.fillTemporary, call: "write")
+      try fill(descriptor)
+    }
     return temporary
   }
 
@@ -260,7 +304,7 @@ enum POSIXFile {
   /// it (when `durable`) and closes it; on any failure it is closed and removed.
   private static func finish(
     _ descriptor: Int32, named name: String, in directory: Int32, durable: Bool,
-    filling fill: (Int32) throws -> Void
+    faults: WriteFaults.Plan?, filling fill: (Int32) throws -> Void
   ) throws {
     do {
       // The umask may have taken bits away; set exactly 0600.
@@ -268,7 +312,10 @@ enum POSIXFile {
         throw SystemCallError(call: "fchmod", code: errno)
       }
       try fill(descriptor)
-      if durable { try syncData(descriptor) }
+      if durable {
+        try faults?.check(.syncTemporary, call: "fdatasync")
+        try syncData(descriptor)
+      }
     } catch {
       close(descriptor)
       unlinkat(directory, name, 0)

@@ -33,7 +33,9 @@ public enum PersistenceError: Error, CustomStringConvertible {
   /// `reason` says what is wrong (`other users can write to it (mode 0777)`), `fix`
   /// how to fix it (`chmod 700 PATH`).
   case unsafeFolder(path: String, reason: String, fix: String)
-  /// The value could not be written; the previous value is still in place. Exit 74.
+  /// The value could not be written; the previous value is still in place — unless
+  /// the underlying cause says a step after the commit failed (the folder's sync, or
+  /// keeping the version before it), when the new value is. Exit 74.
   case cannotWrite(key: String, path: String, underlying: any Error)
   /// The stored value exists but could not be read. Exit 74.
   case cannotRead(key: String, path: String, underlying: any Error)
@@ -57,6 +59,9 @@ public enum PersistenceError: Error, CustomStringConvertible {
       return "cannot create folder \(path): \(Self.summary(of: underlying))"
     case .unsafeFolder(let path, let reason, _):
       return "refusing to use \(path): \(reason)"
+    case .cannotWrite(let key, let path, let underlying as StoreFileProblem)
+    where underlying.isNewValueInPlace:
+      return "wrote '\(key)' to \(path), but \(underlying)"
     case .cannotWrite(let key, let path, let underlying):
       return "cannot write '\(key)' to \(path): \(Self.summary(of: underlying))"
     case .cannotRead(let key, let path, let underlying):

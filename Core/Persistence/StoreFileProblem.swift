@@ -26,6 +26,20 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
   /// The file is a symbolic link whose target does not exist, in a folder that does
   /// not exist either (so a write could not create it).
   case danglingLink(path: String, destination: String)
+  /// The new contents are in place, but syncing the folder afterwards failed, so
+  /// the change may not survive a crash or power loss.
+  case notFlushed(path: String, cause: SystemCallError)
+  /// The new contents are in place, but the version before them could not take the
+  /// place of `lastGood`, which still holds what it held.
+  case previousNotKept(path: String, lastGood: String, cause: SystemCallError)
+
+  /// Whether the new value was written all the same (the error came after the commit).
+  package var isNewValueInPlace: Bool {
+    switch self {
+    case .notFlushed, .previousNotKept: true
+    default: false
+    }
+  }
 
   /// One clause for a message.
   package var description: String {
@@ -42,6 +56,12 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
     case .danglingLink(_, let destination):
       "it is a symbolic link to \(destination), which does not exist, in a folder that does "
         + "not exist either; left untouched"
+    case .notFlushed(_, let cause):
+      "the new version is in place, but syncing its folder failed (\(cause)), so it may not "
+        + "survive a crash or power loss"
+    case .previousNotKept(_, let lastGood, let cause):
+      "the new version is in place, but the one before it could not be kept as \(lastGood) "
+        + "(\(cause)), which still holds an older one"
     }
   }
 
@@ -67,6 +87,11 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
       "restore \(ShellQuote.quote(destination)) (or create its folder: mkdir -p "
         + "\(ShellQuote.quote(POSIXFile.split(destination).folder))), or remove the link to start "
         + "afresh: rm \(ShellQuote.quote(path))"
+    case .notFlushed:
+      "check the disk (dmesg may say more); the next successful change syncs it again"
+    case .previousNotKept(_, let lastGood, _):
+      "see what is in the way: ls -l \(ShellQuote.quote(lastGood)) (lsattr shows an immutable "
+        + "file)"
     }
   }
 }

@@ -67,6 +67,9 @@ extension PersistenceError: AppErrorConvertible {
       return AppError(
         "cannot read \(path): \(CommandLineErrorDescription.describe(underlying))", hint: hint,
         exitCode: code)
+    case .cannotWrite(_, let path, let underlying as StoreFileProblem)
+    where underlying.isNewValueInPlace:
+      return AppError("\(path) was written, but \(underlying)", hint: hint, exitCode: code)
     case .cannotWrite(_, let path, let underlying):
       return AppError(
         "cannot write \(path): \(CommandLineErrorDescription.describe(underlying)); "

@@ -13,8 +13,19 @@
 //   store-stress read DIR KEY | append DIR KEY
 //                        reads the value's bytes (prints their count), or appends
 //                        one space to them in an update: for memory figures
+//   store-stress kill-at DIR KEY STEP
+//                        updates the String at KEY to "killed write" and sends
+//                        itself SIGKILL just before the write's STEP (a
+//                        WriteFaults.Step name): what a kill there leaves
 import Core
+import CoreBase
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 func fail(_ message: String, code: Int32) -> Never {
   FileHandle.standardError.write(Data("store-stress: error: \(message)\n".utf8))
@@ -71,6 +82,18 @@ do {
   case "append":
     let store = FileKeyValueStore(directory: directory)
     try store.updateData(forKey: key) { data in data?.append(0x20) }
+  case "kill-at":
+    guard arguments.count >= 4, let step = WriteFaults.Step(rawValue: arguments[3]) else {
+      fail("bad STEP", code: 64)
+    }
+    let store = FileKeyValueStore(directory: directory)
+    WriteFaults.set(
+      WriteFaults.Plan { reached in
+        if reached == step { kill(getpid(), SIGKILL) }
+        return nil
+      }, forFolder: store.directory.path)
+    try store.update(forKey: StoreKey(key, default: "")) { $0 = "killed write" }
+    say("not killed")
   default:
     fail("unknown mode '\(arguments[0])'", code: 64)
   }
