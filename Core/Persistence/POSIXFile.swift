@@ -148,7 +148,8 @@ enum POSIXFile {
   ///     is still atomic and survives the process being killed, but a crash or power
   ///     loss may bring the old contents back.
   /// - Throws: ``StoreFileProblem/notRegularFile(path:kind:)`` when something
-  ///   other than a regular file is in the way (it is left alone);
+  ///   other than a regular file is in the way (it is left alone), or
+  ///   ``StoreFileProblem/lastGoodInTheWay(path:kind:)`` for a folder as `last-good`;
   ///   ``StoreFileProblem/notFlushed(path:cause:)`` or
   ///   ``StoreFileProblem/previousNotKept(path:lastGood:cause:)`` when the new
   ///   contents are in place but a step after the rename failed; else
@@ -177,7 +178,7 @@ enum POSIXFile {
     if keeps, fstatat(directory, lastGood, &info, AT_SYMLINK_NOFOLLOW) == 0,
       info.st_mode & S_IFMT == S_IFDIR
     {
-      throw StoreFileProblem.notRegularFile(
+      throw StoreFileProblem.lastGoodInTheWay(
         path: target + lastGoodSuffix, kind: FileKind(mode: info.st_mode))
     }
     let temporary = try createTemporary(

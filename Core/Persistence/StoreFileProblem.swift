@@ -26,6 +26,9 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
   /// The file is a symbolic link whose target does not exist, in a folder that does
   /// not exist either (so a write could not create it).
   case danglingLink(path: String, destination: String)
+  /// Something other than a file (a folder) is where the version before a change is
+  /// kept, so the change was not made.
+  case lastGoodInTheWay(path: String, kind: FileKind)
   /// The new contents are in place, but syncing the folder afterwards failed, so
   /// the change may not survive a crash or power loss.
   case notFlushed(path: String, cause: SystemCallError)
@@ -56,12 +59,15 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
     case .danglingLink(_, let destination):
       "it is a symbolic link to \(destination), which does not exist, in a folder that does "
         + "not exist either; left untouched"
+    case .lastGoodInTheWay(let path, let kind):
+      "\(path), where the version before a change is kept, is \(kind.withArticle); nothing "
+        + "was written"
     case .notFlushed(_, let cause):
-      "the new version is in place, but syncing its folder failed (\(cause)), so it may not "
-        + "survive a crash or power loss"
+      "syncing its folder failed (\(cause)), so the change may not survive a crash or power "
+        + "loss"
     case .previousNotKept(_, let lastGood, let cause):
-      "the new version is in place, but the one before it could not be kept as \(lastGood) "
-        + "(\(cause)), which still holds an older one"
+      "the version before it could not be kept as \(lastGood) (\(cause)), which still holds "
+        + "an older one"
     }
   }
 
@@ -74,7 +80,7 @@ package enum StoreFileProblem: Error, Hashable, CustomStringConvertible {
   /// The next step for the user.
   package var hint: String {
     switch self {
-    case .notRegularFile(let path, _):
+    case .notRegularFile(let path, _), .lastGoodInTheWay(let path, _):
       "move it out of the way (mv \(ShellQuote.quote(path)) \(ShellQuote.quote(path + ".moved"))) "
         + "and run the command again"
     case .tooLarge:

@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
@@ -133,8 +134,15 @@ struct FileKeyValueStoreLastGoodTests {
         return false
       }
       return underlying as? StoreFileProblem
-        == .notRegularFile(path: lastGood, kind: FileKind(mode: S_IFDIR))
+        == .lastGoodInTheWay(path: lastGood, kind: FileKind(mode: S_IFDIR))
     }
+    let error = #expect(throws: PersistenceError.self) {
+      try store.update(forKey: "v", default: "") { $0 = "third" }
+    }
+    #expect(
+      error?.appError.message
+        == "cannot write \(path): \(lastGood), where the version before a change is kept, is a "
+        + "folder; nothing was written; the previous version is still in place")
     #expect(try store.value(String.self, forKey: "v") == "second")
     #expect(try kind(lastGood) == S_IFDIR)
   }
