@@ -65,12 +65,12 @@ let package = Package(
   targets: [
     // MARK: Library targets
 
-    // `Core` only re-exports the three modules after it (Core/Umbrella/Core.swift).
+    // `Core` only re-exports the three modules after it (Core/Core/Core.swift).
     .target(
       name: "Core", dependencies: ["CoreBase", "CoreURLSession", "CoreSync"],
       path: "Core/Core"),
-    // Every folder of Core/ but the shells, the sync parts and Networking/URLSession,
-    // which are targets of their own.
+    // The headless kit on Foundation alone; the shells, the sync parts and
+    // URLSessionHTTPClient are modules of their own, each in its folder of Core/.
     .target(
       name: "CoreBase", dependencies: ["CoreCurlShim"], path: "Core/CoreBase"),
     // URLSessionHTTPClient and what only it uses: the networking that imports
