@@ -65,30 +65,29 @@ let package = Package(
   targets: [
     // MARK: Library targets
 
-    // `Core` only re-exports the three modules after it (Core/Umbrella/Core.swift).
+    // `Core` only re-exports the three modules after it (Core/Core/Core.swift).
     .target(
       name: "Core", dependencies: ["CoreBase", "CoreURLSession", "CoreSync"],
-      path: "Core/Umbrella"),
-    // Every folder of Core/ but the shells, the sync parts and Networking/URLSession,
-    // which are targets of their own.
+      path: "Core/Core"),
+    // The headless kit on Foundation alone; the shells, the sync parts and
+    // URLSessionHTTPClient are modules of their own, each in its folder of Core/.
     .target(
-      name: "CoreBase", dependencies: ["CoreCurlShim"], path: "Core",
-      exclude: ["Terminal", "SwiftUI", "CurlShim", "Sync", "Umbrella", "Networking/URLSession"]),
+      name: "CoreBase", dependencies: ["CoreCurlShim"], path: "Core/CoreBase"),
     // URLSessionHTTPClient and what only it uses: the networking that imports
     // FoundationNetworking on Linux.
     .target(
-      name: "CoreURLSession", dependencies: ["CoreBase"], path: "Core/Networking/URLSession"),
+      name: "CoreURLSession", dependencies: ["CoreBase"], path: "Core/CoreURLSession"),
     .target(
-      name: "CoreSync", dependencies: ["CoreBase"], path: "Core/Sync", exclude: ["CommandLine"]),
+      name: "CoreSync", dependencies: ["CoreBase"], path: "Core/CoreSync"),
     .target(
       name: "CoreSyncCommandLine", dependencies: ["CoreSync", "CoreTerminal"],
-      path: "Core/Sync/CommandLine"),
+      path: "Core/CoreSyncCommandLine"),
     // The system's libcurl, loaded at run time on Linux, for `CurlHTTPClient`.
     .target(
-      name: "CoreCurlShim", path: "Core/CurlShim",
+      name: "CoreCurlShim", path: "Core/CoreCurlShim",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "CoreTerminal", dependencies: ["CoreBase"], path: "Core/Terminal"),
-    .target(name: "CoreSwiftUI", dependencies: ["Core"], path: "Core/SwiftUI"),
+    .target(name: "CoreTerminal", dependencies: ["CoreBase"], path: "Core/CoreTerminal"),
+    .target(name: "CoreSwiftUI", dependencies: ["Core"], path: "Core/CoreSwiftUI"),
     .target(
       name: "CoreTesting", dependencies: ["Core", "CoreTerminal"], path: "Tests/CoreTesting"),
 
@@ -99,12 +98,12 @@ let package = Package(
     // SwiftUI app can use it; and, for the command line, its reading with warnings and
     // the hints that name the `settings` editor. The kit knows nothing of it.
     .target(
-      name: "BlueprintSamplesShared", dependencies: ["CoreBase"], path: "Apps/Shared",
-      exclude: ["CommandLine"]),
+      name: "BlueprintSamplesShared", dependencies: ["CoreBase"],
+      path: "Apps/Shared/BlueprintSamplesShared"),
     .target(
       name: "BlueprintSamplesSharedCommandLine",
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintSamplesShared"],
-      path: "Apps/Shared/CommandLine"),
+      path: "Apps/Shared/BlueprintSamplesSharedCommandLine"),
 
     // The todo model is a library so the benchmarks can drive it.
     // The todo targets are what a copy of the sample declares under its own names
@@ -113,7 +112,7 @@ let package = Package(
     // since without InternalImportsByDefault a plain import is public and clashes with a
     // `package import` of the same module in another file.
     .target(
-      name: "BlueprintTodoModel", dependencies: ["CoreBase"], path: "Apps/Todo/Model"),
+      name: "BlueprintTodoModel", dependencies: ["CoreBase"], path: "Apps/Todo/BlueprintTodoModel"),
     // The todo app itself — commands, screens (view model, interactor, terminal view),
     // store — is a library, so that both of its entry points drive the same interactors.
     // Its parts Interop/ and Sync/ and the model's OldStores/ are folders a copy can
@@ -127,14 +126,13 @@ let package = Package(
         "CoreSync", "CoreSyncCommandLine",
         .target(name: "CoreURLSession", condition: applePlatforms),
       ],
-      path: "Apps/Todo",
-      exclude: ["Model", "Main", "SwiftUI"]
+      path: "Apps/Todo/BlueprintTodoFeatures"
     ),
     // `todo`: the command line and the terminal UI.
     .executableTarget(
       name: "BlueprintTodo",
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintTodoFeatures"],
-      path: "Apps/Todo/Main"
+      path: "Apps/Todo/BlueprintTodo"
     ),
     // `todo-app`: the same screens in SwiftUI (Apple platforms).
     .executableTarget(
@@ -143,33 +141,33 @@ let package = Package(
         "Core", "CoreSwiftUI", "BlueprintTodoModel", "BlueprintTodoFeatures",
         "BlueprintSamplesShared",
       ],
-      path: "Apps/Todo/SwiftUI"
+      path: "Apps/Todo/BlueprintTodoApp"
     ),
     // The settings registry, the settings file and their errors: no shell, so the
     // command line and the interactive editor word its errors each in their own way.
     .target(
       name: "BlueprintSettingsModel", dependencies: ["CoreBase", "BlueprintSamplesShared"],
-      path: "Apps/Settings/Model"),
+      path: "Apps/Settings/BlueprintSettingsModel"),
     // The settings editor itself — commands, screens — as a library, as todo's is.
     .target(
       name: "BlueprintSettingsFeatures",
       dependencies: [
         "CoreBase", "CoreTerminal", "BlueprintSamplesShared", "BlueprintSettingsModel",
       ],
-      path: "Apps/Settings",
-      exclude: ["Model", "Main"]
+      path: "Apps/Settings/BlueprintSettingsFeatures"
     ),
     // `settings`: the command line and the interactive editor.
     .executableTarget(
       name: "BlueprintSettings",
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintSettingsFeatures"],
-      path: "Apps/Settings/Main"
+      path: "Apps/Settings/BlueprintSettings"
     ),
     // The feed formats — RSS, Atom, RDF, JSON Feed and OPML read, encodings, HTML to
     // text, dates — behind `FeedParser`, `HTMLText` and `OPML`: the machinery a copy of
     // feed carries as one folder it need not read.
     .target(
-      name: "BlueprintFeedFormats", dependencies: ["CoreBase"], path: "Apps/Feed/Formats"),
+      name: "BlueprintFeedFormats", dependencies: ["CoreBase"],
+      path: "Apps/Feed/BlueprintFeedFormats"),
     // The feed reader's model — store, fetch engine — with no shell: a library so the
     // benchmarks can drive it.
     .target(
@@ -178,7 +176,7 @@ let package = Package(
         "CoreBase", "BlueprintFeedFormats",
         .target(name: "CoreURLSession", condition: applePlatforms),
       ],
-      path: "Apps/Feed/Model"),
+      path: "Apps/Feed/BlueprintFeedModel"),
     // The feed reader itself — commands, screens, and its Google Reader sync (Sync/) —
     // as a library, as todo's is.
     .target(
@@ -188,14 +186,13 @@ let package = Package(
         "BlueprintFeedModel",
         "BlueprintSamplesShared", "BlueprintSamplesSharedCommandLine",
       ],
-      path: "Apps/Feed",
-      exclude: ["Formats", "Model", "Main"]
+      path: "Apps/Feed/BlueprintFeedFeatures"
     ),
     // `feed`: the command line and the interactive reader.
     .executableTarget(
       name: "BlueprintFeed",
       dependencies: ["CoreBase", "CoreTerminal", "BlueprintFeedFeatures"],
-      path: "Apps/Feed/Main"
+      path: "Apps/Feed/BlueprintFeed"
     ),
     // The posts sample, the first rung of the ladder (Docs/StartFromSample.md): its
     // features (repository, interactors, screens, commands), `posts`, `posts-app`
@@ -205,18 +202,17 @@ let package = Package(
       dependencies: [
         "CoreBase", "CoreTerminal", .target(name: "CoreURLSession", condition: applePlatforms),
       ],
-      path: "Apps/Posts",
-      exclude: ["Main", "SwiftUI"]
+      path: "Apps/Posts/BlueprintPostsFeatures"
     ),
     .executableTarget(
       name: "BlueprintPosts",
       dependencies: ["CoreTerminal", "BlueprintPostsFeatures"],
-      path: "Apps/Posts/Main"
+      path: "Apps/Posts/BlueprintPosts"
     ),
     .executableTarget(
       name: "BlueprintPostsApp",
       dependencies: ["Core", "CoreSwiftUI", "BlueprintPostsFeatures"],
-      path: "Apps/Posts/SwiftUI"
+      path: "Apps/Posts/BlueprintPostsApp"
     ),
     .testTarget(
       name: "PostsTests",
@@ -239,7 +235,7 @@ let package = Package(
     .testTarget(
       name: "CoreSeedExamplesTests",
       dependencies: ["Core", "CoreTerminal", "CoreSwiftUI", "CoreTesting"],
-      path: "Tests/SeedExamplesTests"
+      path: "Tests/CoreSeedExamplesTests"
     ),
     .testTarget(
       name: "CoreTerminalTests",
@@ -276,7 +272,7 @@ let package = Package(
         "BlueprintFeed", "BlueprintSettings", "BlueprintPosts", "Core", "CoreTerminal",
         "CoreTesting",
       ],
-      path: "Tests/SamplesSharedTests"
+      path: "Tests/BlueprintSamplesSharedTests"
     ),
     .testTarget(
       name: "FeedTests",
@@ -290,12 +286,12 @@ let package = Package(
     ),
     // Drives FileKeyValueStore from separate processes in the persistence tests.
     .executableTarget(
-      name: "BlueprintStoreStress", dependencies: ["Core"], path: "Tests/Tools/StoreStress"),
+      name: "BlueprintStoreStress", dependencies: ["Core"], path: "Tests/BlueprintStoreStress"),
     // Runs on a real pseudo-terminal in the terminal tests.
     .executableTarget(
       name: "BlueprintPtyProbe",
       dependencies: ["Core", "CoreTerminal"],
-      path: "Tests/Tools/PtyProbe"
+      path: "Tests/BlueprintPtyProbe"
     ),
     // `swift run -c release benchmarks [filter]`
     .executableTarget(
@@ -304,7 +300,7 @@ let package = Package(
         "Core", "CoreTerminal", "BlueprintFeedFormats", "BlueprintFeedModel", "BlueprintTodoModel",
         "BlueprintSamplesShared", "CoreTesting",
       ],
-      path: "Tests/Benchmarks"
+      path: "Tests/BlueprintBenchmarks"
     ),
   ],
   swiftLanguageModes: [.v6]

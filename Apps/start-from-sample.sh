@@ -6,7 +6,8 @@
 # in its one place (AppIdentity), and, for a new package,
 # writes a Package.swift that depends on this Blueprint checkout by a relative path.
 # Nothing else in the copy changes. The settings sample takes the samples' shared
-# settings with it (Apps/Shared/SharedSettings.swift, as the module ChoresShared).
+# settings with it (Apps/Shared/BlueprintSamplesShared/SharedSettings.swift, as the
+# module ChoresShared).
 #
 #   Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER
 #
@@ -167,11 +168,19 @@ for target in "$sources" "$tests"; do
 done
 
 mkdir -p "$folder/Sources" "$folder/Tests"
-cp -R "$blueprint/Apps/$sample_folder" "$sources"
+# Blueprint keeps each module in a folder of its own (Apps/Todo/BlueprintTodoFeatures,
+# Apps/Todo/BlueprintTodoModel…); the copy keeps them in one folder, the features at
+# its top and the others in Model/, Formats/, Main/ and SwiftUI/.
+apps="$blueprint/Apps/$sample_folder"
+cp -R "$apps/${sample_prefix}Features" "$sources"
+[ "$has_model" = 1 ] && cp -R "$apps/${sample_prefix}Model" "$sources/Model"
+[ "$has_formats" = 1 ] && cp -R "$apps/${sample_prefix}Formats" "$sources/Formats"
+cp -R "$apps/$sample_prefix" "$sources/Main"
+[ "$has_swiftui" = 1 ] && cp -R "$apps/${sample_prefix}App" "$sources/SwiftUI"
 cp -R "$blueprint/Tests/${sample_folder}Tests" "$tests"
 if [ "$has_shared" = 1 ]; then
   mkdir -p "$sources/Shared"
-  cp "$blueprint/Apps/Shared/SharedSettings.swift" "$sources/Shared/"
+  cp "$blueprint/Apps/Shared/BlueprintSamplesShared/SharedSettings.swift" "$sources/Shared/"
 fi
 
 # The modules in the import lines by their new names — BlueprintTodoModel →

@@ -28,7 +28,7 @@
         "-Xcc",
         "-fmodule-map-file="
           + products.appendingPathComponent("CoreCurlShim.build/module.modulemap").path,
-        "-Xcc", "-I" + root.appendingPathComponent("Core/CurlShim/include").path,
+        "-Xcc", "-I" + root.appendingPathComponent("Core/CoreCurlShim/include").path,
         sourceFile.path,
       ]
       process.standardOutput = output

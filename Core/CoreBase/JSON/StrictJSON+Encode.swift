@@ -1,7 +1,7 @@
 package import Foundation
 
 /// The encoder every typed store write goes through: from values to bytes, the other
-/// half of `Core/JSON` (a ``JSONWriterEncoder`` hands a value's `encode(to:)` the
+/// half of `Core/CoreBase/JSON` (a ``JSONWriterEncoder`` hands a value's `encode(to:)` the
 /// containers of a ``JSONWriter``, which writes the text).
 extension StrictJSON {
   /// The text `JSONEncoder` writes for `value` with `[.prettyPrinted, .sortedKeys,

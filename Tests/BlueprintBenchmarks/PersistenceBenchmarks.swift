@@ -2,7 +2,7 @@ import Core
 import CoreTesting
 import Foundation
 
-/// Rows for Core/Persistence: durable file writes against Foundation's atomic write.
+/// Rows for Core/CoreBase/Persistence: durable file writes against Foundation's atomic write.
 enum PersistenceBenchmarks {
   struct Item: Codable, Sendable {
     var id: Int

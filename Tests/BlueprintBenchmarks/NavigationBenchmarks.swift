@@ -1,7 +1,7 @@
 import Core
 import Observation
 
-/// Rows for Core/Navigation: the cost of changing a router's stack.
+/// Rows for Core/CoreBase/Navigation: the cost of changing a router's stack.
 enum NavigationBenchmarks {
   /// Pushes and pops per timed operation, so the main-actor hop is amortised.
   static let depth = 100

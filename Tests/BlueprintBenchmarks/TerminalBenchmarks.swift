@@ -1,7 +1,7 @@
 import Core
 import CoreTerminal
 
-/// Rows for the pure parts of Core/Terminal: sanitizing, measuring, key decoding, parsing.
+/// Rows for the pure parts of Core/CoreTerminal: sanitizing, measuring, key decoding, parsing.
 ///
 /// Baselines are what one would write without the kit: a scalar filter that drops
 /// controls (it misses escape sequences' payloads and bidi overrides), `String.count`

@@ -1,6 +1,6 @@
 import Core
 
-/// Rows for the small shared helpers in Core/Support.
+/// Rows for the small shared helpers in Core/CoreBase/Support.
 enum SupportBenchmarks {
   static let suite = BenchmarkSuite(name: "support") {
     let locked = Locked(0)

@@ -1,7 +1,7 @@
 import Core
 import CoreTerminal
 
-/// Rows for Core/Theming: what the terminal renderer pays per styled span.
+/// Rows for Core/CoreBase/Theming: what the terminal renderer pays per styled span.
 enum ThemingBenchmarks {
   static let suite = BenchmarkSuite(name: "theming") {
     let tokens = (0..<64).map(makeToken)

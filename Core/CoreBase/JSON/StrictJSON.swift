@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Core's JSON: the strict check and decoder every stored value goes through, and
-/// the front of `Core/JSON` (a scanner checks the bytes and builds a flat index of
+/// the front of `Core/CoreBase/JSON` (a scanner checks the bytes and builds a flat index of
 /// their values, `JSONIndex`; a decoder reads values from that index).
 ///
 /// Foundation's JSON readers on Linux accept more than RFC 8259 and say little

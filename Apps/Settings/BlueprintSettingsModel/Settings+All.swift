@@ -6,8 +6,9 @@ internal import CoreBase
 extension Setting {
   /// Every setting, in the order `list` and the editor show them.
   ///
-  /// To add a setting: add its field to ``SharedSettings`` (Apps/Shared) so the apps can
-  /// read it, then declare it here with its key, type, default and summary.
+  /// To add a setting: add its field to ``SharedSettings``
+  /// (Apps/Shared/BlueprintSamplesShared) so the apps can read it, then declare it here
+  /// with its key, type, default and summary.
   package static let all: [Setting] =
     [
       Setting(

@@ -1,7 +1,7 @@
 import Core
 import Observation
 
-/// Rows for Core/Interactors: the per-call cost of `asyncTask` and `load`.
+/// Rows for Core/CoreBase/Interactors: the per-call cost of `asyncTask` and `load`.
 enum InteractorBenchmarks {
   static let suite = BenchmarkSuite(name: "interactors") {
     let interactor = await MainActor.run { Interactor(viewModel: BenchModel()) }
