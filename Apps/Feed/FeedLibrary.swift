@@ -189,27 +189,20 @@ struct FeedLibrary: Sendable {
     }
   }
 
-  /// Marks every cached item of a feed read; returns how many were unread.
+  /// Marks every cached item of a feed read; returns how many were unread. The change
+  /// can be undone (``FeedStore/undoLastMarks(commit:)``).
   @discardableResult
   func markAllRead(_ feed: String, commit: () throws -> Void = {}) throws -> Int {
     guard feed != SampleFeed.id else { return 0 }
-    return try store.updateRecord(feed) { record in
-      let count = record.unreadCount
-      record.read = Set(record.items.map(\.id))
-      try commit()
-      return count
-    }
+    return try store.markAll(true, feeds: [feed], commit: commit).count
   }
 
-  /// Marks every cached item of a feed unread; returns how many were read.
+  /// Marks every cached item of a feed unread; returns how many were read. The change
+  /// can be undone.
   @discardableResult
   func markAllUnread(_ feed: String) throws -> Int {
     guard feed != SampleFeed.id else { return 0 }
-    return try store.updateRecord(feed) { record in
-      let count = record.items.count - record.unreadCount
-      record.read = []
-      return count
-    }
+    return try store.markAll(false, feeds: [feed]).count
   }
 }
 

@@ -133,7 +133,7 @@ struct FeedDamageTests {
   @Test(
     "every command works beside a damaged record, rm included",
     arguments: [
-      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all"], ["rm", "1"],
+      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all", "--yes"], ["rm", "1"],
       ["mark-unread", "1"], ["export"], ["show", "2.1"],
     ])
   func commandsBesideDamage(arguments: [String]) throws {
