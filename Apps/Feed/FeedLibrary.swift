@@ -28,9 +28,9 @@ struct FeedLibrary: Sendable {
     let files = FileKeyValueStore(directory: context.dataFolder)
     let store = FeedStore(store: files) { damaged in
       context.warn(
-        "the cached items of feed \(damaged.feedID) were damaged and are set aside as "
-          + "\(damaged.setAsideAt); \(damaged.readMarksSummary); the next refresh fetches "
-          + "the feed again")
+        damaged.notice,
+        hint: "the damaged file is kept, untouched, as \(damaged.setAsideAt); look at it with: "
+          + "less \(CommandLineEcho.shellWord(damaged.setAsideAt))")
     }
     var library = FeedLibrary(
       store: store,
