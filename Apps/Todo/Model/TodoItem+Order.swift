@@ -36,7 +36,7 @@ extension TodoOrder {
   }
 
   /// How the order reads in a listing's header, e.g. `overdue first, then today,
-  /// then by priority`.
+  /// then by urgency`.
   package var summary: String {
     switch self {
     case .urgent: "overdue first, then due today, then by urgency"
