@@ -98,7 +98,8 @@ extension FeedCommands {
       context.write("Marked \(item.reference) \(word).\n")
       return
     }
-    let ids = try reference.map { [try library.feed($0)] }.map { $0.map(\.id) }
+    let ids =
+      try reference.map { [try library.feed($0)] }.map { $0.map(\.id) }
       ?? library.store.subscriptions().feeds.map(\.id)
     let feeds = ids.filter { $0 != SampleFeed.id }
     if reference == nil, !confirmed {

@@ -73,7 +73,8 @@ struct FeedAddTests {
     #expect(list.contains(": HTTP 503 from 127.0.0.1"), "\(list)")
   }
 
-  @Test("an address that answers 404 or 410 adds nothing, says so and exits 66", arguments: [404, 410])
+  @Test(
+    "an address that answers 404 or 410 adds nothing, says so and exits 66", arguments: [404, 410])
   func goneAddsNothing(status: Int) async throws {
     let server = try LoopbackServer(routes: ["/gone.xml": .status(status)])
     defer { server.stop() }

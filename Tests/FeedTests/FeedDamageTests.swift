@@ -41,7 +41,10 @@ struct FeedDamageTests {
     #expect(
       list.error.hasPrefix("\(appIdentity.name): warning: the cached items of feed 1 were damaged"))
     #expect(list.error.contains(asidePath))
-    #expect(list.error.contains("hint: the damaged file is kept, untouched, as \(asidePath); look at it with: less "), "\(list.error)")
+    #expect(
+      list.error.contains(
+        "hint: the damaged file is kept, untouched, as \(asidePath); look at it with: less "),
+      "\(list.error)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: asidePath)) == garbage)
 
     // Said once: the next commands work without a word.
@@ -138,7 +141,8 @@ struct FeedDamageTests {
   @Test(
     "every command works beside a damaged record, rm included",
     arguments: [
-      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all", "--yes"], ["rm", "1"],
+      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all", "--yes"],
+      ["rm", "1"],
       ["mark-unread", "1"], ["export"], ["show", "2.1"],
     ])
   func commandsBesideDamage(arguments: [String]) throws {

@@ -40,7 +40,8 @@ struct RefreshProgressTests {
     let environment = home.folder.isolatedEnvironment(["TERM": "xterm"])
     let path = home.product.url.path
     let (shown, after, status) = try await offThePool { () throws -> (String, String, Int32?) in
-      let session = try PseudoTerminalSession(path, ["refresh", "--force"], environment: environment)
+      let session = try PseudoTerminalSession(
+        path, ["refresh", "--force"], environment: environment)
       // The second feed is held: the line says one of two is done, and where.
       try session.waitForOutput("refreshing 1/2 · 127.0.0.1")
       let offset = session.output.count

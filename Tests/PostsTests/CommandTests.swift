@@ -80,7 +80,8 @@ struct CommandTests {
     #expect(result.error.hasPrefix("\(name): error: "))
   }
 
-  @Test("offline with a damaged saved copy: the network's error, and the copy set aside in one line")
+  @Test(
+    "offline with a damaged saved copy: the network's error, and the copy set aside in one line")
   func offlineWithDamagedCopy() async throws {
     let posts = try PostsServer()
     _ = try await posts.run(["list"])

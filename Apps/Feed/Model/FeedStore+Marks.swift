@@ -106,8 +106,7 @@ extension FeedStore {
   package func undoLastMarks(commit: () throws -> Void = {}) throws -> MarkChange? {
     guard let change = try store.value(forKey: Self.markUndoKey).last else { return nil }
     let subscribed = Set(try subscriptions().feeds.map(\.id))
-    for (id, items) in change.items.sorted(by: { $0.key < $1.key }) where subscribed.contains(id)
-    {
+    for (id, items) in change.items.sorted(by: { $0.key < $1.key }) where subscribed.contains(id) {
       try updateRecord(id) { record in
         let cached = Set(record.items.map(\.id))
         let back = items.filter(cached.contains)

@@ -22,6 +22,7 @@ struct FreshRSSSkipMessageTests {
       contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains(#"eval "$(bash .ci/freshrss-server start)""#))
     #expect(readme.contains("export FRESHRSS_TARBALL="))
-    #expect(readme.contains("FeedSyncFreshRSSTests|FeedSyncFreshRSSOfflineTests|FolderSyncFreshRSSTests"))
+    #expect(
+      readme.contains("FeedSyncFreshRSSTests|FeedSyncFreshRSSOfflineTests|FolderSyncFreshRSSTests"))
   }
 }
