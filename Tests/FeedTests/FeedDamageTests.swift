@@ -192,7 +192,7 @@ struct FeedDamageTests {
   }
 
   @Test(
-    "a repeated key in a store file is damage (issue 24, 7): the list exits 65, a record is set aside",
+    "a repeated key in a store file is damage: the list exits 65, a record is set aside",
     arguments: [["list"], ["refresh"], ["add", "https://a.example/f"]])
   func repeatedKeys(arguments: [String]) throws {
     try addTwoFeeds()
