@@ -62,6 +62,9 @@ public struct SyncEngine: Sendable {
   public var allowsMassDeletion = false
   /// The clock (for DTSTAMP/LAST-MODIFIED of uploads and the time of the sync).
   public var now: @Sendable () -> Date
+  /// Told the counts so far each time they change (a request sent, an item received
+  /// or sent): what a command's progress line shows during a long sync.
+  public var onProgress: @Sendable (SyncResult) -> Void = { _ in }
 
   /// An engine syncing `adapter`'s items with `remote`, remembering in `state`.
   public init(
@@ -157,7 +160,9 @@ final class SyncRun {
   let engine: SyncEngine
   let dryRun: Bool
   var state: SyncState
-  var result = SyncResult()
+  var result = SyncResult() {
+    didSet { engine.onProgress(result) }
+  }
   /// The local items as they are after this sync's local changes, by id.
   var local: [String: SyncLocalItem] = [:]
   /// Hrefs to fetch and merge again next round.

@@ -87,6 +87,24 @@ struct DocFactsTests {
     return stale
   }
 
+  @Test("the README's build times each say the load they were measured under")
+  func buildTimesNameTheLoad() throws {
+    let text = try String(
+      contentsOf: DocExamples.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let rows = text.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("| `swift build")
+    }
+    // A figure for each build, idle and on a machine shared with other builds.
+    #expect(rows.count == 2, "\(rows)")
+    #expect(text.contains("| From scratch | Idle machine | Shared with three other builds |"))
+    for row in rows {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(cells.count == 3, "\(row)")
+      #expect(cells.dropFirst().allSatisfy { $0.contains("second") || $0.contains("minute") })
+    }
+    #expect(!text.contains("took 40 seconds"), "a figure without its load")
+  }
+
   @Test("every path, Swift file and relative link the docs name exists")
   func namesExist() throws {
     for document in Self.documents {

@@ -114,7 +114,7 @@ struct StoredNumberExtremesTests {
     let settingsText = try read(settings)
     let todoStore = "data/blueprint/todo/todos.json"
     let todoCommands = [["list"], ["add", "x"], ["show", "1"]]
-    let feedCommands = [["list"], ["read", "--json"], ["mark-read", "--all"]]
+    let feedCommands = [["list"], ["read", "--json"], ["mark-read", "--all", "--yes"]]
     return [
       Template(
         name: "todo version 1", app: "todo", path: todoStore, text: Self.todoVersion1,

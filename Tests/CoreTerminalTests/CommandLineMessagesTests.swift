@@ -146,6 +146,27 @@ struct CommandLineMessagesTests {
     let json = try CommandLineJSON.encode(["title": "Crème brûlée 🍮 / 日本"])
     #expect(json == "{\n  \"title\" : \"Crème brûlée 🍮 / 日本\"\n}\n")
   }
+
+  @Test("JSON output writes an empty array or object as [] / {}")
+  func jsonEmptyContainers() throws {
+    struct Item: Encodable {
+      var tags: [String] = []
+      var extra: [String: String] = [:]
+      var title = "[\n\n]"
+    }
+    let json = try CommandLineJSON.encode([Item()])
+    #expect(
+      json == """
+        [
+          {
+            "extra" : {},
+            "tags" : [],
+            "title" : "[\\n\\n]"
+          }
+        ]
+
+        """)
+  }
 }
 
 @Suite("Command-line parser: what counts as a command argument, option suggestions")

@@ -31,6 +31,9 @@ extension LoopbackServer {
     public var framing: Framing = .contentLength
     /// A wait before the status line is sent (real time: this is I/O).
     public var delay: Duration = .zero
+    /// A gate the reply waits at before its status line, until the test opens it
+    /// (``held(by:)``).
+    public var gate: ReplyGate?
     /// Send the body in pieces of this many bytes with ``pieceInterval`` between them.
     public var pieceSize: Int?
     /// The wait between pieces of a slow body.

@@ -267,6 +267,12 @@ public final class LoopbackServer: Sendable {
       for waiter in ready { waiter.resume() }
       let reply = handler(request)
       guard pause(reply.delay) else { return }
+      if let gate = reply.gate {
+        // Held until the test opens the gate (or the server stops).
+        while !gate.isOpened {
+          guard pause(.milliseconds(10)) else { return }
+        }
+      }
       let keepOpen = write(reply, for: request, to: connection)
       let wantsClose = request.headers["Connection"]?.lowercased() == "close"
       guard keepOpen, !wantsClose else { return }

@@ -10,7 +10,9 @@ enum StoreJSONReference {
   static func encode<Value: Encodable>(_ value: Value) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // An empty array or object is `[]` / `{}` (Linux's JSONEncoder writes `[⏎⏎  ]`).
     let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+      .replacing(#/\[\n\n *\]/#, with: "[]").replacing(#/\{\n\n *\}/#, with: "{}")
     var escaped = ""
     for scalar in text.unicodeScalars {
       if scalar.isEscapedInShownJSON {

@@ -10,6 +10,30 @@ import Testing
 struct StrictJSONEncoderTests {
   typealias Reference = StoreJSONReference
 
+  @Test("An empty array or object is [] / {}, in the fast writer and the fallback alike")
+  func emptyContainers() throws {
+    struct Tagged: Encodable {
+      var tags: [String] = []
+      var fields: [String: Int] = [:]
+      var nested: [[Int]] = [[]]
+      var note = "[\n\n]"
+    }
+    let expected = """
+      {
+        "fields" : {},
+        "nested" : [
+          []
+        ],
+        "note" : "[\\n\\n]",
+        "tags" : []
+      }
+      """
+    #expect(String(decoding: try StrictJSON.encode(Tagged()), as: UTF8.self) == expected)
+    #expect(
+      String(decoding: try StrictJSON.encodeWithFoundation(Tagged()), as: UTF8.self) == expected)
+    #expect(String(decoding: try StrictJSON.encode([String]()), as: UTF8.self) == "[]")
+  }
+
   @Test("Scalars at the top and in arrays")
   func scalars() {
     Reference.expectSame("x")

@@ -56,34 +56,51 @@ struct FeedAddTests {
     #expect(server.requests.count == 2)
   }
 
-  @Test("a failed fetch keeps the subscription, says why and exits 69")
+  @Test("a server that fails (a 5xx) keeps the subscription, says why and exits 69")
   func failedFetchKeeps() async throws {
-    let server = try LoopbackServer(routes: [:])
+    let server = try LoopbackServer(routes: ["/down.xml": .status(503)])
     defer { server.stop() }
-    let url = server.url("/gone.xml").absoluteString
+    let url = server.url("/down.xml").absoluteString
     let added = try await run("add", url, expect: 69)
     #expect(added.output == "Added feed 1: \(url)\n")
     #expect(
       added.error == """
-        \(appIdentity.name): error: feed 1 was added but could not be read now: HTTP 404 from 127.0.0.1:\(server.port)
+        \(appIdentity.name): error: feed 1 was added but could not be read now: HTTP 503 from 127.0.0.1:\(server.port)
         hint: '\(appIdentity.name) refresh 1' tries again
 
         """)
     let list = try await run("list").output
-    #expect(list.contains("error: HTTP 404"), "\(list)")
+    #expect(list.contains(": HTTP 503 from 127.0.0.1"), "\(list)")
+  }
+
+  @Test(
+    "an address that answers 404 or 410 adds nothing, says so and exits 66", arguments: [404, 410])
+  func goneAddsNothing(status: Int) async throws {
+    let server = try LoopbackServer(routes: ["/gone.xml": .status(status)])
+    defer { server.stop() }
+    let url = server.url("/gne.xml").absoluteString
+    let added = try await run("add", url, expect: 66)
+    #expect(added.output.isEmpty, "\(added.output)")
+    #expect(added.error.contains("cannot add \(url): HTTP 404"), "\(added.error)")
+    #expect(added.error.contains("hint: nothing was added"), "\(added.error)")
+    let gone = server.url("/gone.xml").absoluteString
+    let answered = try await run("add", gone, expect: 66)
+    #expect(answered.error.contains("cannot add \(gone): HTTP \(status)"), "\(answered.error)")
+    #expect(answered.error.contains("(\(status)); check it for a typo"), "\(answered.error)")
+    #expect(try await run("list").output.hasPrefix("No feeds yet."))
   }
 
   @Test("--check, or a scheme that was assumed, adds nothing when the fetch fails")
   func strictAddsNothing() async throws {
-    let server = try LoopbackServer(routes: [:])
+    let server = try LoopbackServer(routes: ["/down.xml": .status(503)])
     defer { server.stop() }
     let checked = try await run(
-      "add", "--check", server.url("/gone.xml").absoluteString, expect: 69)
+      "add", "--check", server.url("/down.xml").absoluteString, expect: 69)
     #expect(checked.output.isEmpty)
     #expect(
-      checked.error.contains("cannot read http://127.0.0.1:\(server.port)/gone.xml: HTTP 404"))
+      checked.error.contains("cannot read http://127.0.0.1:\(server.port)/down.xml: HTTP 503"))
     #expect(checked.error.contains("hint: nothing was added (--check)"))
-    let typed = "localhost:\(server.port)/missing.xml"
+    let typed = "localhost:\(server.port)/down.xml"
     let assumed = try await run("add", typed, expect: 69)
     #expect(assumed.output == "No file '\(typed)' here: trying http://\(typed)\n")
     #expect(
@@ -100,25 +117,21 @@ struct FeedAddTests {
     let base = "http://127.0.0.1:\(server.port)"
     let typed = "127.0.0.1:\(server.port)/blog/"
     // The scheme assumed: nothing is added, and the page is not said to be missing.
-    let assumed = try await run("add", typed, expect: 69)
+    let assumed = try await run("add", typed, expect: 66)
     #expect(
       assumed.error == """
         \(appIdentity.name): error: cannot add \(base)/blog/: the page names the feed \(base)/blog/feed.xml, but the feed's address answered 404 (HTTP 404 from 127.0.0.1:\(server.port))
-        hint: nothing was added; give the address of the RSS, Atom or JSON feed itself, or try again later
+        hint: nothing was added: the page's link to its feed is stale; give the address of the RSS, Atom or JSON feed itself
 
         """)
     #expect(!assumed.error.contains("no file"))
-    let checked = try await run("add", "--check", "\(base)/blog/", expect: 69)
+    // The whole address, with or without --check: a stale link adds nothing.
+    let checked = try await run("add", "--check", "\(base)/blog/", expect: 66)
     #expect(checked.error.contains("the feed's address answered 404"))
-    #expect(checked.error.contains("hint: nothing was added (--check)"))
+    let kept = try await run("add", "\(base)/blog/", expect: 66)
+    #expect(kept.output.isEmpty, "\(kept.output)")
+    #expect(kept.error.contains("hint: nothing was added"), "\(kept.error)")
     #expect(try await run("list").output.hasPrefix("No feeds yet."))
-    // The whole address, without --check: the feed is kept, as any failed fetch is.
-    let kept = try await run("add", "\(base)/blog/", expect: 69)
-    #expect(kept.output == "Added feed 1: \(base)/blog/feed.xml\n")
-    #expect(
-      kept.error.contains(
-        "feed 1 was added but could not be read now: the page names the feed \(base)/blog/feed.xml, but the feed's address answered 404"
-      ), "\(kept.error)")
     #expect(server.requests.map(\.path).filter { $0 == "/blog/feed.xml" }.count == 3)
   }
 

@@ -41,6 +41,10 @@ struct FeedDamageTests {
     #expect(
       list.error.hasPrefix("\(appIdentity.name): warning: the cached items of feed 1 were damaged"))
     #expect(list.error.contains(asidePath))
+    #expect(
+      list.error.contains(
+        "hint: the damaged file is kept, untouched, as \(asidePath); look at it with: less "),
+      "\(list.error)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: asidePath)) == garbage)
 
     // Said once: the next commands work without a word.
@@ -72,13 +76,15 @@ struct FeedDamageTests {
     return try home.run("list").error
   }
 
-  @Test("a damaged record that still parses keeps its read marks across the refetch (issue 32, 4)")
+  @Test("a damaged record that still parses keeps its read marks across the refetch")
   func readMarksSurvive() throws {
     let warning = try damageWithReadMarks {
       $0.replacingOccurrences(of: "\"nextNumber\" : 6", with: "\"nextNumber\" : -6")
     }
-    #expect(warning.contains("its 1 read mark was recovered and kept"), "\(warning)")
-    #expect(warning.contains("the next refresh fetches the feed again"))
+    #expect(
+      warning.contains(
+        "were damaged and are set aside. You have: its 1 read mark. Nothing else was lost; "
+          + "the items come back at the next refresh."), "\(warning)")
     try home.run("refresh")
     let list = try home.run("list")
     #expect(list.output.contains(" 1       4  Five"), "\(list.output)")
@@ -88,7 +94,9 @@ struct FeedDamageTests {
   @Test("a record too damaged to parse says its read marks are lost")
   func readMarksLost() throws {
     let warning = try damageWithReadMarks { String($0.prefix(40)) }
-    #expect(warning.contains("its read marks could not be recovered from them and are lost"))
+    #expect(
+      warning.contains("You have: nothing of it. Lost: its read marks; the items come back"),
+      "\(warning)")
     try home.run("refresh")
     #expect(try home.run("list").output.contains(" 1       5  Five"))
   }
@@ -103,8 +111,8 @@ struct FeedDamageTests {
     }
     #expect(
       warning.contains(
-        "its read marks could not be recovered from them; the 1 read mark it had before its "
-          + "last change was kept"), "\(warning)")
+        "You have: the 1 read mark it had before its last change. Lost: that last change of "
+          + "read marks; the items come back at the next refresh."), "\(warning)")
     try home.run("refresh")
     #expect(try home.run("list").output.contains(" 1       4  Five"))
   }
@@ -133,7 +141,8 @@ struct FeedDamageTests {
   @Test(
     "every command works beside a damaged record, rm included",
     arguments: [
-      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all"], ["rm", "1"],
+      ["list"], ["read"], ["read", "--json"], ["refresh"], ["mark-read", "--all", "--yes"],
+      ["rm", "1"],
       ["mark-unread", "1"], ["export"], ["show", "2.1"],
     ])
   func commandsBesideDamage(arguments: [String]) throws {
@@ -183,7 +192,7 @@ struct FeedDamageTests {
   }
 
   @Test(
-    "a repeated key in a store file is damage (issue 24, 7): the list exits 65, a record is set aside",
+    "a repeated key in a store file is damage: the list exits 65, a record is set aside",
     arguments: [["list"], ["refresh"], ["add", "https://a.example/f"]])
   func repeatedKeys(arguments: [String]) throws {
     try addTwoFeeds()

@@ -94,11 +94,47 @@ struct FeedReaderMarkKeysTests {
     #expect(try library.store.record("1").unreadCount == 0)
     #expect(try library.store.record("2").unreadCount == 3)
     #expect(harness.text.contains("0 unread") && harness.text.contains("3 unread"))
-    harness.press(.character("M"))
+    #expect(harness.text.contains("Marked 2 items of feed 1 read · u undoes"), "\(harness.text)")
+    harness.press(.character("M"), .left, .enter)
     await feeds.waitForTasks()
     await harness.settle()
     #expect(try library.store.record("2").unreadCount == 0)
     #expect(!harness.text.contains("3 unread"), "\(harness.text)")
+  }
+
+  @Test("M asks first, saying how many; it says what it did, and u takes it back")
+  func markEveryFeedAsksAndUndoes() async throws {
+    let (harness, feeds) = try await openFeeds([2, 3], columns: 60)
+    try library.store.updateRecord("1") { $0.read = ["item-1"] }
+    feeds.reloadFeed("1")
+    await feeds.waitForTasks()
+    harness.press(.character("M"))
+    await feeds.waitForTasks()
+    await harness.settle()
+    #expect(harness.text.contains("Mark 4 items of 2 feeds read?"), "\(harness.text)")
+    harness.press(.enter)  // Cancel is highlighted first
+    await feeds.waitForTasks()
+    await harness.settle()
+    #expect(try library.store.record("2").unreadCount == 3)
+    #expect(harness.text.contains("1 unread") && harness.text.contains("3 unread"))
+    harness.press(.character("M"), .left, .enter)
+    await feeds.waitForTasks()
+    await harness.settle()
+    #expect(try library.store.record("1").unreadCount == 0)
+    #expect(try library.store.record("2").unreadCount == 0)
+    #expect(harness.text.contains("Marked 4 items of 2 feeds read · u undoes"), "\(harness.text)")
+    harness.press(.character("u"))
+    await feeds.waitForTasks()
+    await harness.settle()
+    // Only the marks M turned are turned back: item 1 of feed 1 was read before.
+    #expect(try library.store.record("1").read == ["item-1"])
+    #expect(try library.store.record("2").unreadCount == 3)
+    #expect(harness.text.contains("Undid: marked 4 items of 2 feeds read"), "\(harness.text)")
+    #expect(harness.text.contains("1 unread") && harness.text.contains("3 unread"))
+    harness.press(.character("u"))
+    await feeds.waitForTasks()
+    await harness.settle()
+    #expect(harness.text.contains("Nothing to undo."), "\(harness.text)")
   }
 
   @Test("a refresh's summary stays until the next key")

@@ -80,6 +80,36 @@ struct CommandTests {
     #expect(result.error.hasPrefix("\(name): error: "))
   }
 
+  @Test(
+    "offline with a damaged saved copy: the network's error, and the copy set aside in one line")
+  func offlineWithDamagedCopy() async throws {
+    let posts = try PostsServer()
+    _ = try await posts.run(["list"])
+    let file = try posts.store.fileURL(forKey: "posts")
+    try Data("{\"posts\": [".utf8).write(to: file)
+    posts.server.stop()
+    for command in [["list"], ["show", "2"]] {
+      let result = try await posts.run(command)
+      #expect(result.status == 69, "\(command): \(result.error)")
+      #expect(result.output.isEmpty)
+      let lines = result.error.split(separator: "\n").map(String.init)
+      let warnings = lines.filter { $0.hasPrefix("\(name): warning: ") }
+      let errors = lines.filter { $0.hasPrefix("\(name): error: ") }
+      #expect(errors.count == 1, "\(result.error)")
+      #expect(!result.error.contains("corrupt") && !result.error.contains("editor"))
+      #expect(errors.first?.contains("127.0.0.1") == true, "\(result.error)")
+      if command == ["list"] {
+        #expect(
+          warnings == [
+            "\(name): warning: the saved copy of the posts was damaged; it is set aside as \(file.path).damaged"
+          ], "\(result.error)")
+      } else {
+        #expect(warnings.isEmpty, "\(result.error)")  // set aside already: nothing to say
+      }
+    }
+    #expect(FileManager.default.fileExists(atPath: file.path + ".damaged"))
+  }
+
   @Test("a failure that may heal is retried: a 503, then the list")
   func retry() async throws {
     let posts = try PostsServer()

@@ -69,6 +69,14 @@ struct CommandFeatureTests {
     #expect(home.storedBytes == bytes)
   }
 
+  @Test("the store file writes an empty list of tags as []")
+  func emptyTagsInStore() throws {
+    try home.output(["add", "no tags"])
+    let text = String(decoding: try #require(home.storedBytes), as: UTF8.self)
+    #expect(text.contains("\"tags\" : []"), "\(text)")
+    #expect(!text.contains("[\n\n"), "\(text)")
+  }
+
   @Test("a note: set, shown, searched, in --json, cleared, undone")
   func notes() throws {
     try home.output(["add", "Call the bank"])
@@ -83,7 +91,7 @@ struct CommandFeatureTests {
     #expect(object["note"] as? String == "ask about the LOAN")
     #expect(try home.output(["note", "1", "--clear"]) == "cleared the note of 1\n")
     #expect(try home.output(["show", "1"]).contains("note:      none\n"))
-    #expect(try home.output(["undo"]) == "undid: edit 1\n")
+    #expect(try home.output(["undo"]) == "undid: note 1\n")
     #expect(try home.output(["show", "1"]).contains("note:      ask about the LOAN"))
     #expect(try home.run(["note", "1"]).status == 64)
     #expect(try home.run(["note", "9", "x"]).status == 64)
@@ -218,7 +226,7 @@ struct TerminalListingTests {
     #expect(output.hasPrefix("Hello, Ada"))
     #expect(
       output.contains(
-        "1 open · 1 done · 1 overdue · overdue first, then due today, then by priority\n"))
+        "1 open · 1 done · 1 overdue · overdue first, then due today, then by urgency\n"))
     #expect(!output.contains("\u{1B}[31m"))
     #expect(output.contains("late"))
     let none = try await list(["list", "--search", "zzz"])

@@ -150,13 +150,15 @@ struct DailyHabitsTests {
 
   // MARK: - Order
 
-  @Test("the default order: overdue, then due today, then by priority; --sort overrides")
+  @Test("the default order: overdue, then due today, then by urgency; --sort overrides")
   func overdueFirst() throws {
     try home.output(["add", "Important +work !high"])  // 1
     try home.output(["add", "Late", "--due", "2000-01-01"])  // 2
     try home.output(["add", "Today", "--due", "today"])  // 3
     try home.output(["add", "Later !medium", "--due", "2999-01-01"])  // 4
-    #expect(try listedIDs(["list"]) == [2, 3, 1, 4])
+    // Urgency as Taskwarrior's: medium (3.9) with a far due date (12 × 0.2) is 6.3, more
+    // than high (6.0) with none.
+    #expect(try listedIDs(["list"]) == [2, 3, 4, 1])
     #expect(try listedIDs(["list", "--sort", "priority"]) == [1, 4, 2, 3])
     #expect(try listedIDs(["list", "--sort", "Due"]) == [2, 3, 4, 1])
     let json = try home.output(["list", "--json"])
@@ -164,7 +166,18 @@ struct DailyHabitsTests {
       guard let range = line.range(of: #""id":"#) else { return nil }
       return Int(line[range.upperBound...].prefix { $0.isNumber })
     }
-    #expect(order == [2, 3, 1, 4])
+    #expect(order == [2, 3, 4, 1])
+  }
+
+  @Test("by urgency, a near due date weighs more than a low priority (as in Taskwarrior)")
+  func urgencyWeighsDueDates() throws {
+    try home.output(["add", "Low, in five weeks !low", "--due", "+5w"])  // 1
+    try home.output(["add", "Unprioritised, in three days", "--due", "+3d"])  // 2
+    try home.output(["add", "High, no date !high"])  // 3
+    try home.output(["add", "Nothing at all"])  // 4
+    // 2: 12 × (0.2 + 0.8 × 11/21) = 7.4; 3: 6.0; 1: 1.8 + 12 × 0.2 = 4.2; 4: 0.
+    #expect(try listedIDs(["list"]) == [2, 3, 1, 4])
+    #expect(try listedIDs(["list", "--sort", "urgency"]) == [2, 3, 1, 4])
   }
 
   // MARK: - Notes

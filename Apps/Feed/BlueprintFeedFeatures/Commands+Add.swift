@@ -65,7 +65,8 @@ extension FeedCommands {
 
   /// An http(s) address: fetched once; a web page that names its feed subscribes to
   /// that feed. A failed fetch keeps the subscription (exit 69) unless `strict` or the
-  /// scheme was assumed: then nothing is added.
+  /// scheme was assumed: then nothing is added. A `404` or `410` adds nothing (exit 66):
+  /// the address names nothing, as a mistyped one does.
   private static func addWeb(
     _ address: FeedLocation.Address, typed: String, _ names: Names, strict: Bool,
     _ context: CommandContext, _ library: FeedLibrary
@@ -100,6 +101,14 @@ extension FeedCommands {
     } catch {
       switch error {
       case .fetchFailed(let failedURL, let underlying):
+        if let status = goneStatus(underlying) {
+          // The server says nothing is there: a mistyped address, not a server down.
+          throw AppError(
+            "cannot add \(echo(failedURL)): \(error.description.terminalSafe)",
+            hint: "nothing was added: the server has nothing at this address (\(status)); "
+              + "check it for a typo, or give the address of the feed itself",
+            exitCode: .noInput)
+        }
         guard !strict, address.assumedScheme == nil else {
           throw AppError(
             "cannot read \(echo(failedURL)): \(error.description.terminalSafe)",
@@ -112,6 +121,13 @@ extension FeedCommands {
       case .linkedFetchFailed(let page, let feedURL, let underlying):
         // The page was found: what failed is the feed it names (a stale link, a server
         // down), not the address typed.
+        if goneStatus(underlying) != nil {
+          throw AppError(
+            "cannot add \(echo(page)): \(error.description.terminalSafe)",
+            hint: "nothing was added: the page's link to its feed is stale; give the "
+              + "address of the RSS, Atom or JSON feed itself",
+            exitCode: .noInput)
+        }
         guard !strict, address.assumedScheme == nil else {
           throw AppError(
             "cannot add \(echo(page)): \(error.description.terminalSafe)",
@@ -160,6 +176,15 @@ extension FeedCommands {
       let title = link.title.map { "  \($0.terminalSafe)" } ?? ""
       context.write("  \(echo(link.url))\(title)\n")
     }
+  }
+
+  /// `404 Not Found` or `410 Gone` when `error` is that answer: the address names
+  /// nothing, so `add` subscribes to nothing. Other failures (a host unreachable, a
+  /// `5xx`) may pass: the feed is added and read at the next refresh.
+  private static func goneStatus(_ error: any Error) -> Int? {
+    guard let status = (error as? APIError)?.statusCode, status == 404 || status == 410
+    else { return nil }
+    return status
   }
 
   /// What the user named the new subscription: its title and folder.

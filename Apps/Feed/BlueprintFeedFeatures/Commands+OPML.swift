@@ -19,6 +19,10 @@ extension FeedCommands {
     var added = 0
     var skipped: [String] = []
     var refusedFolders: [(name: String, reason: String)] = []
+    // Shown on a terminal only when the store keeps it waiting (another feed holds it).
+    let progress = context.progressLine()
+    progress.update("importing \(outlines.count) feed\(outlines.count == 1 ? "" : "s")")
+    defer { progress.finish() }
     // Every scheme `feed add` takes, local files included: an export reads back whole.
     // An xmlUrl is a whole URL: one without a scheme is not a path here.
     try library.store.updateSubscriptions { list in
@@ -50,6 +54,7 @@ extension FeedCommands {
         added += 1
       }
     }
+    progress.finish()
     for (name, reason) in refusedFolders {
       context.warn(
         "the feeds of the folder '\(CommandLineEcho.quote(name))' are added in no folder: \(reason)"

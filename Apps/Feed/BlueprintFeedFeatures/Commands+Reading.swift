@@ -84,8 +84,13 @@ extension FeedCommands {
   }
 
   /// `mark-read` / `mark-unread`: one item (`3.17`), one feed, or every feed (`nil`).
+  ///
+  /// A feed's or every feed's marks change at once and can be undone (`feed undo`);
+  /// every feed's, when more than ``confirmationThreshold`` marks would change, only
+  /// with `--yes` (`confirmed`): without it nothing changes and the error says how many.
   static func mark(
-    _ read: Bool, _ reference: String?, _ context: CommandContext, _ library: FeedLibrary
+    _ read: Bool, _ reference: String?, confirmed: Bool = false, _ context: CommandContext,
+    _ library: FeedLibrary
   ) throws {
     let word = read ? "read" : "unread"
     if let reference, let item = try library.item(reference) {
@@ -93,12 +98,24 @@ extension FeedCommands {
       context.write("Marked \(item.reference) \(word).\n")
       return
     }
-    let feeds = try reference.map { [try library.feed($0)] } ?? library.store.feeds()
-    var count = 0
-    for feed in feeds {
-      count += try read ? library.markAllRead(feed.id) : library.markAllUnread(feed.id)
+    let ids =
+      try reference.map { [try library.feed($0)] }.map { $0.map(\.id) }
+      ?? library.store.subscriptions().feeds.map(\.id)
+    let feeds = ids.filter { $0 != SampleFeed.id }
+    if reference == nil, !confirmed {
+      let pending = try library.store.marksToTurn(read, feeds: feeds)
+      if pending.items > confirmationThreshold {
+        let things = "\(pending.items) item\(pending.items == 1 ? "" : "s")"
+        let scope = "\(pending.feeds) feed\(pending.feeds == 1 ? "" : "s")"
+        throw AppError(
+          "--all would mark \(things) of \(scope) \(word); nothing was marked",
+          hint: "add --yes to mark them ('\(context.appName) undo' takes it back)")
+      }
     }
-    context.write("Marked \(count) item\(count == 1 ? "" : "s") \(word).\n")
+    let change = try library.store.markAll(read, feeds: feeds)
+    let count = change.count
+    let undo = count > 0 ? "; '\(context.appName) undo' takes it back" : ""
+    context.write("Marked \(count) item\(count == 1 ? "" : "s") \(word)\(undo).\n")
   }
 }
 

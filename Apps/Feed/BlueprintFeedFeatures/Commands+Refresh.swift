@@ -38,8 +38,11 @@ extension FeedCommands {
       context.write("No feeds to refresh. \(SampleFeed.addHint)\n")
       return
     }
-    let results = try await library.refresh(
-      ids, of: subscriptions, force: force)
+    let results = try await withProgress(
+      of: ids.map { ids in subscriptions.filter { ids.contains($0.id) } } ?? subscriptions, context
+    ) { onResult in
+      try await library.refresh(ids, of: subscriptions, force: force, onResult: onResult)
+    }
     var table = PlainTable(columns: [
       .init("Result"), .init("ID", alignment: .right), .init("Title"), .init("Details"),
     ])
@@ -55,6 +58,34 @@ extension FeedCommands {
     }
     announce(results, context, notifications: library.notifications)
     if let error = RefreshReport(results, appName: context.appName).error { throw error }
+  }
+
+  /// Runs a refresh of `feeds` with a progress line on a terminal's stderr
+  /// (`refreshing 12/30 · 1 failed · example.org`: the feeds done, those that failed,
+  /// the host of the last one done), erased before the results are printed.
+  static func withProgress(
+    of feeds: [Subscription], _ context: CommandContext,
+    _ refresh: (@escaping @Sendable (RefreshResult) async -> Void) async throws -> [RefreshResult]
+  ) async throws -> [RefreshResult] {
+    let progress = context.progressLine()
+    let total = feeds.count
+    let hosts = Dictionary(
+      feeds.map { ($0.id, $0.url.host ?? $0.url.lastPathComponent) },
+      uniquingKeysWith: { first, _ in first })
+    let counts = Locked((done: 0, failed: 0))
+    progress.update("refreshing 0/\(total)")
+    return try await progress.during {
+      try await refresh { result in
+        let (done, failed) = counts.withLock { counts in
+          counts.done += 1
+          if result.isFailure { counts.failed += 1 }
+          return counts
+        }
+        let failures = failed > 0 ? " · \(failed) failed" : ""
+        let host = hosts[result.feedID].map { " · \($0)" } ?? ""
+        progress.update("refreshing \(done)/\(total)\(failures)\(host)")
+      }
+    }
   }
 
   /// `--timeout 30`: a whole number of seconds above zero.

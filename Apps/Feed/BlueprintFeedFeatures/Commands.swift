@@ -23,6 +23,7 @@ package enum FeedCommands {
       ShowItem.self,
       MarkRead.self,
       MarkUnread.self,
+      UndoMarks.self,
       ConfigureReader.self,
       ImportOPML.self,
       ExportOPML.self,

@@ -28,9 +28,9 @@ struct FeedLibrary: Sendable {
     let files = FileKeyValueStore(directory: context.dataFolder)
     let store = FeedStore(store: files) { damaged in
       context.warn(
-        "the cached items of feed \(damaged.feedID) were damaged and are set aside as "
-          + "\(damaged.setAsideAt); \(damaged.readMarksSummary); the next refresh fetches "
-          + "the feed again")
+        damaged.notice,
+        hint: "the damaged file is kept, untouched, as \(damaged.setAsideAt); look at it with: "
+          + "less \(CommandLineEcho.shellWord(damaged.setAsideAt))")
     }
     var library = FeedLibrary(
       store: store,
@@ -189,27 +189,20 @@ struct FeedLibrary: Sendable {
     }
   }
 
-  /// Marks every cached item of a feed read; returns how many were unread.
+  /// Marks every cached item of a feed read; returns how many were unread. The change
+  /// can be undone (``FeedStore/undoLastMarks(commit:)``).
   @discardableResult
   func markAllRead(_ feed: String, commit: () throws -> Void = {}) throws -> Int {
     guard feed != SampleFeed.id else { return 0 }
-    return try store.updateRecord(feed) { record in
-      let count = record.unreadCount
-      record.read = Set(record.items.map(\.id))
-      try commit()
-      return count
-    }
+    return try store.markAll(true, feeds: [feed], commit: commit).count
   }
 
-  /// Marks every cached item of a feed unread; returns how many were read.
+  /// Marks every cached item of a feed unread; returns how many were read. The change
+  /// can be undone.
   @discardableResult
   func markAllUnread(_ feed: String) throws -> Int {
     guard feed != SampleFeed.id else { return 0 }
-    return try store.updateRecord(feed) { record in
-      let count = record.items.count - record.unreadCount
-      record.read = []
-      return count
-    }
+    return try store.markAll(false, feeds: [feed]).count
   }
 }
 

@@ -9,6 +9,9 @@ enum FeedRoute: Hashable, Sendable {
   case items(feed: String)
   /// One article.
   case article(ItemReference)
+  /// The question before every item of every feed is marked read: how many items, in
+  /// how many feeds.
+  case confirmMarkEveryFeedRead(items: Int, feeds: Int)
 }
 
 /// Starts the interactive reader: feeds → items → article, through the router.
@@ -29,6 +32,9 @@ enum FeedReaderUI {
           ArticleScreen(
             context: context,
             interactor: ArticleInteractor(reference: reference, library: library, feeds: feeds))
+        case .confirmMarkEveryFeedRead:
+          // A question, shown by the feeds screen's binding; never pushed as a screen.
+          FeedsScreen(context: context, interactor: feeds)
         }
       })
   }

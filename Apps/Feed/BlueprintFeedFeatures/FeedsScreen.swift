@@ -147,25 +147,69 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     }
   }
 
-  /// Marks every item of every feed read, in one task; the screen shows busy until
-  /// each is saved.
+  /// Asks before marking every item of every feed read, saying how many it would mark
+  /// (``confirmMarkEveryFeedRead()`` does it once the user agrees).
   func markEveryFeedRead() {
+    let feeds = viewModel.feeds.value ?? []
+    guard !feeds.isEmpty, !viewModel.isSample else { return }
+    let unread = feeds.map(\.record.unreadCount)
+    let items = unread.reduce(0, +)
+    guard items > 0 else {
+      viewModel.notice = "Every item is read already."
+      return
+    }
+    // The feeds screen's view asks the question (a confirmation dialog).
+    navigate(to: .confirmMarkEveryFeedRead(items: items, feeds: unread.count { $0 > 0 }))
+  }
+
+  /// Marks every item of every feed read, in one task, and says what it did; `u`
+  /// takes it back. The screen shows busy until each feed is saved.
+  func confirmMarkEveryFeedRead() {
     let ids = (viewModel.feeds.value ?? []).map(\.id)
     guard !ids.isEmpty, !viewModel.isSample else { return }
     blockingTask("mark every item of every feed read", on: work) { [library] commit in
-      for id in ids { try library.markAllRead(id, commit: commit.callAsFunction) }
-    } then: { [weak self] _ in
+      try library.store.markAll(true, feeds: ids, commit: commit.callAsFunction)
+    } then: { [weak self] change in
+      self?.viewModel.notice = Self.said(change, undone: false)
       for id in ids { self?.reloadFeed(id) }
     }
   }
 
-  /// Marks every item of a feed read; the screen shows busy until it is saved.
+  /// Marks every item of a feed read and says what it did; `u` takes it back. The
+  /// screen shows busy until it is saved.
   func markAllRead(_ id: String) {
+    guard !viewModel.isSample else { return }
     blockingTask("mark every item of feed \(id) read", on: work) { [library] commit in
-      try library.markAllRead(id, commit: commit.callAsFunction)
-    } then: { [weak self] _ in
+      try library.store.markAll(true, feeds: [id], commit: commit.callAsFunction)
+    } then: { [weak self] change in
+      if change.count > 0 { self?.viewModel.notice = Self.said(change, undone: false) }
       self?.reloadFeed(id)
     }
+  }
+
+  /// Takes back the last change of many marks (`m`, `M`, or `feed mark-read FEED|--all`)
+  /// and says what it took back.
+  func undoMarks() {
+    guard !viewModel.isSample else { return }
+    blockingTask("undo the last change of marks", on: work) { [library] commit in
+      try library.store.undoLastMarks(commit: commit.callAsFunction)
+    } then: { [weak self] change in
+      guard let self else { return }
+      guard let change else {
+        viewModel.notice = "Nothing to undo."
+        return
+      }
+      viewModel.notice = Self.said(change, undone: true)
+      for id in change.items.keys.sorted() { reloadFeed(id) }
+    }
+  }
+
+  /// The status line after a change of marks: `Marked 12 items of 3 feeds read · u
+  /// undoes`, or `Undid: marked 12 items of 3 feeds read`.
+  static func said(_ change: MarkChange, undone: Bool) -> String {
+    let summary = change.summary
+    if undone { return "Undid: " + summary }
+    return summary.prefix(1).uppercased() + summary.dropFirst() + " · u undoes"
   }
 
   func open(_ id: String) { navigate(to: .items(feed: id)) }
@@ -179,7 +223,19 @@ final class FeedsScreen: TerminalScreen {
 
   init(context: ScreenContext<FeedRoute>, interactor: FeedsInteractor) {
     self.interactor = interactor
-    context.bind(interactor)
+    context.bind(interactor) { destination in
+      switch destination {
+      case .confirmMarkEveryFeedRead(let items, let feeds):
+        .confirmationDialog(
+          "Mark \(items) item\(items == 1 ? "" : "s") of \(feeds) feed\(feeds == 1 ? "" : "s") read?",
+          message: "Undo with u."
+        ) {
+          IntentAction("Mark read", role: .destructive) { interactor.confirmMarkEveryFeedRead() }
+          IntentAction("Cancel", role: .cancel)
+        }
+      default: .push(destination)
+      }
+    }
   }
 
   var title: String { "Feeds" }
@@ -201,6 +257,9 @@ final class FeedsScreen: TerminalScreen {
       },
       KeyBinding(.character("M"), "All read") { [unowned self] in
         interactor.markEveryFeedRead()
+      },
+      KeyBinding(.character("u"), "Undo marks", isInFooter: false) { [unowned self] in
+        interactor.undoMarks()
       },
     ]
   }

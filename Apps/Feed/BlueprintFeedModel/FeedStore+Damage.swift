@@ -14,19 +14,23 @@ package struct DamagedRecord: Sendable, Equatable {
   /// (the bytes too damaged to tell), so the last change's marks may be missing.
   package var marksFromLastGood = false
 
-  /// What a warning says was lost with the cache: nothing but the items, or the read marks.
-  package var readMarksSummary: String {
+  /// What the user has now, and what was lost: the warning's message.
+  ///
+  /// `the cached items of feed 2 were damaged and are set aside. You have: the 3 read
+  /// marks it had before its last change. Lost: that last change of read marks; the
+  /// items come back at the next refresh.`
+  package var notice: String {
+    let lead = "the cached items of feed \(feedID) were damaged and are set aside. "
+    let items = "the items come back at the next refresh"
+    func marks(_ count: Int) -> String { "\(count) read mark\(count == 1 ? "" : "s")" }
     if marksFromLastGood, let count = keptReadMarks {
-      return "its read marks could not be recovered from them; the \(count) read "
-        + (count == 1
-          ? "mark it had before its last change was" : "marks it had before its last change were")
-        + " kept"
+      return lead + "You have: the \(marks(count)) it had before its last change. "
+        + "Lost: that last change of read marks; \(items)."
     }
     return switch keptReadMarks {
-    case nil: "its read marks could not be recovered from them and are lost"
-    case 0?: "it had no read marks, so nothing else was lost"
-    case 1?: "its 1 read mark was recovered and kept"
-    case let count?: "its \(count) read marks were recovered and kept"
+    case nil: lead + "You have: nothing of it. Lost: its read marks; \(items)."
+    case 0?: lead + "Nothing else was lost (it had no read marks); \(items)."
+    case let count?: lead + "You have: its \(marks(count)). Nothing else was lost; \(items)."
     }
   }
 }

@@ -26,7 +26,10 @@ package struct PostsRun {
     repository = PostRepository(
       server: try PostRepository.server(
         option: command[PostsCommands.server], environment: context.environment),
-      store: FileKeyValueStore(directory: context.dataFolder))
+      store: FileKeyValueStore(directory: context.dataFolder),
+      onDamage: { aside in
+        context.warn("the saved copy of the posts was damaged; it is set aside as \(aside)")
+      })
     self.context = context
   }
 }

@@ -83,7 +83,7 @@ struct PlainListing {
   /// have a display name, then the counts.
   ///
   /// ```
-  /// Hello, Ada. 3 open · 1 done · 1 overdue · overdue first, then due today, then by priority
+  /// Hello, Ada. 3 open · 1 done · 1 overdue · overdue first, then due today, then by urgency
   /// ```
   ///
   /// - Parameters:

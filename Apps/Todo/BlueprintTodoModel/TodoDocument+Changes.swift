@@ -194,7 +194,11 @@ extension TodoDocument {
     guard item != before else { return }
     try item.validate()
     items[index] = item
-    record(UndoEntry(summary: "edit \(id)", restore: [before]))
+    // `undid: note 1` after `todo note`: a change of the note alone is named for it.
+    var noteOnly = before
+    noteOnly.note = item.note
+    let verb = noteOnly == item ? "note" : "edit"
+    record(UndoEntry(summary: "\(verb) \(id)", restore: [before]))
   }
 
   /// Removes items.

@@ -1,7 +1,9 @@
 /// The orders a listing can take; in each, done items come after open ones.
 package enum TodoOrder: String, CaseIterable, Sendable {
-  /// Overdue items first, then those due today, then the rest; within each, as
-  /// ``priority``. The order `todo list` and the interactive list use by default.
+  /// Overdue items first, then those due today, then the rest; within each, by
+  /// urgency as Taskwarrior weighs it (``TodoItem/urgency(today:)``): a near due date
+  /// counts for more than a low priority. The order `todo list` and the interactive
+  /// list use by default.
   case urgent
   /// Priority (high first), then due date (soonest first, none last), then id.
   case priority
@@ -34,10 +36,10 @@ extension TodoOrder {
   }
 
   /// How the order reads in a listing's header, e.g. `overdue first, then today,
-  /// then by priority`.
+  /// then by urgency`.
   package var summary: String {
     switch self {
-    case .urgent: "overdue first, then due today, then by priority"
+    case .urgent: "overdue first, then due today, then by urgency"
     case .priority: "by priority"
     case .due: "by due date"
     case .created: "by when added"
@@ -76,6 +78,29 @@ extension TodoItem {
     return keys.map(\.index)
   }
 
+  /// How urgent the item is, in thousandths, weighed as Taskwarrior's urgency weighs
+  /// priority and due date: priority high 6.0, medium 3.9, low 1.8; a due date 12.0
+  /// times a factor that grows from 0.2 (due in 14 days or more) to 1.0 (overdue by
+  /// 7 days or more), linearly in between. A low priority due in five weeks (1.8 +
+  /// 2.4 = 4.2) comes after no priority due in three days (12 × 0.62 = 7.4).
+  ///
+  /// - Parameter today: The day due dates are measured from.
+  /// - Returns: The urgency × 1000.
+  package func urgency(today: Day) -> Int {
+    let priority =
+      switch self.priority {
+      case .high?: 6000
+      case .medium?: 3900
+      case .low?: 1800
+      case nil: 0
+      }
+    guard let due else { return priority }
+    // Days until due (negative: overdue), clamped to Taskwarrior's three weeks.
+    let days = min(max(due.number - today.number, -7), 14)
+    // 0.2 + 0.8 × (14 − days) / 21, times 12, in thousandths.
+    return priority + 12 * (200 + 800 * (14 - days) / 21)
+  }
+
   /// What an order compares, packed into integers.
   private struct SortKey: Comparable {
     /// 0 open, 1 done: done items sink below open ones in every order, on the
@@ -95,7 +120,7 @@ extension TodoItem {
       switch order {
       case .urgent:
         group = due < today ? 0 : due == today ? 1 : 2
-        (first, second) = (priority, due)
+        (first, second) = (-item.urgency(today: Day(number: today)), due)
       case .priority: (first, second) = (priority, due)
       case .due: (first, second) = (due, priority)
       case .created: (first, second) = (item.created, 0)

@@ -6,8 +6,7 @@ extension JSONWriter {
   /// spelling with the last value.
   func closeObject(_ frame: Frame) {
     guard frame.count > 0 else {
-      bytes.append(JSONByte.newline)
-      writeClose(level: frame.level, closer: JSONByte.closeBrace)
+      bytes.append(JSONByte.closeBrace)  // `{}`, as for an empty array
       return
     }
     if !frame.isInOrder { reorder(frame) }

@@ -106,7 +106,8 @@ final class JSONWriter {
     while frames.count > frame.index { closeTop() }
   }
 
-  /// Closes the innermost frame. A slot nothing was written to holds `{}`, as in `JSONEncoder`.
+  /// Closes the innermost frame. A slot nothing was written to holds `{}`, as in
+  /// `JSONEncoder`; an empty array is `[]`.
   private func closeTop() {
     let frame = frames[frames.count - 1]
     switch frame.kind {
@@ -253,9 +254,9 @@ final class JSONWriter {
     bytes.append(closer)
   }
 
-  /// How `JSONEncoder` pretty-prints an empty object or array after its opener: a blank line.
+  /// Closes an empty object or array right after its opener: `{}`, `[]`, as
+  /// `JSONEncoder` writes them on Apple platforms (Linux's puts a blank line between).
   private func writeEmptyClose(level: Int, closer: UInt8) {
-    bytes.append(JSONByte.newline)
-    writeClose(level: level, closer: closer)
+    bytes.append(closer)
   }
 }

@@ -7,7 +7,9 @@ extension StrictJSON {
   /// The text `JSONEncoder` writes for `value` with `[.prettyPrinted, .sortedKeys,
   /// .withoutEscapingSlashes]` and its default strategies, byte for byte, with every
   /// invisible character but the C0 controls written as a `\u` escape
-  /// (``JSONEscaping``), in one pass into one buffer.
+  /// (``JSONEscaping``), in one pass into one buffer. An empty array or object is
+  /// `[]` / `{}`, as `JSONEncoder` writes them on Apple platforms (Linux's puts a blank
+  /// line between the brackets).
   ///
   /// `JSONEncoder` builds a tree of boxed values and serializes it; on a 10,000-item
   /// document that is most of a `todo add`. This encoder writes each value in place,
@@ -55,6 +57,35 @@ extension StrictJSON {
   package static func encodeWithFoundation<Value: Encodable>(_ value: Value) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return JSONEscaping.escapingInvisibles(try encoder.encode(value))
+    return JSONEscaping.escapingInvisibles(collapsingEmptyContainers(try encoder.encode(value)))
+  }
+
+  /// Pretty-printed JSON with each empty array or object as `[]` / `{}`: Linux's
+  /// `JSONEncoder` writes a blank line between the brackets (`[⏎⏎  ]`).
+  ///
+  /// A string never holds a raw line feed (JSON escapes it), so an opener followed by
+  /// two line feeds, spaces and its closer is always an empty container.
+  package static func collapsingEmptyContainers(_ json: Data) -> Data {
+    let bytes = [UInt8](json)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      output.append(byte)
+      index += 1
+      guard byte == JSONByte.openBracket || byte == JSONByte.openBrace,
+        index + 1 < bytes.count, bytes[index] == JSONByte.newline,
+        bytes[index + 1] == JSONByte.newline
+      else { continue }
+      var end = index + 2
+      while end < bytes.count, bytes[end] == JSONByte.space { end += 1 }
+      let closer = byte == JSONByte.openBracket ? JSONByte.closeBracket : JSONByte.closeBrace
+      if end < bytes.count, bytes[end] == closer {
+        output.append(closer)
+        index = end + 1
+      }
+    }
+    return Data(output)
   }
 }

@@ -115,6 +115,18 @@ public struct CommandContext: Sendable {
         + (hint.map { "hint: \(ErrorReporter.escaped($0))\n" } ?? ""))
   }
 
+  /// A line of progress for long work, on standard error: drawn only when standard
+  /// error is a terminal (and `TERM` is not `dumb`), and only once the work has taken
+  /// more than `delay`; nothing of it reaches a pipe or a file.
+  ///
+  /// - Parameter delay: How long the work runs before the line appears.
+  /// - Returns: The line; ``ProgressLine/finish()`` erases it before the result.
+  public func progressLine(delay: Duration = ProgressLine.defaultDelay) -> ProgressLine {
+    ProgressLine(
+      isShown: io.isErrorTerminal && environment["TERM"] != "dumb", delay: delay,
+      columns: io.errorColumns, write: io.writeError)
+  }
+
   /// Reads all of standard input.
   ///
   /// - Returns: The bytes read until end of file.

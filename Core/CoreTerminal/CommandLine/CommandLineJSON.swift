@@ -30,7 +30,8 @@ public enum CommandLineJSON {
   }
 
   /// Encodes `value` as the apps print JSON: pretty-printed, keys sorted, slashes
-  /// as they are, invisible characters escaped, ending in a newline.
+  /// as they are, invisible characters escaped, an empty array or object as `[]` /
+  /// `{}`, ending in a newline.
   ///
   /// - Parameters:
   ///   - value: What to encode.
@@ -43,7 +44,7 @@ public enum CommandLineJSON {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     configure(encoder)
-    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-    return escapingInvisibleCharacters(text) + "\n"
+    let data = StrictJSON.collapsingEmptyContainers(try encoder.encode(value))
+    return escapingInvisibleCharacters(String(decoding: data, as: UTF8.self)) + "\n"
   }
 }

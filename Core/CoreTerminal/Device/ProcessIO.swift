@@ -25,6 +25,11 @@ public struct ProcessIO: Sendable {
   public var isInputTerminal: Bool
   /// Whether standard output is a terminal.
   public var isOutputTerminal: Bool
+  /// Whether standard error is a terminal (a ``ProgressLine`` is drawn only then).
+  public var isErrorTerminal: Bool
+  /// The width of the terminal standard error is, read when asked; `nil` when it has
+  /// none.
+  public var errorColumns: @Sendable () -> Int?
   /// Why writing to standard output failed, if it did (a full disk, a closed
   /// descriptor); `nil` while every write succeeded.
   public var outputFailure: @Sendable () -> String?
@@ -39,6 +44,8 @@ public struct ProcessIO: Sendable {
   ///   - isOutputTerminal: Whether standard output is a terminal.
   ///   - outputFailure: Why writing to standard output failed, if it did.
   ///   - inputDescriptor: Standard input's descriptor, for the process's own input.
+  ///   - isErrorTerminal: Whether standard error is a terminal.
+  ///   - errorColumns: The width of standard error's terminal, when it is one.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
@@ -46,8 +53,12 @@ public struct ProcessIO: Sendable {
     isInputTerminal: Bool = false,
     isOutputTerminal: Bool = false,
     outputFailure: @escaping @Sendable () -> String? = { nil },
-    inputDescriptor: Int32? = nil
+    inputDescriptor: Int32? = nil,
+    isErrorTerminal: Bool = false,
+    errorColumns: @escaping @Sendable () -> Int? = { nil }
   ) {
+    self.isErrorTerminal = isErrorTerminal
+    self.errorColumns = errorColumns
     self.inputDescriptor = inputDescriptor
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -78,8 +89,19 @@ public struct ProcessIO: Sendable {
         let code = failure.withLock { $0 }
         return code == 0 ? nil : String(cString: strerror(code))
       },
-      inputDescriptor: STDIN_FILENO
+      inputDescriptor: STDIN_FILENO,
+      isErrorTerminal: isatty(STDERR_FILENO) == 1,
+      errorColumns: { columns(of: STDERR_FILENO) }
     )
+  }
+
+  /// The width of the terminal `descriptor` is, from `ioctl(TIOCGWINSZ)`.
+  private static func columns(of descriptor: Int32) -> Int? {
+    var window = winsize()
+    let result = withUnsafeMutablePointer(to: &window) {
+      ioctl(descriptor, UInt(TIOCGWINSZ), $0)
+    }
+    return result == 0 && window.ws_col > 0 ? Int(window.ws_col) : nil
   }
 
   /// Writes every byte, retrying short writes and EINTR.

@@ -46,6 +46,26 @@ struct FeedSyncOfflineTests {
     return home
   }
 
+  @Test("marks a change of a whole feed turned, undone, go out at the next refresh")
+  func undoneMarksGoOut() async throws {
+    defer {
+      fake.stop()
+      sites.stop()
+    }
+    let home = try await syncedHome()
+    defer { home.stop() }
+    let feed = Dictionary(uniqueKeysWithValues: try await home.feeds().map { ($0.title, $0.id) })
+    let a = try #require(feed["a"])
+    try await home.home.runToExit(["mark-read", a])
+    try await home.home.runToExit(["refresh"])
+    #expect(fake.item("a 1")?.read == true)
+    let undone = try await home.home.runToExit(["undo"])
+    #expect(undone.output == "undid: marked 1 item of feed \(a) read\n", "\(undone.output)")
+    try await home.home.runToExit(["refresh"])
+    #expect(fake.item("a 1")?.read == false)
+    #expect(fake.item("a 2")?.read == true, "read before the change: it stays read")
+  }
+
   @Test("add, import, rm, rename, marks and stars offline: each reaches the server after")
   func offlineChangesGoOut() async throws {
     defer {

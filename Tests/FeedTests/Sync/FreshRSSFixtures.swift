@@ -10,7 +10,8 @@ let freshRSS: FreshRSS? = FreshRSS(environment: ProcessInfo.processInfo.environm
 /// Why the FreshRSS suites are skipped.
 let freshRSSMissing =
   "BLUEPRINT_FRESHRSS_URL and BLUEPRINT_FRESHRSS_ROOT are not set: no FreshRSS to sync with "
-  + "(.ci/run starts one from ../shared/servers/ and sets them)"
+  + "(eval \"$(bash .ci/freshrss-server start)\" starts one from the FreshRSS source tarball "
+  + "FRESHRSS_TARBALL names, with PHP 8.2 and SQLite, and sets them; see the README)"
 
 /// A FreshRSS on loopback: its API, and its command line to make users and fetch feeds.
 struct FreshRSS: Sendable {

@@ -16,8 +16,8 @@ enum ListTodos: TodoCommand {
     help: "Only todos whose title, tags or note contain the text (any case).")
   static let sort = Option<TodoOrder?>(
     "sort", valueName: "order",
-    help: "urgent (the default: overdue, today, then by priority; also urgency), "
-      + "priority, due, created or id.",
+    help: "urgent (the default: overdue, today, then by urgency as Taskwarrior weighs it; "
+      + "also urgency), priority, due, created or id.",
     expected: "urgent, priority, due, created or id", parse: TodoOrder.init(name:)
   ).completing(.list(TodoOrder.allCases.map(\.rawValue)))
   static let json = Flag(
@@ -25,7 +25,7 @@ enum ListTodos: TodoCommand {
   static let filter = Argument<[String]>(
     "filter", help: "+tag, !priority or due:DATE; all must hold.")
   static let configuration = CommandConfiguration(
-    "list", summary: "List open todos: overdue, due today, then by priority.",
+    "list", summary: "List open todos: overdue, due today, then by urgency.",
     discussion: """
       A filter is typed as in add: +tag (several: every one), !priority and
       due:DATE (due by then, overdue included), e.g. '\(appIdentity.name) list +work !high'.

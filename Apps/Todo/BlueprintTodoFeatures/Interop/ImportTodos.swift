@@ -24,7 +24,12 @@ enum ImportTodos: TodoCommand {
     let input = try CommandLineInput.read(file, in: run.context)
     let (drafts, skipped) = try TodoCommands.importedDrafts(
       from: try todoImport[\.from], file: file, input, now: run.clock.seconds)
+    // Shown on a terminal only when the store keeps it waiting (another todo holds it).
+    let progress = run.context.progressLine()
+    progress.update("importing \(drafts.count) todo\(drafts.count == 1 ? "" : "s")")
+    defer { progress.finish() }
     let (ids, held) = try run.store.change { try $0.addImported(drafts) }
+    progress.finish()
     let tail =
       (skipped.map { "; \($0)" } ?? "")
       + (held == 0 ? "" : "; skipped \(held) already in the list")

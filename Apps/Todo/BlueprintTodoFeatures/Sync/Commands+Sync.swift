@@ -34,9 +34,17 @@ extension TodoCommands {
     var engine = SyncEngine(
       remote: remote, adapter: TodoSyncAdapter(store: store), state: state, now: now)
     engine.allowsMassDeletion = forceDelete
+    // On a terminal, a long sync shows its counts on stderr, erased before the report.
+    let progress = context.progressLine()
+    progress.update("syncing")
+    engine.onProgress = { counts in
+      progress.update(
+        "syncing · \(counts.requests) request\(counts.requests == 1 ? "" : "s") · "
+          + "\(counts.received) received · \(counts.sent) sent")
+    }
     let result: SyncResult
     do {
-      result = try await engine.sync(dryRun: dryRun)
+      result = try await progress.during { try await engine.sync(dryRun: dryRun) }
     } catch let refusal as SyncMassDeletion {
       throw massDeletionError(refusal, store: store)
     } catch let error as PersistenceError {
