@@ -101,7 +101,7 @@ struct CommandTests {
       if command == ["list"] {
         #expect(
           warnings == [
-            "\(name): warning: the saved copy of the posts was damaged; it is set aside as \(file.path).damaged"
+            "\(name): warning: the saved copy was damaged; it is set aside as \(file.path).damaged"
           ], "\(result.error)")
       } else {
         #expect(warnings.isEmpty, "\(result.error)")  // set aside already: nothing to say

@@ -20,16 +20,13 @@ package enum PostsCommands {
 
 /// What every command runs with: the server the command line names, and the process.
 package struct PostsRun {
-  let repository: PostRepository, context: CommandContext
-
+  var repository: PostRepository, context: CommandContext
   package init(_ command: ParsedCommand, _ context: CommandContext) throws {
     repository = PostRepository(
       server: try PostRepository.server(
         option: command[PostsCommands.server], environment: context.environment),
-      store: FileKeyValueStore(directory: context.dataFolder),
-      onDamage: { aside in
-        context.warn("the saved copy of the posts was damaged; it is set aside as \(aside)")
-      })
+      store: FileKeyValueStore(directory: context.dataFolder))
+    repository.onDamage = { context.warn("the saved copy was damaged; it is set aside as \($0)") }
     self.context = context
   }
 }

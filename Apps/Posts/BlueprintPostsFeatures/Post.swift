@@ -2,16 +2,13 @@ package import Foundation
 
 /// One post, as the server's `/posts` and `/posts/ID` give it.
 package struct Post: Codable, Hashable, Identifiable, Sendable {
-  package var userId: Int
-  package var id: Int
-  package var title: String
-  package var body: String
+  package var userId: Int, id: Int
+  package var title: String, body: String
 }
 
 /// The last list fetched, kept so that the app opens offline.
 package struct SavedPosts: Codable, Sendable {
-  package var posts: [Post]
-  package var savedAt: Date
+  package var posts: [Post], savedAt: Date
 }
 
 /// What went wrong, in the app's terms; each shell words it.

@@ -12,14 +12,10 @@ package struct PostRepository: Sendable {
   /// The environment variable that names another server: `POSTS_SERVER` for `posts`.
   package static let variable = appIdentity.name.uppercased().replacing("-", with: "_") + "_SERVER"
   let client: any HTTPClient, server: URL, store: any KeyValueStore
-  /// Told where a damaged saved copy was set aside (a path), once, when it is.
-  let onDamage: @Sendable (String) -> Void
+  package var onDamage: @Sendable (String) -> Void = { _ in }  // told where a damaged copy went
 
-  package init(
-    client: any HTTPClient = makeClient(), server: URL, store: any KeyValueStore,
-    onDamage: @escaping @Sendable (String) -> Void = { _ in }
-  ) {
-    (self.client, self.server, self.store, self.onDamage) = (client, server, store, onDamage)
+  package init(client: any HTTPClient = makeClient(), server: URL, store: any KeyValueStore) {
+    (self.client, self.server, self.store) = (client, server, store)
   }
 
   /// Tries three times, a little later each, for failures that may heal. libcurl on
@@ -50,7 +46,7 @@ package struct PostRepository: Sendable {
       try store.set(SavedPosts(posts: posts, savedAt: Date()), forKey: "posts")
       return (posts, nil, nil)
     } catch let error as APIError {
-      guard let saved = savedCopy() else { throw error }
+      guard let saved = savedCopy else { throw error }
       return (saved.posts, saved.savedAt, error)
     }
   }
@@ -61,32 +57,11 @@ package struct PostRepository: Sendable {
       return try await client.fetch(Endpoint(baseURL: server).path("posts").path(String(id)))
     } catch let error as APIError {
       if error.statusCode == 404 { throw PostsError.noSuchPost(id) }
-      guard let post = savedCopy()?.posts.first(where: { $0.id == id }) else { throw error }
+      guard let post = savedCopy?.posts.first(where: { $0.id == id }) else { throw error }
       return post
     }
   }
 
-  /// The saved copy, if there is one that reads. It is a cache: a damaged one is set
-  /// aside (``onDamage`` is told where) and the caller's error, the network's, is the
-  /// one the user gets.
-  private func savedCopy() -> SavedPosts? {
-    do {
-      return try store.value(SavedPosts.self, forKey: "posts")
-    } catch PersistenceError.corrupted(let key, let path, _) {
-      // The first free name beside it: an earlier damaged copy is kept too.
-      let files = FileManager.default
-      let aside = (0..<100).lazy.map { $0 == 0 ? path + ".damaged" : path + ".damaged-\($0)" }
-        .first { !files.fileExists(atPath: $0) }
-      if files.fileExists(atPath: path), let aside,
-        (try? files.moveItem(atPath: path, toPath: aside)) != nil
-      {
-        onDamage(aside)
-      } else if (try? store.removeValue(forKey: key)) != nil {
-        onDamage(path)
-      }
-      return nil
-    } catch {
-      return nil
-    }
-  }
+  /// The saved copy, if one reads: a damaged one is set aside (it is only a cache).
+  private var savedCopy: SavedPosts? { store.cachedValue(forKey: "posts", onDamage: onDamage) }
 }
