@@ -4,7 +4,8 @@ extension Interactor {
   /// (`store.dataChanges(forKey:)`, from any process for ``FileKeyValueStore``).
   ///
   /// The observation is not work the screen waits for: it neither shows busy nor
-  /// counts in ``isWorking``, so a test that settles a screen does not wait for it.
+  /// counts in ``isWorking`` or ``waitForTasks()`` (it lasts until ``teardown()``), so
+  /// a test that settles a screen does not wait for it; what `body` starts does count.
   /// `body` runs once per element, in order; elements that arrived while it ran are
   /// each given after it. A body that starts a load keeps one running at a time with
   /// ``LiveReload``.
@@ -25,14 +26,16 @@ extension Interactor {
     _ changes: AsyncStream<Element>,
     _ body: @escaping @MainActor (Element) -> Void
   ) -> TaskHandle? {
-    spawn(
-      .timer,
-      {
-        for await element in changes {
-          guard !Task.isCancelled else { return }
-          body(element)
-        }
-      }, onFailure: nil, finally: nil)
+    guard !isTornDown else { return nil }
+    let task = Task { @MainActor () -> TaskOutcome in
+      for await element in changes {
+        guard !Task.isCancelled else { return .cancelled }
+        body(element)
+      }
+      return Task.isCancelled ? .cancelled : .completed
+    }
+    observations.append(task)
+    return TaskHandle(task: task)
   }
 }
 
