@@ -14,10 +14,11 @@
     /// Opens `todo` on a pseudo-terminal once its list shows `ready`, runs `body`,
     /// quits, and requires exit 0.
     static func withUI(
-      _ home: TodoHome, ready: String,
+      _ home: TodoHome, ready: String, environment extra: [String: String] = [:],
       _ body: @escaping @Sendable (PseudoTerminalSession) throws -> Void
     ) async throws {
-      let environment = home.folder.isolatedEnvironment(["TZ": "UTC", "TERM": "xterm"])
+      let environment = home.folder.isolatedEnvironment(
+        ["TZ": "UTC", "TERM": "xterm"].merging(extra) { _, new in new })
       let path = home.product.url.path
       let status = try await offThePool { () throws -> Int32? in
         let session = try PseudoTerminalSession(
