@@ -106,7 +106,11 @@ final class FeedsInteractor: Interactor<FeedsModel> {
     load(\.feeds, keepingPreviousValue: true) { [library, viewModel, work, weak self] in
       let (feeds, isSample) = try await work.read { try library.feeds() }
       viewModel.isSample = isSample
-      if isSample { viewModel.notice = SampleFeed.screenHint } else { self?.observeRecords(of: feeds) }
+      if isSample {
+        viewModel.notice = SampleFeed.screenHint
+      } else {
+        self?.observeRecords(of: feeds)
+      }
       return feeds
     }
   }
