@@ -319,11 +319,14 @@ package final class FolderWatcher: @unchecked Sendable {
       state.descriptor = descriptor
       let source = DispatchSource.makeFileSystemObjectSource(
         fileDescriptor: descriptor, eventMask: [.write, .delete, .rename, .revoke], queue: queue)
-      source.setEventHandler { [weak self, weak source] in
-        guard let self, let source else { return }
-        let gone = !source.data.isDisjoint(with: [.delete, .rename, .revoke])
-        state.withLock { state in
-          guard !state.isStopped, gone else { return }
+      source.setEventHandler { [weak self] in
+        guard let self else { return }
+        self.state.withLock { state in
+          // Removed or renamed: whatever is at the path now is watched.
+          guard !state.isStopped,
+            let source = state.source as? any DispatchSourceFileSystemObject,
+            !source.data.isDisjoint(with: [.delete, .rename, .revoke])
+          else { return }
           closeDescriptor(&state)
           arm(&state)
         }
