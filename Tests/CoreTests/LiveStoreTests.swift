@@ -113,6 +113,19 @@ struct LiveStoreTests {
     #expect(await typed.next() == 9)
   }
 
+  @Test("A file that cannot be read (a FIFO) is reported once; observers go on after it")
+  func unreadable() async throws {
+    var reports = store.watchReports().makeAsyncIterator()
+    var changes = store.dataChanges(forKey: "n").makeAsyncIterator()
+    let fifo = folder.path + "/.n.fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(rename(fifo, folder.path + "/n.json") == 0)
+    let report = await reports.next()
+    #expect(report?.kind == .unreadable && report?.key == "n", "\(String(describing: report))")
+    try Self.commit("3\n", key: "n", in: folder.path)
+    #expect(await Self.next(&changes) == "3\n")
+  }
+
   #if canImport(Glibc)
     @Test("An overflowed event queue reads every watched key again")
     func overflow() async throws {
