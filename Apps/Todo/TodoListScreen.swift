@@ -121,6 +121,10 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     observe(store.files.dataChanges(forKey: TodoDocument.storeKey)) { [weak self] _ in
       self?.reloadLive()
     }
+    // Said once: the system cannot watch the folder, and the list is checked each second.
+    observe(store.files.watchReports()) { [weak self] report in
+      self?.viewModel.status = report.message
+    }
   }
 
   /// Reads the list again after a commit, keeping the selected item selected and the
