@@ -154,6 +154,39 @@
       if count > 0 { output += buffer[0..<count] }
     }
 
+    /// The screen the output drew so far, as a 100×30 terminal shows it (the size a
+    /// session starts with).
+    public var screen: VirtualScreen {
+      var screen = VirtualScreen(size: TerminalSize(columns: 100, rows: 30))
+      screen.feed(output)
+      return screen
+    }
+
+    /// Reads output until the screen it draws (``screen``) meets `condition`: for what
+    /// a redraw changes, which a renderer that writes only the changed cells never
+    /// writes whole.
+    ///
+    /// - Parameters:
+    ///   - seconds: A guard against a hang, not a timing.
+    ///   - condition: What the screen must show.
+    /// - Returns: The screen that met it.
+    /// - Throws: `PseudoTerminalError` with the screen's text, after `seconds`.
+    @discardableResult
+    public func waitForScreen(
+      seconds: Double = 300, _ condition: (VirtualScreen) -> Bool
+    ) throws -> VirtualScreen {
+      let deadline = Date().addingTimeInterval(seconds)
+      while true {
+        // Fed whole each time: a read may end inside a character.
+        let screen = self.screen
+        if condition(screen) { return screen }
+        guard Date() < deadline else {
+          throw PseudoTerminalError(description: "the screen never matched:\n" + screen.text)
+        }
+        pump(milliseconds: 50)
+      }
+    }
+
     /// Reads output until `text` shows in what came after the first `offset` bytes.
     public func waitForOutput(_ text: String, after offset: Int = 0, seconds: Double = 300) throws {
       let deadline = Date().addingTimeInterval(seconds)

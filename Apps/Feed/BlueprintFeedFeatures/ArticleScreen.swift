@@ -126,12 +126,20 @@ final class ArticleInteractor: Interactor<ArticleModel> {
     super.init(viewModel: ArticleModel())
   }
 
+  /// The article as the store has it now; when a commit made elsewhere dropped it (a
+  /// refresh past the item limit, the feed removed), the one read last, so that the
+  /// article being read stays open.
   var entry: FeedEntry? {
     guard let feed = feeds.viewModel.feed(reference.feed),
       let item = feed.record.items.first(where: { $0.number == reference.number })
-    else { return nil }
-    return FeedEntry(feed: feed, item: item)
+    else { return shown?.reference == reference ? shown : nil }
+    let entry = FeedEntry(feed: feed, item: item)
+    shown = entry
+    return entry
   }
+
+  /// The entry ``entry`` gave last.
+  private var shown: FeedEntry?
 
   override func prepare() {
     if let entry, !entry.isRead { toggleRead() }

@@ -28,6 +28,20 @@ struct FeedPreferences: Sendable {
     #endif
   }
 
+  /// The looks of the open reader after each commit of the shared settings file, by
+  /// any process; `nil` in a build without shared settings.
+  ///
+  /// - Parameter context: The command's context: its folders and environment.
+  /// - Returns: The looks to follow.
+  static func looks(for context: CommandContext) -> AsyncStream<TerminalLook>? {
+    #if canImport(BlueprintSamplesShared)
+      SharedSettings.looks(
+        in: SharedSettings.makeStore(context.directories), environment: context.environment)
+    #else
+      nil
+    #endif
+  }
+
   /// The context styled by the shared settings, and feed's preferences from them.
   ///
   /// - Parameter context: The command's context.

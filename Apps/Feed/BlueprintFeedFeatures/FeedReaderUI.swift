@@ -46,7 +46,8 @@ enum FeedReaderUI {
     let work = BlockingWork()
     let feeds = FeedsInteractor(
       library: library, refreshesOnOpen: options.refreshOnOpen, work: work)
-    try await context.runTerminalUI(makeStack(library: library, feeds: feeds))
+    try await context.runTerminalUI(
+      makeStack(library: library, feeds: feeds), looks: FeedPreferences.looks(for: context))
     try await work.settleOnQuit()
   }
 }

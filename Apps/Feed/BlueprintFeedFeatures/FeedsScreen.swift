@@ -51,6 +51,46 @@ final class FeedsInteractor: Interactor<FeedsModel> {
   override func prepare() {
     reload()
     if refreshesOnOpen { refreshAfterLoading() }
+    observe(library.store.store.dataChanges(forKey: FeedStore.subscriptionsKey.name)) {
+      [weak self] _ in self?.reloadLive()
+    }
+  }
+
+  /// One live reload at a time, and one more when a commit came meanwhile.
+  private let live = LiveReload()
+  /// The feeds whose record is observed.
+  private var observedFeeds: Set<String> = []
+
+  /// Reads every feed again after a commit, by this process or another (`feed
+  /// refresh` from cron, `feed sync`, a mark made in another reader): new items,
+  /// unread counts, read marks and stars show with no key pressed. Shows no busy
+  /// state; a refresh running here keeps its own.
+  func reloadLive() {
+    live.request { [weak self] done in
+      guard let self else { return done() }
+      let started = asyncTask(gateKey: "live") { [weak self, library, work] in
+        let (feeds, isSample) = try await work.read { try library.feeds() }
+        guard let self else { return }
+        viewModel.isSample = isSample
+        switch viewModel.feeds {
+        case .loading: viewModel.feeds = .loading(previous: feeds)
+        default: viewModel.feeds = .loaded(feeds)
+        }
+        if !isSample { observeRecords(of: feeds) }
+      } finally: { _ in
+        done()
+      }
+      if started == nil { done() }
+    }
+  }
+
+  /// Observes the record of each feed not observed yet.
+  private func observeRecords(of feeds: [StoredFeed]) {
+    for feed in feeds where observedFeeds.insert(feed.id).inserted {
+      observe(library.store.store.dataChanges(forKey: FeedStore.recordKey(feed.id))) {
+        [weak self] _ in self?.reloadLive()
+      }
+    }
   }
 
   /// Refreshes once the first load has finished (the load runs as a task).
@@ -63,10 +103,14 @@ final class FeedsInteractor: Interactor<FeedsModel> {
 
   /// Reads every feed from the store.
   func reload() {
-    load(\.feeds, keepingPreviousValue: true) { [library, viewModel, work] in
+    load(\.feeds, keepingPreviousValue: true) { [library, viewModel, work, weak self] in
       let (feeds, isSample) = try await work.read { try library.feeds() }
       viewModel.isSample = isSample
-      if isSample { viewModel.notice = SampleFeed.screenHint }
+      if isSample {
+        viewModel.notice = SampleFeed.screenHint
+      } else {
+        self?.observeRecords(of: feeds)
+      }
       return feeds
     }
   }

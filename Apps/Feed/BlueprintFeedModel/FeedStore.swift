@@ -22,7 +22,7 @@ package struct FeedStore: Sendable {
 
   /// The default number of items kept per feed.
   package static let defaultItemLimit = 500
-  static let subscriptionsKey = StoreKey("subscriptions", default: SubscriptionList())
+  package static let subscriptionsKey = StoreKey("subscriptions", default: SubscriptionList())
 
   /// Creates a feed store.
   ///

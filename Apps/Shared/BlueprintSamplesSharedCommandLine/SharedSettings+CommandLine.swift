@@ -1,5 +1,5 @@
 package import BlueprintSamplesShared
-import CoreBase
+package import CoreBase
 package import CoreTerminal
 import Foundation
 
@@ -61,5 +61,63 @@ extension CommandContext {
   /// - Returns: A copy that draws with them.
   package func styled(by settings: SharedSettings) -> CommandContext {
     styled(theme: settings.theme, appearance: settings.appearance ?? .system)
+  }
+}
+
+extension SharedSettings {
+  /// The look of an open terminal UI after each commit of the settings file, by any
+  /// process (`settings set appearance dark`, the file saved from `$EDITOR`): its
+  /// appearance and theme. A file that does not read as valid settings keeps the last
+  /// good look and says why on the status line; a removed file is the defaults.
+  ///
+  /// The folder is watched from this call until the stream ends.
+  ///
+  /// - Parameters:
+  ///   - store: The settings' store (``makeStore(_:)``).
+  ///   - environment: Resolves the `system` appearance.
+  /// - Returns: The looks, starting with the next commit.
+  package static func looks(
+    in store: FileKeyValueStore, environment: [String: String]
+  ) -> AsyncStream<TerminalLook> {
+    let changes = store.dataChanges(forKey: storeKey)
+    let path = store.location(forKey: storeKey)
+    let (looks, continuation) = AsyncStream.makeStream(
+      of: TerminalLook.self, bufferingPolicy: .bufferingNewest(1))
+    let task = Task {
+      for await data in changes {
+        continuation.yield(look(of: data, path: path, environment: environment))
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return looks
+  }
+
+  /// The look the settings file's bytes give; `nil` bytes (no file) are the defaults.
+  static func look(of data: Data?, path: String, environment: [String: String]) -> TerminalLook {
+    let settings: SharedSettings
+    if let data {
+      do {
+        let (decoded, invalid) = try decodeSkippingInvalidValues(data)
+        if let value = invalid.first {
+          return TerminalLook(
+            style: nil,
+            notice: "settings not applied: '\(value.key)' has the invalid value \(value.value) "
+              + "(expected \(value.expected)); run '\(editorCommand) edit'")
+        }
+        settings = decoded
+      } catch {
+        let reason = CommandLineErrorDescription.describe(error, in: data)
+        return TerminalLook(
+          style: nil,
+          notice: "settings not applied: \(path) is invalid (\(reason)); kept the last look")
+      }
+    } else {
+      settings = SharedSettings()
+    }
+    return TerminalLook(
+      style: TerminalLook.Style(
+        appearance: (settings.appearance ?? .system).resolved(environment: environment),
+        theme: settings.theme))
   }
 }

@@ -94,7 +94,8 @@ enum TodoApp {
     _ = try store.load()  // a damaged file is reported before the screen opens
     let work = BlockingWork()
     try await context.runTerminalUI(
-      makeStack(store: store, displayName: greeting, work: work, sync: sync))
+      makeStack(store: store, displayName: greeting, work: work, sync: sync),
+      looks: TodoPreferences.looks(for: context))
     try await work.settleOnQuit()
   }
 }

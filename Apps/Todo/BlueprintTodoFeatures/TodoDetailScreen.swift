@@ -36,6 +36,8 @@ package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
   private let work: BlockingWork
   /// Told after a change is saved, so the list can reload.
   package var onChange: (() -> Void)?
+  /// One live reload at a time.
+  private let live = LiveReload()
 
   package init(
     id: Int, store: TodoStore, now: @escaping @MainActor () -> Now = { Now() },
@@ -48,7 +50,43 @@ package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
     super.init(viewModel: TodoDetailModel(), clock: clock)
   }
 
-  package override func prepare() { reload() }
+  package override func prepare() {
+    reload()
+    observe(store.files.dataChanges(forKey: TodoDocument.storeKey)) { [weak self] _ in
+      self?.reloadLive()
+    }
+  }
+
+  /// Reads the item again after a commit (another process's, usually): a change
+  /// shows, with `changed elsewhere` on the status line; a deleted item stays shown,
+  /// saying so. Text being typed is the screen's and is never replaced; saving it
+  /// edits the item as it is stored then.
+  package func reloadLive() {
+    live.request { [weak self] done in
+      guard let self else { return done() }
+      let started = asyncTask(gateKey: "live") { [weak self, store, id, work] in
+        let document = try await work.read { try store.load() }
+        guard let self, let shown = viewModel.item.value else { return }
+        guard let item = try? document.item(id) else {
+          viewModel.status = "#\(id) was deleted elsewhere"
+          return
+        }
+        guard item != shown else { return }
+        // This screen's own save comes back stamped with its time only: not news.
+        let isNews = item.isDone != shown.isDone || Self.texts(of: item) != Self.texts(of: shown)
+        viewModel.item = .loaded(item)
+        guard isNews else { return }
+        fill(from: item)
+        viewModel.status = "changed elsewhere"
+      } onFailure: { [weak self] error in
+        let reason = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
+        self?.viewModel.status = "not updated: " + reason
+      } finally: { _ in
+        done()
+      }
+      if started == nil { done() }
+    }
+  }
 
   /// Today, for the overdue color.
   package var today: Day { now().today }
@@ -146,6 +184,11 @@ package final class TodoDetailInteractor: Interactor<TodoDetailModel> {
       edit.values[field] = value
     }
     return edit
+  }
+
+  /// What the fields show of `item`.
+  private static func texts(of item: TodoItem) -> [String] {
+    TodoDetailModel.Field.allCases.map { $0.text(of: item) }
   }
 
   private func fill(from item: TodoItem) {

@@ -79,8 +79,14 @@ package struct TodoListSync: Sendable {
 /// while the screen shows busy: another `todo` holding the list's lock never freezes
 /// the screen. The list is reloaded from the transaction's result, so the screen
 /// always shows what is on disk.
+///
+/// The list is live: a commit by another process (`todo add` in another shell, a
+/// sync, a second `todo` UI) reloads it with no key pressed (``reloadLive()``), keeping
+/// the selection on the same item and the search.
 package final class TodoListInteractor: Interactor<TodoListModel> {
   private let store: TodoStore
+  /// One live reload at a time, and one more when a commit came meanwhile.
+  private let live = LiveReload()
   private let now: @MainActor () -> Now
   private let sync: TodoListSync?
   /// Where the changes run; the app settles it when it quits.
@@ -110,7 +116,37 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
     viewModel.lastSyncOffset = now().offset
   }
 
-  package override func prepare() { reload() }
+  package override func prepare() {
+    reload()
+    observe(store.files.dataChanges(forKey: TodoDocument.storeKey)) { [weak self] _ in
+      self?.reloadLive()
+    }
+    // Said once: the system cannot watch the folder, and the list is checked each second.
+    observe(store.files.watchReports()) { [weak self] report in
+      self?.viewModel.status = report.message
+    }
+  }
+
+  /// Reads the list again after a commit, keeping the selected item selected and the
+  /// search applied, without showing busy; a file that cannot be read keeps the list
+  /// shown and says so on the status line.
+  package func reloadLive() {
+    live.request { [weak self] done in
+      guard let self else { return done() }
+      let started = asyncTask(gateKey: "live") { [weak self, store, work] in
+        let items = try await work.read { try store.load().items }
+        guard let self else { return }
+        viewModel.today = now().today
+        arrange(items, keepingItem: true)
+      } onFailure: { [weak self] error in
+        let reason = (error as? any AppErrorConvertible)?.appError.message ?? "\(error)"
+        self?.viewModel.status = "not updated: " + reason
+      } finally: { _ in
+        done()
+      }
+      if started == nil { done() }
+    }
+  }
 
   /// Loads the list from the store.
   package func reload() {
@@ -305,21 +341,25 @@ package final class TodoListInteractor: Interactor<TodoListModel> {
 
   /// Orders items as `todo list --all` does (open in listing order, then done:
   /// ``TodoOrder/standard``, overdue first),
-  /// counts them, applies the filter.
-  private func arrange(_ items: [TodoItem]) -> [TodoItem] {
+  /// counts them, applies the filter; `keepingItem` keeps the selected item selected
+  /// (a live reload), else the row.
+  @discardableResult
+  private func arrange(_ items: [TodoItem], keepingItem: Bool = false) -> [TodoItem] {
     let today = viewModel.today
     viewModel.counts = TodoCounts(items, today: today)
     let ordered = TodoItem.inListOrder(items, by: .standard, today: today)
+    let kept = keepingItem ? viewModel.selected?.id : nil
     viewModel.todos = .loaded(ordered)
-    applyFilter(all: ordered, keepingItem: false)
+    applyFilter(all: ordered, keepingItem: false, keptID: kept)
     return ordered
   }
 
-  /// Filters; keeps the selected item selected when `keepingItem`, else the row index.
-  private func applyFilter(all: [TodoItem]? = nil, keepingItem: Bool = true) {
+  /// Filters; keeps the selected item (or `keptID`) selected when `keepingItem`, else
+  /// the row index.
+  private func applyFilter(all: [TodoItem]? = nil, keepingItem: Bool = true, keptID: Int? = nil) {
     let model = viewModel
     let items = all ?? model.todos.value ?? []
-    let keptID = keepingItem ? model.selected?.id : nil
+    let keptID = keptID ?? (keepingItem ? model.selected?.id : nil)
     let needle = model.filter.lowercased()
     model.visible = needle.isEmpty ? items : items.filter { $0.matches(lowercased: needle) }
     if let keptID, let index = model.visible.firstIndex(where: { $0.id == keptID }) {

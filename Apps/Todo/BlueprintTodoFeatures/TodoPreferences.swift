@@ -28,6 +28,20 @@ struct TodoPreferences: Sendable {
     #endif
   }
 
+  /// The looks of the open UI after each commit of the shared settings file, by any
+  /// process; `nil` in a build without shared settings.
+  ///
+  /// - Parameter context: The command's context: its folders and environment.
+  /// - Returns: The looks to follow.
+  static func looks(for context: CommandContext) -> AsyncStream<TerminalLook>? {
+    #if canImport(BlueprintSamplesShared)
+      SharedSettings.looks(
+        in: SharedSettings.makeStore(context.directories), environment: context.environment)
+    #else
+      nil
+    #endif
+  }
+
   /// Reads the preferences for a command, warning on standard error about values
   /// that cannot be used.
   ///

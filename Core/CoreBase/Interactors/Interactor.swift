@@ -69,6 +69,9 @@ open class Interactor<V: ViewModel> {
   var ambient = AmbientHandlers()
 
   private var tasks: [UInt64: Task<TaskOutcome, Never>] = [:]
+  /// The observations (``observe(_:_:)``): they last as long as the interactor, so
+  /// neither ``waitForTasks()`` nor ``isWorking`` counts them; teardown ends them.
+  var observations: [Task<TaskOutcome, Never>] = []
   private var runningTimers = 0
   private var nextTaskID: UInt64 = 0
   private var busyKeys: Set<AnyHashable> = []
@@ -86,6 +89,7 @@ open class Interactor<V: ViewModel> {
 
   deinit {
     for task in tasks.values { task.cancel() }
+    for task in observations { task.cancel() }
   }
 
   /// Runs once, on the screen's first appearance, after the binding's `setup`.
@@ -138,6 +142,8 @@ open class Interactor<V: ViewModel> {
     for (token, id) in tokenListeners { token.removeListener(id) }
     tokenListeners = []
     cancelTasks()
+    for task in observations { task.cancel() }
+    observations = []
   }
 
   /// Waits until every tracked task has ended, including tasks started meanwhile.

@@ -38,8 +38,16 @@ public import Foundation
 /// A writer killed mid-write leaves a hidden `.<key>.json.tmp-…` file; the first
 /// write through a new store on the folder removes such leftovers.
 ///
-/// Observers (``dataChanges(forKey:)``) see writes made through any
-/// `FileKeyValueStore` on the same folder in this process, not other processes'.
+/// **Live:** observers (``dataChanges(forKey:)``, `changes(forKey:)`) see the commits
+/// of every process: a write through any `FileKeyValueStore` on the same folder in this
+/// process at once, and another process's once the system says the folder changed —
+/// inotify on Linux, a Dispatch file-system source on Apple platforms. Each observer
+/// gets committed values only (a commit is a rename: a half-written file is never
+/// read), in commit order; values committed faster than it reads are coalesced to the
+/// latest. Nothing watches until the first observer subscribes, and nothing runs while
+/// nothing changes. Where the system cannot watch (no inotify instance or watch left, a
+/// network file system) the store says so once (``watchReports()``) and checks the
+/// watched files with `stat` every ``pollingInterval`` instead.
 ///
 /// ```swift
 /// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
@@ -62,6 +70,10 @@ public struct FileKeyValueStore: KeyValueStore {
 
   /// The default ``maximumFileSize``: 1 GiB, five times a 200 MB todo list.
   public static let defaultMaximumFileSize = 1 << 30
+
+  /// How often a store that cannot use the system's file events checks its watched
+  /// files: one `stat` per watched key each second.
+  public static let pollingInterval: Duration = .seconds(1)
 
   private let directoryPath: String
   private let observers: StoreObservers
@@ -89,7 +101,7 @@ public struct FileKeyValueStore: KeyValueStore {
     var path = self.directory.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     directoryPath = path
-    observers = Self.sharedObservers(for: path)
+    observers = Self.sharedObservers(for: path, readLimit: self.maximumFileSize)
   }
 
   /// The file that holds the value for `key`.
@@ -187,8 +199,33 @@ public struct FileKeyValueStore: KeyValueStore {
     }
   }
 
+  /// The new bytes for `key` after each commit, by this process or another; `nil`
+  /// after a removal.
+  ///
+  /// The first stream on a folder starts watching it; the folder is watched until the
+  /// last stream ends. The watch is in place when this returns: no commit made after it
+  /// is missed.
+  ///
+  /// - Parameter key: The key to watch.
+  /// - Returns: A stream of changes, starting with the next one.
   public func dataChanges(forKey key: String) -> AsyncStream<Data?> {
     observers.stream(forKey: key)
+  }
+
+  /// What the folder's watcher says: that it checks with `stat` because the system
+  /// cannot watch (said once, and first to every later stream), that it read every
+  /// watched key again after the system dropped events, or that a watched file could
+  /// not be read. Show it on a status line.
+  ///
+  /// - Returns: The reports from now on.
+  public func watchReports() -> AsyncStream<StoreWatchReport> { observers.reports() }
+
+  /// Whether the folder is being watched in this process (something observes it).
+  package var isWatching: Bool { observers.isWatching }
+
+  /// Runs `body` with the folder's events held back, then handles them (tests).
+  package func withWatchingSuspended(_ body: () throws -> Void) rethrows {
+    try observers.withWatchingSuspended(body)
   }
 
   // MARK: - Helpers
@@ -291,10 +328,11 @@ public struct FileKeyValueStore: KeyValueStore {
 
   private static let observersByFolder = Locked<[String: StoreObservers]>([:])
 
-  private static func sharedObservers(for path: String) -> StoreObservers {
+  private static func sharedObservers(for path: String, readLimit: Int) -> StoreObservers {
     observersByFolder.withLock { table in
       if let observers = table[path] { return observers }
-      let observers = StoreObservers()
+      let observers = StoreObservers(
+        watchingFolder: path, readLimit: readLimit, interval: pollingInterval)
       table[path] = observers
       return observers
     }

@@ -203,8 +203,9 @@ extension KeyValueStore {
     try update(forKey: key.name, default: key.defaultValue, body)
   }
 
-  /// The value for `key` after each change made in this process; the default after
-  /// a removal. Values that do not decode as `Value` are skipped.
+  /// The value for `key` after each change (for ``FileKeyValueStore``, another
+  /// process's commits too); the default after a removal. Values that do not decode
+  /// as `Value` (a damaged file) are skipped: the observer keeps the last good one.
   ///
   /// - Parameter key: The typed key.
   /// - Returns: An async sequence of values, starting with the next change.

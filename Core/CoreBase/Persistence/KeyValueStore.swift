@@ -72,10 +72,12 @@ public protocol KeyValueStore: Sendable {
   func updateData<Result>(forKey key: String, _ body: (inout Data?) throws -> Result) throws
     -> Result
 
-  /// The new bytes for `key` after each change made in this process; `nil` after
-  /// a removal.
+  /// The new bytes for `key` after each change; `nil` after a removal.
   ///
-  /// Each call returns a new stream; it ends when the consumer stops iterating.
+  /// Every store sees the changes made through it in this process;
+  /// ``FileKeyValueStore`` also sees other processes' commits (it watches its folder
+  /// while anyone observes). Each call returns a new stream; it ends when the consumer
+  /// stops iterating.
   ///
   /// - Parameter key: The key to watch.
   /// - Returns: A stream of changes, starting with the next one.

@@ -149,6 +149,35 @@ public final class TerminalRuntime {
     !isRenderScheduled && unscheduledChanges.withLock { $0 } == 0 && !root.isWorking
   }
 
+  /// Draws from now on with `appearance` and `theme`, repainting the whole screen:
+  /// what a settings change made elsewhere (another process) restyles.
+  ///
+  /// - Parameters:
+  ///   - appearance: Light or dark.
+  ///   - theme: Resolves palette roles.
+  public func restyle(appearance: Appearance, theme: Theme) {
+    guard appearance != renderer.appearance || theme != renderer.theme else { return }
+    renderer = FrameRenderer(capability: renderer.capability, appearance: appearance, theme: theme)
+    setNeedsRender()
+  }
+
+  /// Follows `looks` while running: each look restyles the screen (``restyle(appearance:theme:)``)
+  /// and its notice, if the root shows notices (``TerminalNoticeBoard``), goes on the
+  /// status line.
+  ///
+  /// - Parameter looks: The looks, e.g. a settings file's after each commit.
+  /// - Returns: The task following them; cancel it to stop.
+  @discardableResult
+  public func follow(_ looks: AsyncStream<TerminalLook>) -> Task<Void, Never> {
+    Task { @MainActor [weak self] in
+      for await look in looks {
+        guard let self else { return }
+        if let look = look.style { restyle(appearance: look.appearance, theme: look.theme) }
+        (root as? any TerminalNoticeBoard)?.notice = look.notice
+      }
+    }
+  }
+
   /// Asks for a frame on the next main-actor turn; several requests make one frame.
   public func setNeedsRender() {
     needsRender = true

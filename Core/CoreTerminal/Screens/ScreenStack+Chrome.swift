@@ -59,6 +59,8 @@ extension ScreenStack {
     } else if front.context.isBusy {
       Spinner.render(
         "Working…", into: &frame, row: line.row, column: line.column, width: line.width)
+    } else if let notice = changes.notice {
+      frame.draw(notice, in: line, style: .error)
     }
   }
 
@@ -79,4 +81,15 @@ extension ScreenStack {
 @MainActor @Observable
 final class StackChanges {
   var count = 0
+  /// The stack's notice (``ScreenStack/notice``).
+  var notice: String?
+}
+
+extension ScreenStack: TerminalNoticeBoard {
+  /// A message on the status line that belongs to no screen (why the settings were
+  /// not applied), shown while the front screen has no status of its own.
+  public var notice: String? {
+    get { changes.notice }
+    set { changes.notice = newValue }
+  }
 }
