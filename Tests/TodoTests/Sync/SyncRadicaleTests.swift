@@ -67,6 +67,23 @@ struct SyncRadicaleTests {
       credentials: SyncCredentials(user: user, password: "unused"))
   }
 
+  #if canImport(Glibc)
+    @Test("todo sync in another process shows what it brought in the open list")
+    func syncShowsInTheOpenList() async throws {
+      let first = try SyncingHome(user: user)
+      let second = try SyncingHome(user: user)
+      try first.output(["add", "Milk"])
+      try first.output(["sync", "setup", base.absoluteString, "--list", "Chores"])
+      try first.output(["sync"])
+      try second.output(["add", "Bread"])
+      try second.output(["sync", "setup", base.absoluteString, "--list", "Chores"])
+      try await LiveListTerminalTests.withUI(second.home, ready: "1 open") { session in
+        try second.output(["sync"])
+        try session.waitForScreen { $0.text.contains("Milk") && $0.text.contains("2 open") }
+      }
+    }
+  #endif
+
   @Test("setup creates the list; sync sends, status tells, a dry run writes nothing")
   func setupSyncStatus() async throws {
     let home = try SyncingHome(user: user)
