@@ -1,5 +1,5 @@
 #!/bin/sh
-# What each command pays before and for its work, for the tree this runs in (issue 43):
+# What each command pays before and for its work, for the tree this runs in:
 # instructions (valgrind --tool=callgrind, deterministic) and shared libraries (ldd) of
 # the installed binaries — static release builds, stripped, as Apps/install.sh makes
 # them — against Taskwarrior and three static hello worlds (Foundation; + URLRequest,

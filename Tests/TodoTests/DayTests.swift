@@ -39,7 +39,7 @@ struct DayTests {
       ("next  month", "2026-06-01"),
       ("eow", "2026-05-10"),  // the coming Sunday
       ("eom", "2026-05-31"),
-      // The forms people type (issue 31), English, any case.
+      // The forms people type, English, any case.
       ("next friday", "2026-05-08"), ("Next Fri", "2026-05-08"), ("next wednesday", "2026-05-13"),
       ("Dec 15", "2026-12-15"), ("15 Dec", "2026-12-15"), ("December 15", "2026-12-15"),
       ("15 december", "2026-12-15"), ("may 6", "2026-05-06"), ("May 5", "2027-05-05"),

@@ -61,7 +61,7 @@ struct StorageTests {
       // Invalid JSON the old scanner let through.
       #"{"version":2,"value":{"nextID":1-2-3,"items":[],"undo":[]}}"#,
       #"{"version":2,"value":{"nextID":01,"items":[],"undo":[]}}"#,
-      // Numbers out of range (issue 15, 1.3).
+      // Numbers out of range.
       #"{"version":2,"value":{"nextID":99999999999999999999,"items":[],"undo":[]}}"#,
       #"{"version":2,"value":{"nextID":1,"items":[],"undo":[]}} "#
         + String(repeating: "[", count: 100_000),

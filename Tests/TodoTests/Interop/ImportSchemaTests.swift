@@ -26,7 +26,7 @@ extension StorageTests {
       (#"[{"title":"a","tags":["a b"]}]"#, "item 1: invalid tag 'a b'"),
       (#"[{"title":"a","tags":["ok",""]}]"#, "item 1: invalid tag ''"),
       (#"[{"title":"a"}"#, "line 1, column 15: expected ',' or ']'"),
-      // The one rule for an item, as on the command line (issue 24, 7).
+      // The one rule for an item, as on the command line.
       (#"[{"title":"a\u0000b"}]"#, "item 1: the title holds a NUL character"),
       (
         #"[{"title":""# + String(repeating: "x", count: 1_001) + #""}]"#,

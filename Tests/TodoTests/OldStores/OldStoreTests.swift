@@ -25,7 +25,7 @@ struct OldStoreTests {
   }
 
   @Test(
-    "a version 1 undo entry removing id Int.max (issue 32, 1): 65 naming the field, never a crash",
+    "a version 1 undo entry removing id Int.max: 65 naming the field, never a crash",
     arguments: [["list"], ["add", "x"], ["undo"]])
   func overflowingRemove(arguments: [String]) throws {
     let bytes = try plant(

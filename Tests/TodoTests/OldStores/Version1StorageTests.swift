@@ -43,7 +43,7 @@ extension StorageTests {
       // A value outside the envelope counts as version 1 (Core's `Versioned`), so these
       // are read, and refused, as version 1 lists.
       "[]", "null",
-      // Wrong shapes that once read as an empty list (issue 15, 1.1).
+      // Wrong shapes that once read as an empty list.
       "{}", #"{"todos":[{"id":1,"title":"important","created":1}]}"#,
       #""itemz""#, #"{"version":2,"value":{"nextID":2,"items":[],"undo":[]},"extra":1}"#,
       #"{"version":1,"value":{"items":[{"id":1}]}}"#,
