@@ -41,7 +41,14 @@ printf 'import Foundation\nimport FoundationXML\nprint("hello")\n_ = XMLParser.s
   > "$WORK/helloxml.swift"
 for hello in hello hellonet helloxml; do
   # linked at a fixed address, as Apps/release-build.sh links the apps
-  swiftc -O -static-stdlib -Xclang-linker -no-pie "$WORK/$hello.swift" -o "$BIN/$hello" 2> /dev/null
+  swiftc -O -static-stdlib -Xclang-linker -no-pie "$WORK/$hello.swift" -o "$BIN/$hello" \
+    2> "$WORK/swiftc.err" || {
+    # A static FoundationNetworking links libcurl, FoundationXML libxml2: their -dev packages.
+    echo "startup-instructions.sh: error: could not build the $hello baseline:" >&2
+    grep -m 3 'error' "$WORK/swiftc.err" >&2
+    echo "hint: apt-get install -y libcurl4-openssl-dev libxml2-dev" >&2
+    exit 69
+  }
   strip "$BIN/$hello"
 done
 
