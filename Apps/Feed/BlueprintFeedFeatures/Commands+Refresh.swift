@@ -72,15 +72,11 @@ extension FeedCommands {
     let hosts = Dictionary(
       feeds.map { ($0.id, $0.url.host ?? $0.url.lastPathComponent) },
       uniquingKeysWith: { first, _ in first })
-    let counts = Locked((done: 0, failed: 0))
+    let tally = RefreshTally()
     progress.update("refreshing 0/\(total)")
     return try await progress.during {
       try await refresh { result in
-        let (done, failed) = counts.withLock { counts in
-          counts.done += 1
-          if result.isFailure { counts.failed += 1 }
-          return counts
-        }
+        let (done, failed) = await tally.count(result)
         let failures = failed > 0 ? " · \(failed) failed" : ""
         let host = hosts[result.feedID].map { " · \($0)" } ?? ""
         progress.update("refreshing \(done)/\(total)\(failures)\(host)")
@@ -158,5 +154,18 @@ struct RefreshReport {
         ? "nothing new was saved; '\(appName) list' shows each feed's last error"
         : "the others were saved; '\(appName) list' shows each feed's last error",
       exitCode: .unavailable)
+  }
+}
+
+/// The feeds a refresh has done and how many of them failed, as results come in from
+/// several fetches at once.
+private actor RefreshTally {
+  private var done = 0, failed = 0
+
+  /// Counts `result`; returns the counts with it.
+  func count(_ result: RefreshResult) -> (done: Int, failed: Int) {
+    done += 1
+    if result.isFailure { failed += 1 }
+    return (done, failed)
   }
 }
