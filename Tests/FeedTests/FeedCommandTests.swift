@@ -58,7 +58,7 @@ struct FeedCommandTests {
 
     #expect(
       try home.run("mark-read", "--all").output
-        == "Marked 2 items read; 'feed undo' takes it back.\n")
+        == "Marked 2 items read; '\(appIdentity.name) undo' takes it back.\n")
     #expect(try home.run("read", "--unread").output == "No unread items.\n")
     #expect(try home.run().output == "No unread items.\n")  // no arguments, not a terminal
     #expect(try home.run("read", "--limit", "1", "--json").output.contains("\"id\" : \"1.3\""))

@@ -22,7 +22,7 @@ struct FeedFeatureTests {
     try addFeed()
     #expect(
       try home.run("mark-read", "1").output
-        == "Marked 3 items read; 'feed undo' takes it back.\n")
+        == "Marked 3 items read; '\(appIdentity.name) undo' takes it back.\n")
     #expect(try home.run("mark-unread", "1.2").output == "Marked 1.2 unread.\n")
     let unread = try home.run("read", "--unread").output
     #expect(unread.contains("Item 2") && !unread.contains("Item 3"))
@@ -30,7 +30,7 @@ struct FeedFeatureTests {
     #expect(try home.run("read", "--unread").output == "No unread items.\n")
     #expect(
       try home.run("mark-unread", "--all").output
-        == "Marked 3 items unread; 'feed undo' takes it back.\n")
+        == "Marked 3 items unread; '\(appIdentity.name) undo' takes it back.\n")
     #expect(try home.run("mark-unread", "1.99", expect: 64).error.contains("no item 1.99"))
   }
 
@@ -46,7 +46,7 @@ struct FeedFeatureTests {
     #expect(try home.run("read", "--unread").output.contains("1.2"))
     #expect(
       try home.run("mark-read", "--all", "--yes").output
-        == "Marked 4 items read; 'feed undo' takes it back.\n")
+        == "Marked 4 items read; '\(appIdentity.name) undo' takes it back.\n")
     #expect(try home.run("read", "--unread").output == "No unread items.\n")
     #expect(try home.run("undo").output == "undid: marked 4 items of 2 feeds read\n")
     let unread = try home.run("read", "--unread").output

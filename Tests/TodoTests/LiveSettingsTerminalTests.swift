@@ -8,7 +8,11 @@
 
   /// The shared settings changed by another process restyle the open `todo`: the built
   /// executables on a real pseudo-terminal. Each test waits for the screen it expects.
-  @Suite("todo's open screens follow the shared settings", .timeLimit(.minutes(10)))
+  @Suite(
+    "todo's open screens follow the shared settings", .timeLimit(.minutes(10)),
+    .enabled(
+      if: (try? BuiltProduct("settings")) != nil && (try? BuiltProduct("feed")) != nil,
+      "needs the settings and feed executables, which a copy of todo alone does not have"))
   struct LiveSettingsTerminalTests {
     /// The style codes written just before the header's title, in `bytes`.
     static func headerStyle(_ bytes: ArraySlice<UInt8>, title: String = "Todos") -> String? {
