@@ -15,9 +15,9 @@ extension Frame {
   /// had no room for simply do not show.
   ///
   /// ```swift
-  /// let parts = Layout.columns(.fill(), .fixed(10)).split(area.line(0))
-  /// frame.draw(title, in: parts[0])
-  /// frame.draw(date, in: parts[1], alignment: .trailing)
+  /// let (titleCell, dateCell) = area.line(0).columns(.fill(), .fixed(10))
+  /// frame.draw(title, in: titleCell)
+  /// frame.draw(date, in: dateCell, alignment: .trailing)
   /// ```
   ///
   /// - Parameters:

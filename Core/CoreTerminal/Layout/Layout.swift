@@ -3,13 +3,19 @@ import CoreBase
 /// Splits a rectangle into rows or columns by constraints: where a screen's parts go,
 /// computed once instead of by adding to rows and columns.
 ///
+/// A screen names its areas with ``Rect/rows(_:_:_:spacing:)`` and
+/// ``Rect/columns(_:_:spacing:)`` (two to five areas), which share out the length as a
+/// layout does:
+///
 /// ```swift
-/// let parts = Layout.rows(.fixed(1), .fill(), .fixed(1)).split(area)
-/// frame.draw(header, in: parts[0], style: .secondary)
-/// list.render(into: &frame, area: parts[1], count: rows.count) { … }
-/// field.render(into: &frame, in: parts[2])
+/// let (header, content, footer) = area.rows(.fixed(1), .fill(), .fixed(1))
+/// frame.draw(title, in: header, style: .secondary)
+/// list.render(into: &frame, area: content, count: rows.count) { … }
+/// field.render(into: &frame, in: footer)
 /// ```
 ///
+/// A layout value is for what those cannot name: a count of areas known only at run
+/// time (a column per field the user chose), and the sizes alone (``sizes(for:)``).
 /// ``split(_:)`` always returns one rectangle per constraint, in order, each inside the
 /// area (empty ones at its far edge when there is no room left); see
 /// ``LayoutConstraint`` for how the length is shared.
@@ -62,6 +68,10 @@ public struct Layout: Sendable, Hashable {
   }
 
   /// The areas of `area`, one per constraint, in order.
+  ///
+  /// An array, because a layout's constraints are a value whose count may be known only
+  /// at run time; with a fixed count, ``Rect/rows(_:_:_:spacing:)`` and
+  /// ``Rect/columns(_:_:spacing:)`` give each area a name instead of an index.
   ///
   /// - Parameter area: The rectangle to split.
   /// - Returns: As many rectangles as there are constraints, none outside `area`.

@@ -10,7 +10,7 @@ import CoreBase
 /// first, so a layout's leading fixed rows (a header) are the last thing lost.
 ///
 /// ```swift
-/// let parts = Layout.rows(.fixed(1), .fill(), .maximum(3)).split(area)
+/// let (header, content, messages) = area.rows(.fixed(1), .fill(), .maximum(3))
 /// ```
 public enum LayoutConstraint: Sendable, Hashable {
   /// Exactly `n` cells, as long as there is room.

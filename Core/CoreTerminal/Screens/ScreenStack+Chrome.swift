@@ -13,8 +13,10 @@ extension ScreenStack {
       frame.draw(front.screen.title, row: 0, column: 0)
       return
     }
-    let chrome = Self.chromeLayout.split(frame.bounds)
-    let (header, content, status, footer) = (chrome[0], chrome[1], chrome[2], chrome[3])
+    // The header, the screen's content, its status line and the footer of keys, placed
+    // here once so that no screen places them itself.
+    let (header, content, status, footer) = frame.bounds.rows(
+      .fixed(1), .fill(), .fixed(1), .fixed(1))
     frame.fill(header, style: .header)
     frame.draw(
       breadcrumbText(width: header.width - 2), in: header.inset(leading: 1, trailing: 1),
@@ -47,10 +49,6 @@ extension ScreenStack {
       renderHelp(bindings, into: &frame, area: content)
     }
   }
-
-  /// Every screen's frame: the header, the screen's content, its status line and the
-  /// footer of keys, placed here once so that no screen places them itself.
-  static var chromeLayout: Layout { .rows(.fixed(1), .fill(), .fixed(1), .fixed(1)) }
 
   /// The status line: the front screen's message, else its busy spinner.
   private func renderStatus(into frame: inout Frame, in line: Rect) {
