@@ -171,10 +171,10 @@ final class ItemsScreen: TerminalScreen {
     var stack = RowStack(area)
     if var field, area.height > 1 {
       let label = "Search: "
-      let line = Layout.columns(.fixed(label.count), .minimum(2)).split(
-        stack.last().inset(leading: 1, trailing: 1))
-      frame.draw(label, in: line[0], style: .bold, sanitizing: false)
-      field.render(into: &frame, in: line[1])
+      let (labelCell, input) = stack.last().inset(leading: 1, trailing: 1).columns(
+        .fixed(label.count), .minimum(2))
+      frame.draw(label, in: labelCell, style: .bold, sanitizing: false)
+      field.render(into: &frame, in: input)
       self.field = field
     } else if !interactor.viewModel.search.isEmpty, area.height > 1 {
       frame.draw(

@@ -146,58 +146,65 @@ final class ThemePreviewScreen: TerminalScreen {
 
   func render(into frame: inout Frame, area: Rect) {
     let theme = session.settings.theme
-    let roleWidth = Palette.Role.allCases.map(\.rawValue.count).max() ?? 0
     var stack = RowStack(area.inset(leading: 1))
+    renderPalette(theme, into: &frame, stack: &stack)
+    stack.skip()
+    renderContrast(theme, into: &frame, stack: &stack)
+  }
+
+  /// A title row, then one row per role: ` role   ██ #rrggbb   ██ #rrggbb`.
+  private func renderPalette(_ theme: Theme, into frame: inout Frame, stack: inout RowStack) {
+    let roleWidth = Palette.Role.allCases.map(\.rawValue.count).max() ?? 0
     frame.draw(
       "Palette".padding(toLength: roleWidth + 5, withPad: " ", startingAt: 0)
         + "light        dark", in: stack.next(), style: .bold, sanitizing: false)
-    // ` role   ██ #rrggbb   ██ #rrggbb`
-    let roleColumns = Layout.columns(
-      .fixed(1), .fixed(roleWidth + 1), .fixed(3), .fixed(10), .fixed(3), .fill())
     for role in Palette.Role.allCases where stack.height > 0 {
       let token = theme.palette[role]
-      let cells = roleColumns.split(stack.next())
-      frame.draw(role.rawValue, in: cells[1], sanitizing: false)
-      for (index, appearance) in [Appearance.light, .dark].enumerated() {
+      let (name, lightSwatch, lightHex, darkSwatch, darkHex) = stack.next().inset(leading: 1)
+        .columns(.fixed(roleWidth + 1), .fixed(3), .fixed(10), .fixed(3), .fill())
+      frame.draw(role.rawValue, in: name, sanitizing: false)
+      let cells = [(Appearance.light, lightSwatch, lightHex), (.dark, darkSwatch, darkHex)]
+      for (appearance, swatch, hex) in cells {
         let color = token.resolved(for: appearance)
         frame.draw(
-          "  ", in: cells[2 + 2 * index].leadingColumns(2),
+          "  ", in: swatch.leadingColumns(2),
           style: TextStyle(background: .token(ColorToken(color))), sanitizing: false)
-        frame.draw(color.hex, in: cells[3 + 2 * index], sanitizing: false)
+        frame.draw(color.hex, in: hex, sanitizing: false)
       }
     }
-    stack.skip()
+  }
+
+  /// A title row, then one row per pair: ` fg on bg   Aa  4.5   Aa  2.1 low`.
+  private func renderContrast(_ theme: Theme, into frame: inout Frame, stack: inout RowStack) {
     let pairWidth =
       Theme.contrastPairs.map { "\($0.foreground.rawValue) on \($0.background.rawValue)".count }
       .max() ?? 0
     if stack.height > 0 {
       let minimum = ThemePreview.format(Contrast.minimumTextRatio)
-      let cells = Layout.columns(.fixed(pairWidth + 3), .fill()).split(stack.next())
-      frame.draw("Contrast", in: cells[0], style: .bold, sanitizing: false)
+      let (title, appearances) = stack.next().columns(.fixed(pairWidth + 3), .fill())
+      frame.draw("Contrast", in: title, style: .bold, sanitizing: false)
       frame.draw(
-        "light            dark             (\(minimum):1 needed)", in: cells[1], style: .bold,
-        sanitizing: false)
+        "light            dark             (\(minimum):1 needed)", in: appearances,
+        style: .bold, sanitizing: false)
     }
-    // ` fg on bg   Aa  4.5   Aa  2.1 low`
-    let pairColumns = Layout.columns(
-      .fixed(1), .fixed(pairWidth + 2), .fixed(5), .fixed(12), .fixed(5), .fill())
     for pair in Theme.contrastPairs where stack.height > 0 {
-      let cells = pairColumns.split(stack.next())
+      let (name, lightSample, lightRatio, darkSample, darkRatio) = stack.next().inset(leading: 1)
+        .columns(.fixed(pairWidth + 2), .fixed(5), .fixed(12), .fixed(5), .fill())
       frame.draw(
-        "\(pair.foreground.rawValue) on \(pair.background.rawValue)", in: cells[1],
-        sanitizing: false)
-      for (index, appearance) in [Appearance.light, .dark].enumerated() {
+        "\(pair.foreground.rawValue) on \(pair.background.rawValue)", in: name, sanitizing: false)
+      let cells = [(Appearance.light, lightSample, lightRatio), (.dark, darkSample, darkRatio)]
+      for (appearance, sample, ratioCell) in cells {
         let foreground = theme.palette[pair.foreground].resolved(for: appearance)
         let background = theme.palette[pair.background].resolved(for: appearance)
         let ratio = Contrast.ratio(foreground, on: background)
         let isTooLow = ratio < Contrast.minimumTextRatio
         frame.draw(
-          " Aa ", in: cells[2 + 2 * index].leadingColumns(4),
+          " Aa ", in: sample.leadingColumns(4),
           style: TextStyle(
             foreground: .token(ColorToken(foreground)), background: .token(ColorToken(background))),
           sanitizing: false)
         frame.draw(
-          ThemePreview.format(ratio) + (isTooLow ? " low" : ""), in: cells[3 + 2 * index],
+          ThemePreview.format(ratio) + (isTooLow ? " low" : ""), in: ratioCell,
           style: isTooLow ? .error : .plain, sanitizing: false)
       }
     }

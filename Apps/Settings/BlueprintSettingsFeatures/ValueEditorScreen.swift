@@ -129,29 +129,28 @@ final class ValueEditorScreen: TerminalScreen {
     stack.skip()
     let summaryLine = stack.next()
     stack.skip()
-    let valueLine = stack.next()
-    let namesLine = stack.next()
+    let valueLines = stack.next(2)
     stack.skip()
     let detailLine = stack.next()
     // `Value: [field] ██ ██`: the label, the field, then each appearance's swatch with
-    // its name under it.
+    // its name on the line under it.
     let width = max(2, min(40, area.width - 12))
-    let columns = Layout.columns(.fixed(7), .fixed(width), .fixed(1), .fixed(7), .fixed(7))
-    let value = columns.split(valueLine)
-    let names = columns.split(namesLine)
+    let (label, input, _, light, dark) = valueLines.columns(
+      .fixed(7), .fixed(width), .fixed(1), .fixed(7), .fixed(7))
     frame.draw(model.setting.summary, in: summaryLine, style: .secondary)
-    frame.draw("Value:", in: value[0], sanitizing: false)
-    guard valueLine.height > 0 else { return }
-    field.render(into: &frame, in: value[1])
+    frame.draw("Value:", in: label.line(0), sanitizing: false)
+    guard valueLines.height > 0 else { return }
+    field.render(into: &frame, in: input.line(0))
     if model.problem != nil {
-      frame.restyle(value[1], style: TextStyle(foreground: .role(.danger), isUnderlined: true))
+      frame.restyle(
+        input.line(0), style: TextStyle(foreground: .role(.danger), isUnderlined: true))
     }
     if let token = model.preview {
-      for (index, (name, color)) in [("light", token.light), ("dark", token.dark)].enumerated() {
+      for (swatch, name, color) in [(light, "light", token.light), (dark, "dark", token.dark)] {
         frame.draw(
-          "  ", in: value[3 + index].leadingColumns(2),
+          "  ", in: swatch.line(0).leadingColumns(2),
           style: TextStyle(background: .token(ColorToken(color))), sanitizing: false)
-        frame.draw(name, in: names[3 + index], style: .secondary, sanitizing: false)
+        frame.draw(name, in: swatch.line(1), style: .secondary, sanitizing: false)
       }
     }
     if let problem = model.problem {

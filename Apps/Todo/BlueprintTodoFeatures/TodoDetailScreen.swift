@@ -243,13 +243,13 @@ final class TodoDetailScreen: TerminalScreen {
       var stack = RowStack(area.inset(leading: 2, trailing: 1))
       stack.skip()
       for name in TodoDetailModel.Field.allCases {
-        let line = Layout.columns(.fixed(Self.labelWidth), .fill()).split(stack.next())
+        let (label, value) = stack.next().columns(.fixed(Self.labelWidth), .fill())
         let isFocused = name == model.focus
         frame.draw(
-          name.label, in: line[0].inset(trailing: 1), style: isFocused ? .header : .secondary,
+          name.label, in: label.inset(trailing: 1), style: isFocused ? .header : .secondary,
           sanitizing: false)
         if isFocused, var editing = field {
-          editing.render(into: &frame, in: line[1])
+          editing.render(into: &frame, in: value)
           field = editing
           continue
         }
@@ -259,7 +259,7 @@ final class TodoDetailScreen: TerminalScreen {
           style = TextStyle(foreground: .role(.danger))
         }
         if isFocused { style = .selected }
-        frame.draw(text.isEmpty ? "none" : text, in: line[1], style: style)
+        frame.draw(text.isEmpty ? "none" : text, in: value, style: style)
       }
       // The message wraps, so a long one (every accepted date form) is read in full: one
       // row under Status and Created when it fits, else in their place.

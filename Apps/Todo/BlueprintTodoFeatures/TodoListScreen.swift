@@ -46,32 +46,6 @@ package final class TodoListModel: NavigableViewModel {
 
 // MARK: - Interactor
 
-/// How the list screen syncs (the `s` key): given by the sync part (Sync/,
-/// ``TodoPart/listSync``), so that the screen knows no sync engine; `nil` in a build
-/// without it, and the screen has no `s` key.
-package struct TodoListSync: Sendable {
-  /// Runs one sync and returns the status that says what it did.
-  package var run: @Sendable () async throws -> String
-  /// The status after a sync that failed.
-  package var failure: @Sendable (any Error) -> String
-  /// When the last sync finished, read once as the screen opens.
-  package var lastSync: Date?
-  /// Why `s` cannot sync (e.g. it is not set up), said instead; `nil` when it can.
-  package var unavailable: String?
-
-  /// Creates the screen's sync.
-  package init(
-    lastSync: Date?, unavailable: String? = nil,
-    run: @escaping @Sendable () async throws -> String,
-    failure: @escaping @Sendable (any Error) -> String
-  ) {
-    self.lastSync = lastSync
-    self.unavailable = unavailable
-    self.run = run
-    self.failure = failure
-  }
-}
-
 /// The list screen's logic: loading, moving, toggling, adding, deleting, filtering,
 /// undo, sync.
 ///
@@ -421,9 +395,18 @@ final class TodoListScreen: TerminalScreen {
         KeyBinding(.escape, "Cancel"),
       ]
     }
-    var bindings = [
+    // A search kept with Enter stays until Esc clears it (at the root, Esc has no other
+    // use); first, so that a narrow footer still shows it.
+    let clearSearch = interactor.viewModel.filter.isEmpty ? [] : [clearSearchKey]
+    let sync = interactor.syncs ? [syncKey] : []
+    return clearSearch + Self.moveKeys + itemKeys + sync + [reloadKey]
+  }
+
+  /// The list's keys (ListView's): only the arrows in the footer, which is short; the
+  /// others in the help overlay.
+  private static var moveKeys: [KeyBinding] {
+    [
       KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),
-      // The list's other keys (ListView's), in the help overlay only: the footer is short.
       KeyBinding(
         keys: [.character("k"), .character("j")], "Move up, down", label: "k j", isInFooter: false),
       KeyBinding(
@@ -431,6 +414,13 @@ final class TodoListScreen: TerminalScreen {
       KeyBinding(
         keys: [.home, .end, .character("g"), .character("G")], "First, last (g, G too)",
         label: "Home End", isInFooter: false),
+    ]
+  }
+
+  /// What can be done to the selected item or the list: done, add, open, delete,
+  /// search, undo.
+  private var itemKeys: [KeyBinding] {
+    [
       KeyBinding(.character(" "), "Done", label: "Space") { [unowned self] in
         interactor.toggleSelected()
       },
@@ -456,105 +446,78 @@ final class TodoListScreen: TerminalScreen {
       },
       KeyBinding(.character("u"), "Undo") { [unowned self] in interactor.undo() },
     ]
-    if interactor.syncs {
-      bindings.append(
-        KeyBinding(.character("s"), "Sync") { [unowned self] in interactor.syncNow() })
+  }
+
+  private var syncKey: KeyBinding {
+    KeyBinding(.character("s"), "Sync") { [unowned self] in interactor.syncNow() }
+  }
+
+  private var reloadKey: KeyBinding {
+    KeyBinding(LoadableView.retryKey, "Reload", isInFooter: false) { [unowned self] in
+      interactor.reload()
     }
-    bindings += [
-      KeyBinding(LoadableView.retryKey, "Reload", isInFooter: false) { [unowned self] in
-        interactor.reload()
-      }
-    ]
-    // A search kept with Enter stays until Esc clears it (at the root, Esc has no other
-    // use); first, so that a narrow footer still shows it.
-    if !interactor.viewModel.filter.isEmpty {
-      bindings.insert(
-        KeyBinding(.escape, "Clear search") { [unowned self] in interactor.endFilter(clear: true) },
-        at: 0)
-    }
-    return bindings
+  }
+
+  private var clearSearchKey: KeyBinding {
+    KeyBinding(.escape, "Clear search") { [unowned self] in interactor.endFilter(clear: true) }
   }
 
   func render(into frame: inout Frame, area: Rect) {
-    let model = interactor.viewModel
     guard area.height > 0 else { return }
     // A refused add's message wraps, so a long one (every accepted date form) is read in
     // full, above the field; the list keeps a row while the window has one to spare.
     let refusalLines =
       field == nil
       ? [] : (refusal?.wrapped(toWidth: area.inset(leading: 1, trailing: 1).width) ?? [])
-    let parts = Layout.rows(
-      .fixed(1), .minimum(1), .maximum(refusalLines.count), .fixed(field == nil ? 0 : 1)
-    ).split(area)
-    renderHeader(model, into: &frame, in: parts[0])
-    let rows = model.visible
-    let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
-    let columns = TodoField.listRow(today: model.today)
-    let fitted = columns.fittedDetails(for: rows, width: ListView.detailWidth(in: parts[1]))
-    list.select(model.selection, count: rows.count)
-    LoadableView.render(
-      model.todos, into: &frame, area: parts[1], isEmpty: { _ in rows.isEmpty },
-      emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
-      content: { [self] _, frame, area in
-        list.render(into: &frame, area: area, count: rows.count) { index in
-          Self.row(rows[index], idWidth: idWidth, columns: columns, fitted: fitted)
-        }
-      })
+    let (header, content, refusalArea, fieldLine) = area.rows(
+      .fixed(1), .minimum(1), .maximum(refusalLines.count), .fixed(field == nil ? 0 : 1))
+    renderHeader(interactor.viewModel, into: &frame, in: header)
+    renderList(interactor.viewModel, into: &frame, in: content)
     if var field {
       frame.draw(
-        lines: refusalLines.suffix(parts[2].height),
-        in: parts[2].inset(leading: 1, trailing: 1), style: .error)
+        lines: refusalLines.suffix(refusalArea.height),
+        in: refusalArea.inset(leading: 1, trailing: 1), style: .error)
       let label = isAdding ? "New todo: " : "Search: "
-      let line = Layout.columns(.fixed(label.count), .minimum(2)).split(
-        parts[3].inset(leading: 1, trailing: 1))
-      frame.draw(label, in: line[0], style: .bold, sanitizing: false)
-      field.render(into: &frame, in: line[1])
+      let (labelCell, input) = fieldLine.inset(leading: 1, trailing: 1).columns(
+        .fixed(label.count), .minimum(2))
+      frame.draw(label, in: labelCell, style: .bold, sanitizing: false)
+      field.render(into: &frame, in: input)
       self.field = field
     }
   }
 
-  /// The first row: the greeting, counts, search and sync time at the left; the
-  /// interactor's status keeps its place at the right, at most half the row.
+  /// The first row: the header's text at the left; the interactor's status keeps its
+  /// place at the right, at most half the row.
   private func renderHeader(_ model: TodoListModel, into frame: inout Frame, in row: Rect) {
-    var header = PlainListing.greeting(model.displayName) + model.counts.summary
-    if !model.filter.isEmpty, field == nil { header += " · search: " + model.filter }
-    if let lastSync = model.lastSync {
-      // The sync time comes last, so a narrow header loses it first.
-      header += " · synced " + Self.clockTime(lastSync, offset: model.lastSyncOffset)
-    }
     let statusWidth = model.status.map { min($0.terminalWidth, row.width / 2) } ?? 0
-    let parts = Layout.columns(
-      .fill(), .fixed(statusWidth), spacing: statusWidth > 0 ? 1 : 0
-    ).split(row.inset(leading: 1, trailing: 1))
-    if let status = model.status { frame.draw(status, in: parts[1]) }
-    frame.draw(header, in: parts[0], style: .secondary)
+    let (text, status) = row.inset(leading: 1, trailing: 1).columns(
+      .fill(), .fixed(statusWidth), spacing: statusWidth > 0 ? 1 : 0)
+    if let message = model.status { frame.draw(message, in: status) }
+    frame.draw(
+      TodoListHeader.text(model, showsSearch: field == nil), in: text, style: .secondary)
+  }
+
+  /// The rows the filter lets through, their detail columns fitted to the width; a
+  /// message instead while loading, on a failure, or when there are none.
+  private func renderList(_ model: TodoListModel, into frame: inout Frame, in area: Rect) {
+    let rows = model.visible
+    let idWidth = String(model.todos.value?.lazy.map(\.id).max() ?? 0).count
+    let columns = TodoField.listRow(today: model.today)
+    let fitted = columns.fittedDetails(for: rows, width: ListView.detailWidth(in: area))
+    list.select(model.selection, count: rows.count)
+    LoadableView.render(
+      model.todos, into: &frame, area: area, isEmpty: { _ in rows.isEmpty },
+      emptyMessage: model.filter.isEmpty ? "Nothing to do. Press a to add." : "Nothing matches.",
+      content: { [self] _, frame, area in
+        list.render(into: &frame, area: area, count: rows.count) { index in
+          ListRow(todo: rows[index], idWidth: idWidth, columns: columns, fitted: fitted)
+        }
+      })
   }
 
   /// Shows a screen of the app's routes over the list: what a key that opens a
   /// screen of its own does (`KeyBinding(.character("i"), "Summary") { push(.summary) }`).
   private func push(_ route: TodoRoute) { _ = context?.router.push(route) }
-
-  /// `HH:MM` of `date` in a zone `offset` seconds from UTC.
-  static func clockTime(_ date: Date, offset: Int) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
-    let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
-    let hours = String(minutes / 60)
-    let rest = String(minutes % 60)
-    return (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
-  }
-
-  /// One row: check box, id (padded to `idWidth`) and title; the other columns of the
-  /// list's row (``TodoField/listRow(today:)``) at the right, as `fitted` fits them.
-  static func row(
-    _ item: TodoItem, idWidth: Int, columns: ListColumns<TodoItem>,
-    fitted: FittedListColumns<TodoItem>
-  ) -> ListRow {
-    let id = String(item.id)
-    let padding = String(repeating: " ", count: max(0, idWidth - id.count))
-    return ListRow(
-      (item.isDone ? "[x] " : "[ ] ") + padding + id + "  " + (columns.title?.text(item) ?? ""),
-      detail: fitted.detail(of: item), style: .tone(columns.tone(of: item)))
-  }
 
   func handle(_ event: InputEvent) -> Bool {
     if var editing = field {
