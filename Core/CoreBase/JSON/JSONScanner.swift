@@ -89,47 +89,11 @@ struct JSONScanner {
       offset += 1
       return
     }
-    var count = 0
-    // Few keys: compare with each earlier one in place, but only when one of them
-    // could be the same (`seen` has a bit for the length and ends of each key; a key
-    // with escapes is compared with all); many: hash.
-    var keySet: Set<[UInt8]> = []
-    var seen: UInt64 = 0
-    var hasEscapedKey = false
+    var keys = ObjectKeys()
     while true {
-      skipWhitespace()
-      guard offset < bytes.count, bytes[offset] == JSONByte.quote else {
-        throw fail("expected a key")
-      }
-      let start = offset
-      try string()
-      let key = tokens.count - 1
-      let bit = Self.signature(of: tokens[key], in: bytes)
-      hasEscapedKey = hasEscapedKey || tokens[key].kind == .escapedString
-      let mayRepeat = hasEscapedKey || seen & bit != 0
-      seen |= bit
-      if count < 16 {
-        var other = mayRepeat ? index + 1 : key
-        while other != key {
-          if JSONIndex.sameKey(tokens[other], tokens[key], in: bytes) {
-            throw repeated(tokens[key], at: start)
-          }
-          other = tokens[other + 1].next(at: other + 1)
-        }
-        if count == 15 {
-          var other = index + 1
-          for _ in 0...count {
-            keySet.insert(JSONIndex.keyBytes(tokens[other], in: bytes))
-            if other != key { other = tokens[other + 1].next(at: other + 1) }
-          }
-        }
-      } else {
-        guard keySet.insert(JSONIndex.keyBytes(tokens[key], in: bytes)).inserted else {
-          throw repeated(tokens[key], at: start)
-        }
-      }
-      count += 1
-      tokens[index].memberCount = count
+      try key(ofObjectAt: index, &keys)
+      keys.count += 1
+      tokens[index].memberCount = keys.count
       skipWhitespace()
       guard offset < bytes.count, bytes[offset] == JSONByte.colon else {
         throw fail("expected ':'")
@@ -145,6 +109,58 @@ struct JSONScanner {
       guard bytes[offset] == JSONByte.closeBrace else { throw fail("expected ',' or '}'") }
       offset += 1
       return
+    }
+  }
+
+  /// The keys an object has read so far, as far as finding a repeated one needs.
+  ///
+  /// Few keys: a new one is compared with each earlier one in place, but only when one
+  /// of them could be the same (`signatures` has a bit for the length and ends of each
+  /// key; a key with escapes is compared with all); many: hashed in `hashed`.
+  private struct ObjectKeys {
+    /// The keys read.
+    var count = 0
+    /// Every key's bytes, from the 16th key on.
+    var hashed: Set<[UInt8]> = []
+    /// Each key's `signature(of:in:)` bit.
+    var signatures: UInt64 = 0
+    /// Whether a key had escapes (so its bytes say nothing of its signature).
+    var hasEscapedKey = false
+  }
+
+  /// Reads the next key of the object whose token is at `index`, and fails when the
+  /// object has it already.
+  private mutating func key(ofObjectAt index: Int, _ keys: inout ObjectKeys) throws(Failure) {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == JSONByte.quote else {
+      throw fail("expected a key")
+    }
+    let start = offset
+    try string()
+    let key = tokens.count - 1
+    let bit = Self.signature(of: tokens[key], in: bytes)
+    keys.hasEscapedKey = keys.hasEscapedKey || tokens[key].kind == .escapedString
+    let mayRepeat = keys.hasEscapedKey || keys.signatures & bit != 0
+    keys.signatures |= bit
+    guard keys.count < 16 else {
+      guard keys.hashed.insert(JSONIndex.keyBytes(tokens[key], in: bytes)).inserted else {
+        throw repeated(tokens[key], at: start)
+      }
+      return
+    }
+    var other = mayRepeat ? index + 1 : key
+    while other != key {
+      if JSONIndex.sameKey(tokens[other], tokens[key], in: bytes) {
+        throw repeated(tokens[key], at: start)
+      }
+      other = tokens[other + 1].next(at: other + 1)
+    }
+    if keys.count == 15 {
+      var other = index + 1
+      for _ in 0...keys.count {
+        keys.hashed.insert(JSONIndex.keyBytes(tokens[other], in: bytes))
+        if other != key { other = tokens[other + 1].next(at: other + 1) }
+      }
     }
   }
 

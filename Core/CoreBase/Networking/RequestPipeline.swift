@@ -83,28 +83,7 @@ package struct RequestPipeline<Request: PipelineRequest>: Sendable {
   private func send(_ base: Request, endpoint: Endpoint, attempt: Int, start: Duration)
     async throws(APIError) -> HTTPResponse
   {
-    var request = base
-    func failure(_ kind: APIError.Kind, retryAfter: Duration? = nil) -> APIError {
-      APIError(
-        kind, method: endpoint.method, url: request.url, attempts: attempt, retryAfter: retryAfter)
-    }
-    if let deadline = retryPolicy.deadline {
-      let left = deadline - (clock.elapsed() - start)
-      guard left > .zero else { throw failure(.transport(code: .timedOut)) }
-      let seconds = Endpoint.wholeSeconds(left.timeInterval, rounding: .down)
-      request.timeoutInterval = min(request.timeoutInterval, seconds)
-    }
-    if let adapt {
-      do {
-        try await adapt(&request)
-      } catch let error as APIError {
-        throw error
-      } catch is CancellationError {
-        throw failure(.cancelled)
-      } catch {
-        throw failure(.invalidRequest(reason: "the request adapter failed: \(error)"))
-      }
-    }
+    let request = try await prepare(base, endpoint: endpoint, attempt: attempt, start: start)
     let began = clock.elapsed()
     let result: Result<Transfer, TransferFailure>
     do {
@@ -117,34 +96,78 @@ package struct RequestPipeline<Request: PipelineRequest>: Sendable {
     let duration = clock.elapsed() - began
     switch result {
     case .failure(let transferFailure):
-      let error = failure(transferFailure.kind)
+      let error = Self.failure(transferFailure.kind, endpoint, request, attempt: attempt)
       observe?(
         HTTPAttempt(
           method: endpoint.method, url: request.url, number: attempt, duration: duration,
           outcome: .failure(error)))
       throw error
     case .success(let transfer):
-      let status = transfer.status
       observe?(
         HTTPAttempt(
           method: endpoint.method, url: request.url, number: attempt, duration: duration,
-          outcome: .status(status)))
-      let headers = transfer.headers
-      let accepted =
-        endpoint.acceptableStatus.contains(status) || (status == 304 && endpoint.isConditional)
-      guard accepted else {
-        let retryAfter = headers["Retry-After"].flatMap { value in
-          RetryAfter.parse(value, now: headers["Date"].flatMap(RetryAfter.parseHTTPDate) ?? Date())
-        }
-        let prefix = Data(transfer.body.prefix(APIError.bodyPrefixLength))
-        throw failure(
-          .unacceptableStatus(code: status, headers: headers, bodyPrefix: prefix),
-          retryAfter: retryAfter)
-      }
-      return HTTPResponse(
-        status: status, headers: headers, body: transfer.body,
-        url: transfer.url ?? request.url,
-        permanentRedirectURL: transfer.permanentRedirectURL)
+          outcome: .status(transfer.status)))
+      return try Self.response(transfer, to: request, endpoint: endpoint, attempt: attempt)
     }
+  }
+
+  /// The attempt's request: its timeout cut to what is left before the deadline, then
+  /// changed by the adapter.
+  private func prepare(_ base: Request, endpoint: Endpoint, attempt: Int, start: Duration)
+    async throws(APIError) -> Request
+  {
+    var request = base
+    if let deadline = retryPolicy.deadline {
+      let left = deadline - (clock.elapsed() - start)
+      guard left > .zero else {
+        throw Self.failure(.transport(code: .timedOut), endpoint, request, attempt: attempt)
+      }
+      let seconds = Endpoint.wholeSeconds(left.timeInterval, rounding: .down)
+      request.timeoutInterval = min(request.timeoutInterval, seconds)
+    }
+    guard let adapt else { return request }
+    do {
+      try await adapt(&request)
+    } catch let error as APIError {
+      throw error
+    } catch is CancellationError {
+      throw Self.failure(.cancelled, endpoint, request, attempt: attempt)
+    } catch {
+      let reason = "the request adapter failed: \(error)"
+      throw Self.failure(.invalidRequest(reason: reason), endpoint, request, attempt: attempt)
+    }
+    return request
+  }
+
+  /// The response to a transfer whose status the endpoint accepts (or a `304` to a
+  /// conditional request); else the error, with when the server said to retry.
+  private static func response(
+    _ transfer: Transfer, to request: Request, endpoint: Endpoint, attempt: Int
+  ) throws(APIError) -> HTTPResponse {
+    let status = transfer.status
+    let headers = transfer.headers
+    let accepted =
+      endpoint.acceptableStatus.contains(status) || (status == 304 && endpoint.isConditional)
+    guard accepted else {
+      let retryAfter = headers["Retry-After"].flatMap { value in
+        RetryAfter.parse(value, now: headers["Date"].flatMap(RetryAfter.parseHTTPDate) ?? Date())
+      }
+      let prefix = Data(transfer.body.prefix(APIError.bodyPrefixLength))
+      throw failure(
+        .unacceptableStatus(code: status, headers: headers, bodyPrefix: prefix), endpoint,
+        request, attempt: attempt, retryAfter: retryAfter)
+    }
+    return HTTPResponse(
+      status: status, headers: headers, body: transfer.body, url: transfer.url ?? request.url,
+      permanentRedirectURL: transfer.permanentRedirectURL)
+  }
+
+  /// The error of an attempt at `request`.
+  private static func failure(
+    _ kind: APIError.Kind, _ endpoint: Endpoint, _ request: Request, attempt: Int,
+    retryAfter: Duration? = nil
+  ) -> APIError {
+    APIError(
+      kind, method: endpoint.method, url: request.url, attempts: attempt, retryAfter: retryAfter)
   }
 }

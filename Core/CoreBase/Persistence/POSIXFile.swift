@@ -164,23 +164,8 @@ enum POSIXFile {
     let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directory >= 0 else { throw SystemCallError(call: "open", code: errno) }
     defer { close(directory) }
-    var info = stat()
-    let exists = fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0
-    if exists, info.st_mode & S_IFMT != S_IFREG {
-      throw StoreFileProblem.notRegularFile(path: target, kind: FileKind(mode: info.st_mode))
-    }
-    if exists, info.st_mode & S_IWUSR == 0 {
-      throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
-    }
-    let keeps = exists && keepsPrevious
-    let lastGood = name + lastGoodSuffix
-    // A folder cannot be renamed over: refused before anything is written.
-    if keeps, fstatat(directory, lastGood, &info, AT_SYMLINK_NOFOLLOW) == 0,
-      info.st_mode & S_IFMT == S_IFDIR
-    {
-      throw StoreFileProblem.lastGoodInTheWay(
-        path: target + lastGoodSuffix, kind: FileKind(mode: info.st_mode))
-    }
+    let keeps = try isWritableFile(name, at: target, in: directory) && keepsPrevious
+    if keeps { try refuseFolderAsLastGood(of: name, at: target, in: directory) }
     let temporary = try createTemporary(
       named: name, in: directory, durable: durable, faults: faults
     ) { descriptor in
@@ -193,6 +178,56 @@ enum POSIXFile {
       unlinkat(directory, temporary, 0)
       throw error
     }
+    try rename(temporary, over: name, in: directory, droppingOnFailure: previous, faults)
+    // Committed: from here on, an error says the new contents are in place.
+    if let previous {
+      try keep(previous, asLastGoodOf: name, at: target, in: directory, faults)
+    }
+    guard durable else { return }
+    do throws(SystemCallError) {
+      try faults?.check(.syncFolder, call: "fsync")
+      guard fsync(directory) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+    } catch {
+      throw StoreFileProblem.notFlushed(path: target, cause: error)
+    }
+  }
+
+  /// Whether `name` exists; throws when it is not a regular file or is read-only,
+  /// which a write would replace.
+  private static func isWritableFile(_ name: String, at target: String, in directory: Int32)
+    throws -> Bool
+  {
+    var info = stat()
+    guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+    if info.st_mode & S_IFMT != S_IFREG {
+      throw StoreFileProblem.notRegularFile(path: target, kind: FileKind(mode: info.st_mode))
+    }
+    if info.st_mode & S_IWUSR == 0 {
+      throw StoreFileProblem.readOnly(path: target, mode: UInt32(info.st_mode))
+    }
+    return true
+  }
+
+  /// Throws when `name`'s `last-good` is a folder: a folder cannot be renamed over, so
+  /// this is refused before anything is written.
+  private static func refuseFolderAsLastGood(
+    of name: String, at target: String, in directory: Int32
+  ) throws {
+    var info = stat()
+    if fstatat(directory, name + lastGoodSuffix, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFDIR
+    {
+      throw StoreFileProblem.lastGoodInTheWay(
+        path: target + lastGoodSuffix, kind: FileKind(mode: info.st_mode))
+    }
+  }
+
+  /// The commit: renames the written temporary file over `name`; on failure removes it
+  /// and the previous contents' second name, leaving the folder as it was.
+  private static func rename(
+    _ temporary: String, over name: String, in directory: Int32,
+    droppingOnFailure previous: String?, _ faults: WriteFaults.Plan?
+  ) throws {
     do {
       try faults?.check(.commit, call: "rename")
       guard renameat(directory, temporary, directory, name) == 0 else {
@@ -203,25 +238,23 @@ enum POSIXFile {
       if let previous { unlinkat(directory, previous, 0) }
       throw error
     }
-    // Committed: from here on, an error says the new contents are in place.
-    if let previous {
-      do throws(SystemCallError) {
-        try faults?.check(.keepPrevious, call: "rename")
-        guard renameat(directory, previous, directory, lastGood) == 0 else {
-          throw SystemCallError(call: "rename", code: errno)
-        }
-      } catch {
-        unlinkat(directory, previous, 0)
-        throw StoreFileProblem.previousNotKept(
-          path: target, lastGood: target + lastGoodSuffix, cause: error)
-      }
-    }
-    guard durable else { return }
+  }
+
+  /// Renames the previous contents' second name to `name`'s `last-good`, after the
+  /// commit; a failure says the new contents are in place but the old are not kept.
+  private static func keep(
+    _ previous: String, asLastGoodOf name: String, at target: String, in directory: Int32,
+    _ faults: WriteFaults.Plan?
+  ) throws {
     do throws(SystemCallError) {
-      try faults?.check(.syncFolder, call: "fsync")
-      guard fsync(directory) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+      try faults?.check(.keepPrevious, call: "rename")
+      guard renameat(directory, previous, directory, name + lastGoodSuffix) == 0 else {
+        throw SystemCallError(call: "rename", code: errno)
+      }
     } catch {
-      throw StoreFileProblem.notFlushed(path: target, cause: error)
+      unlinkat(directory, previous, 0)
+      throw StoreFileProblem.previousNotKept(
+        path: target, lastGood: target + lastGoodSuffix, cause: error)
     }
   }
 
