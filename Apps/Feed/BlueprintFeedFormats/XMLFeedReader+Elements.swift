@@ -54,43 +54,8 @@ extension XMLFeedReader {
     }
     guard depth == itemDepth + 1 else { return }
     switch namespace {
-    case .atom where draft.format == .atom:
-      switch name {
-      case "title": begin(.title, attributes)
-      case "link":
-        let rel = attributes["rel"]
-        if rel == "enclosure", let href = attributes["href"] {
-          if item?.enclosure == nil { item?.enclosure = resolved(href) }
-          return
-        }
-        let rank = alternateRank(attributes, rel: rel)
-        if rank > (item?.linkRank ?? 0), let href = attributes["href"] {
-          item?.link = resolved(href)
-          item?.linkRank = rank
-        }
-      case "id": begin(.id)
-      case "published", "issued", "created": begin(.published)
-      case "updated", "modified": begin(.updated)
-      case "summary": begin(.summary, attributes)
-      case "content": if attributes["src"] == nil { begin(.content, attributes) }
-      case "author": authorDepth = depth
-      case "source": skipDepth = depth
-      default: break
-      }
-    case coreNamespace:
-      switch name {
-      case "title": begin(.title, type: .textOrHTML)
-      case "link": begin(.link)
-      case "description": begin(.summary, type: .html)
-      case "guid":
-        begin(.guid)
-        item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
-      case "pubDate": begin(.published)
-      case "author": begin(.author)
-      case "enclosure":
-        if item?.enclosure == nil, let url = attributes["url"] { item?.enclosure = resolved(url) }
-      default: break
-      }
+    case .atom where draft.format == .atom: startAtomEntryElement(name, attributes, depth: depth)
+    case coreNamespace: startRSSItemElement(name, attributes)
     case .content where name == "encoded": begin(.content, type: .html)
     case .dublinCore:
       switch name {
@@ -113,6 +78,50 @@ extension XMLFeedReader {
       } else {
         startMediaElement(name, attributes)
       }
+    default: break
+    }
+  }
+
+  /// An Atom entry's own elements: its title, links (the enclosure, the best
+  /// alternate), id, dates, summary and content.
+  private func startAtomEntryElement(_ name: String, _ attributes: [String: String], depth: Int) {
+    switch name {
+    case "title": begin(.title, attributes)
+    case "link":
+      let rel = attributes["rel"]
+      if rel == "enclosure", let href = attributes["href"] {
+        if item?.enclosure == nil { item?.enclosure = resolved(href) }
+        return
+      }
+      let rank = alternateRank(attributes, rel: rel)
+      if rank > (item?.linkRank ?? 0), let href = attributes["href"] {
+        item?.link = resolved(href)
+        item?.linkRank = rank
+      }
+    case "id": begin(.id)
+    case "published", "issued", "created": begin(.published)
+    case "updated", "modified": begin(.updated)
+    case "summary": begin(.summary, attributes)
+    case "content": if attributes["src"] == nil { begin(.content, attributes) }
+    case "author": authorDepth = depth
+    case "source": skipDepth = depth
+    default: break
+    }
+  }
+
+  /// An RSS item's own elements (RSS 2.0's, or RSS 1.0's in its namespace).
+  private func startRSSItemElement(_ name: String, _ attributes: [String: String]) {
+    switch name {
+    case "title": begin(.title, type: .textOrHTML)
+    case "link": begin(.link)
+    case "description": begin(.summary, type: .html)
+    case "guid":
+      begin(.guid)
+      item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
+    case "pubDate": begin(.published)
+    case "author": begin(.author)
+    case "enclosure":
+      if item?.enclosure == nil, let url = attributes["url"] { item?.enclosure = resolved(url) }
     default: break
     }
   }

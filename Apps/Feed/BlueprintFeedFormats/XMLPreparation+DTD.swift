@@ -180,25 +180,37 @@ struct DeclaredEntities {
         continue
       }
       let reference = String(decoding: body, as: UTF8.self)
-      switch reference {
-      case "amp", "lt", "gt", "quot", "apos":
-        output += "&\(reference);".utf8
-      case _ where values[reference] != nil:
-        guard let inner = expand(reference, inProgress: &inProgress) else { return fail() }
-        output += inner.bytes
-        mapped = mapped || inner.mappedControls
-      case _:
-        if let text = HTMLEntities.named[reference] {
-          for scalar in text.unicodeScalars { output += "&#\(scalar.value);".utf8 }
-        } else {
-          output += "&amp;\(reference);".utf8
-        }
-      }
-      if output.count > Self.maximumExpansion { return fail() }
+      guard appendNamed(reference, to: &output, mapped: &mapped, inProgress: &inProgress),
+        output.count <= Self.maximumExpansion
+      else { return fail() }
     }
     if output.count > Self.maximumExpansion { return fail() }
     let expansion = Expansion(bytes: output, mappedControls: mapped)
     expansions[name] = expansion
     return expansion
+  }
+
+  /// Appends what `&reference;` stands for in an entity's value: one of XML's five as
+  /// it is, a declared entity expanded, an HTML one as character references, anything
+  /// else escaped; false when a declared one cannot be expanded.
+  private mutating func appendNamed(
+    _ reference: String, to output: inout [UInt8], mapped: inout Bool,
+    inProgress: inout Set<String>
+  ) -> Bool {
+    switch reference {
+    case "amp", "lt", "gt", "quot", "apos":
+      output += "&\(reference);".utf8
+    case _ where values[reference] != nil:
+      guard let inner = expand(reference, inProgress: &inProgress) else { return false }
+      output += inner.bytes
+      mapped = mapped || inner.mappedControls
+    case _:
+      if let text = HTMLEntities.named[reference] {
+        for scalar in text.unicodeScalars { output += "&#\(scalar.value);".utf8 }
+      } else {
+        output += "&amp;\(reference);".utf8
+      }
+    }
+    return true
   }
 }

@@ -310,20 +310,34 @@ struct Preparer {
     }
     let body = input[(start + 1)..<end]
     if body.first == UInt8(ascii: "#") {
-      guard let scalar = HTMLEntities.decodeNumeric(body) else {
-        replace(start..<(start + 1), with: "&amp;".utf8)
-        return start + 1
-      }
-      let value = scalar.value
-      if value < 0x20, value != 0x09, value != 0x0A, value != 0x0D {
-        replace(start..<(end + 1), with: XMLPreparation.controlScalarBytes(value))
-        mapped = true
-      } else if body.count > 1, body[body.startIndex + 1] == UInt8(ascii: "X") {
-        replace((start + 2)..<(start + 3), with: CollectionOfOne(UInt8(ascii: "x")))
-      }
-      return end + 1
+      let isUpperX = body.count > 1 && body[body.startIndex + 1] == UInt8(ascii: "X")
+      return numericReference(HTMLEntities.decodeNumeric(body), isUpperX, from: start, to: end)
     }
-    let name = String(decoding: body, as: UTF8.self)
+    return namedReference(String(decoding: body, as: UTF8.self), from: start, to: end)
+  }
+
+  /// Handles `&#…;` from `start` to the `;` at `end`: a reference to no character is
+  /// escaped, a control character (which XML forbids) mapped, `&#X` spelt `&#x`.
+  private mutating func numericReference(
+    _ scalar: Unicode.Scalar?, _ isUpperX: Bool, from start: Int, to end: Int
+  ) -> Int {
+    guard let scalar else {
+      replace(start..<(start + 1), with: "&amp;".utf8)
+      return start + 1
+    }
+    let value = scalar.value
+    if value < 0x20, value != 0x09, value != 0x0A, value != 0x0D {
+      replace(start..<(end + 1), with: XMLPreparation.controlScalarBytes(value))
+      mapped = true
+    } else if isUpperX {
+      replace((start + 2)..<(start + 3), with: CollectionOfOne(UInt8(ascii: "x")))
+    }
+    return end + 1
+  }
+
+  /// Handles `&name;` from `start` to the `;` at `end`: XML's own kept, an external
+  /// entity dropped, a declared one expanded, an HTML one made numeric, others escaped.
+  private mutating func namedReference(_ name: String, from start: Int, to end: Int) -> Int {
     switch name {
     case "amp", "lt", "gt", "quot", "apos": return end + 1
     default: break

@@ -118,6 +118,18 @@ package struct FeedRefresher: Sendable {
     _ feeds: [Subscription], force: Bool = false,
     onResult: @escaping @Sendable (RefreshResult) async -> Void = { _ in }
   ) async throws -> [RefreshResult] {
+    var finished = await fetchAll(feeds, force: force, onResult: onResult)
+    await saveCheckTimes(of: &finished)
+    try await saveMoves(of: finished)
+    return finished
+  }
+
+  /// Every feed refreshed in a task of its own, as the limiter lets them run, until
+  /// the overall deadline; the results of the feeds that finished, in their order.
+  private func fetchAll(
+    _ feeds: [Subscription], force: Bool,
+    onResult: @escaping @Sendable (RefreshResult) async -> Void
+  ) async -> [RefreshResult] {
     let limiter = FetchLimiter(total: concurrency, perHost: perHost, ceiling: maximumConcurrency)
     let silentHosts = SilentHosts()
     var results = [RefreshResult?](repeating: nil, count: feeds.count)
@@ -154,7 +166,12 @@ package struct FeedRefresher: Sendable {
       }
       group.cancelAll()
     }
-    var finished = results.compactMap { $0 }
+    return results.compactMap { $0 }
+  }
+
+  /// Saves when each feed was checked, in one transaction; when that fails, the
+  /// results that needed it are failures too.
+  private func saveCheckTimes(of finished: inout [RefreshResult]) async {
     let checked = finished.compactMap { result in result.checkedAt.map { (result.feedID, $0) } }
     let store = store
     do {
@@ -172,6 +189,12 @@ package struct FeedRefresher: Sendable {
         finished[index].saveFailed = true
       }
     }
+  }
+
+  /// Saves the new address of each feed that moved for good, unless another
+  /// subscription has it already.
+  private func saveMoves(of finished: [RefreshResult]) async throws {
+    let store = store
     let moves = finished.compactMap { result in result.movedTo.map { (result.feedID, $0) } }
     if !moves.isEmpty {
       try await work.run("save the new addresses of \(moves.count) feeds") { commit in
@@ -186,7 +209,6 @@ package struct FeedRefresher: Sendable {
         }
       }
     }
-    return finished
   }
 
   private func refreshOne(

@@ -127,6 +127,9 @@ private struct Task: Decodable {
   var end: Int?
   var uuid: String?
 
+  /// Taskwarrior's priority letters.
+  private static let priorities: [String: Priority] = ["H": .high, "M": .medium, "L": .low]
+
   init(from decoder: any Decoder) throws {
     let position = (decoder.codingPath.last?.intValue ?? 0) + 1
     func fail(_ reason: String) -> Problem { Problem(reason: "task \(position): \(reason)") }
@@ -147,13 +150,11 @@ private struct Task: Decodable {
         return seconds
       }
       (due, entry, end) = (try time(.due), try time(.entry), try time(.end))
-      if let letter = try container.decodeIfPresent(String.self, forKey: .priority) {
-        switch letter {
-        case "H": priority = .high
-        case "M": priority = .medium
-        case "L": priority = .low
-        default: throw fail("unknown priority '\(letter.prefix(40))' (H, M or L)")
+      priority = try container.decodeIfPresent(String.self, forKey: .priority).map { letter in
+        guard let priority = Self.priorities[letter] else {
+          throw fail("unknown priority '\(letter.prefix(40))' (H, M or L)")
         }
+        return priority
       }
       tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
       // Taskwarrior allows spaces in a project, not in a tag.
