@@ -14,6 +14,7 @@ public import CoreBase
 /// calling task cancels the transfer in flight and throws
 /// ``APIError/Kind/cancelled``. Every wait goes through the injected clock.
 ///
+/// <!-- doc-test: skip a fragment: `token`, `feedURL` come from its surroundings -->
 /// ```swift
 /// let client = URLSessionHTTPClient(
 ///   userAgent: "feed/1.0",

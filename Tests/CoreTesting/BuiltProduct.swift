@@ -7,6 +7,7 @@ public import Foundation
 /// the test target must depend on the executable target for `swift build
 /// --build-tests` to build it.
 ///
+/// <!-- doc-test: skip a fragment: `env` comes from its surroundings -->
 /// ```swift
 /// let result = try BuiltProduct("todo").run(["list", "--json"], environment: env)
 /// #expect(result.status == 0)
@@ -76,6 +77,7 @@ public struct BuiltProduct: Sendable {
   /// machine two such tests stall every other test, `@MainActor` ones included (each
   /// of their hops back to the pool waits behind them).
   ///
+  /// <!-- doc-test: skip a fragment: `env` comes from its surroundings -->
   /// ```swift
   /// let result = try await BuiltProduct("todo").runToExit(["list"], environment: env)
   /// ```

@@ -8,6 +8,7 @@ public import Core
 /// included), every write gets a new ETag, and `changes(since:)` answers with a token
 /// that lists later changes and deletions.
 ///
+/// <!-- doc-test: skip a fragment: `href` comes from its surroundings -->
 /// ```swift
 /// let remote = InMemorySyncRemote()
 /// remote.failRequest(3)                        // the third request from now throws

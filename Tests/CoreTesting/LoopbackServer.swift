@@ -19,6 +19,7 @@ public import Foundation
 /// The server's threads keep it running until ``stop()`` is called: stop it in a
 /// `defer` right after starting it.
 ///
+/// <!-- doc-test: skip a fragment: `xml`, `client` come from its surroundings -->
 /// ```swift
 /// let server = try LoopbackServer(routes: ["/feed.xml": .text(xml)])
 /// defer { server.stop() }

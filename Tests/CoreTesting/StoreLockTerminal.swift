@@ -15,6 +15,7 @@
   /// choreography runs on a thread of its own (Core's `offThePool`), off the
   /// test pool, because it blocks on processes.
   ///
+  /// <!-- doc-test: skip a fragment: `product`, `environment`, `folder` come from its surroundings -->
   /// ```swift
   /// let scenario = StoreLockTerminal(
   ///   executable: product.url, environment: environment, storeFolder: folder,

@@ -12,6 +12,7 @@ public import Foundation
 /// globally. ``makeClient(retryPolicy:maxResponseSize:clock:adapt:observe:)`` builds
 /// such a client.
 ///
+/// <!-- doc-test: skip a fragment: `Item` comes from its surroundings -->
 /// ```swift
 /// let stub = URLProtocolStub { request in .reply(.json("[]")) }
 /// let client = stub.makeClient()

@@ -17,6 +17,7 @@ import Foundation
 /// made; one that has committed is waited for. Nothing is half written, and nothing
 /// is lost without a word.
 ///
+/// <!-- doc-test: skip a fragment: `blockingTask`, `store`, `viewModel` come from its surroundings -->
 /// ```swift
 /// let work = BlockingWork()
 /// // in an interactor

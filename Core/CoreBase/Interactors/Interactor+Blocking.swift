@@ -9,6 +9,7 @@ extension Interactor {
   /// ``asyncTask(_:onFailure:finally:)``: while busy, a second call is ignored and
   /// returns `nil`. Errors go to `onFailure`, else to the error chain.
   ///
+  /// <!-- doc-test: skip a fragment: `blockingTask`, `id`, `work`, `store` and more come from its surroundings -->
   /// ```swift
   /// blockingTask("mark \(id) done", on: work) { [store] commit in
   ///   try store.change { document in

@@ -6,6 +6,7 @@ extension Interactor {
   /// chain. One load per key path runs at a time: a second call while one runs is
   /// ignored. A cancelled load sets the property back to `.idle`.
   ///
+  /// <!-- doc-test: skip a fragment: `load`, `self` come from its surroundings -->
   /// ```swift
   /// load(\.items, keepingPreviousValue: true) { try await self.store.all() }
   /// ```

@@ -10,6 +10,7 @@ extension Interactor {
   /// each given after it. A body that starts a load keeps one running at a time with
   /// ``LiveReload``.
   ///
+  /// <!-- doc-test: skip a fragment: `reload`, `observe`, `store`, `self` come from its surroundings -->
   /// ```swift
   /// override func prepare() {
   ///   reload()
@@ -43,6 +44,7 @@ extension Interactor {
 /// a screen that reloads on every commit stays at the latest without queueing a
 /// reload per commit (a burst of a thousand commits is a few reloads).
 ///
+/// <!-- doc-test: skip a fragment: `observe`, `store`, `self` come from its surroundings -->
 /// ```swift
 /// let live = LiveReload()
 /// observe(store.dataChanges(forKey: "todos")) { [weak self] _ in

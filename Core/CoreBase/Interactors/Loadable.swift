@@ -4,6 +4,7 @@
 /// view model through `.idle → .loading → .loaded(value) / .failed(error)`; a shell
 /// switches over it to show a spinner, the content, or the error.
 ///
+/// <!-- doc-test: skip a fragment: `model`, `showSpinner`, `show` come from its surroundings -->
 /// ```swift
 /// switch model.items {
 /// case .idle, .loading(previous: nil): showSpinner()

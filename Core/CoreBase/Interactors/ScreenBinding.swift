@@ -18,6 +18,7 @@
 /// cast or dropped. An intent that was emitted before the binding existed is
 /// presented on ``appear()``.
 ///
+/// <!-- doc-test: skip a fragment: `TodoDetailInteractor`, `store`, `router`, `status` and more come from its surroundings -->
 /// ```swift
 /// let binding = ScreenBinding(
 ///   TodoDetailInteractor(id: 7, store: store),

@@ -9,6 +9,7 @@
 /// leaves out the least important columns first, SwiftUI shows the title as the
 /// row's text and the rest under it).
 ///
+/// <!-- doc-test: skip a fragment: `tags`, `TodoItem` come from its surroundings -->
 /// ```swift
 /// let columns = ListColumns<TodoItem>([
 ///   ListColumn("Title", importance: .essential, width: .fill) { $0.title },

@@ -5,6 +5,7 @@ public import Foundation
 /// The map returns the complete path a link leads to, or nil for a link the app does
 /// not know; ``Router/open(_:using:)-(_,DeepLinkMap<Route>)`` applies it in one change.
 ///
+/// <!-- doc-test: skip a fragment: `TodoRoute`, `router` come from its surroundings -->
 /// ```swift
 /// let links = DeepLinkMap<TodoRoute> { url in
 ///   let segments = DeepLinkMap<TodoRoute>.segments(of: url)

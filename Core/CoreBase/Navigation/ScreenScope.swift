@@ -5,6 +5,7 @@
 /// ``onEnd(_:)`` then runs — typically ``ScreenBinding/attach(to:)`` registers the
 /// screen's teardown, which cancels every task its interactor still runs.
 ///
+/// <!-- doc-test: skip a fragment: `router`, `binding` come from its surroundings -->
 /// ```swift
 /// let id = router.push(.detail(7))
 /// binding.attach(to: router.scope(for: id))

@@ -5,6 +5,7 @@ public import Foundation
 /// Switch over the cases to react precisely; ``description`` is one line a
 /// command-line app can print as is:
 ///
+/// <!-- doc-test: skip a fragment: `User`, `client`, `endpoint`, `showOffline` and more come from its surroundings -->
 /// ```swift
 /// do {
 ///   let user: User = try await client.fetch(endpoint)

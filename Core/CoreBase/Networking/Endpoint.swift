@@ -7,6 +7,7 @@ public import Foundation
 /// way. Nothing is checked until the endpoint is sent: a bad endpoint becomes an
 /// ``APIError`` with ``APIError/Kind/invalidRequest(reason:)``, never a crash.
 ///
+/// <!-- doc-test: skip a fragment: `userID`, `client`, `Post` come from its surroundings -->
 /// ```swift
 /// let endpoint = Endpoint(
 ///   URL(string: "https://api.example.com/v1")!,

@@ -1,5 +1,6 @@
 /// An HTTP request method: an open set, so a new method never breaks a client.
 ///
+/// <!-- doc-test: skip a fragment: `url` comes from its surroundings -->
 /// ```swift
 /// let endpoint = Endpoint(url, method: .post)
 /// let purge = HTTPMethod("PURGE")

@@ -3,6 +3,7 @@
 /// Store them with the resource and send them back with the next request; the server
 /// answers `304 Not Modified` (no body) when nothing changed.
 ///
+/// <!-- doc-test: skip a fragment: `client`, `endpoint`, `stored`, `process` come from its surroundings -->
 /// ```swift
 /// switch try await client.send(endpoint, validators: stored) {
 /// case .notModified:

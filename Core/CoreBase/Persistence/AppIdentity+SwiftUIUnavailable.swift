@@ -13,6 +13,7 @@ extension AppIdentity {
   /// says it needs an Apple platform, names the terminal app that runs here, and
   /// exits 69 (`EX_UNAVAILABLE`), writing nothing else.
   ///
+  /// <!-- doc-test: skip a fragment: `appIdentity` comes from its surroundings -->
   /// ```swift
   /// #if !canImport(SwiftUI)
   ///   @main enum TodoSwiftUIApp {

@@ -49,6 +49,7 @@ public import Foundation
 /// network file system) the store says so once (``watchReports()``) and checks the
 /// watched files with `stat` every ``pollingInterval`` instead.
 ///
+/// <!-- doc-test: skip a fragment: `identity` comes from its surroundings -->
 /// ```swift
 /// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
 /// try store.set(["milk", "eggs"], forKey: "groceries")

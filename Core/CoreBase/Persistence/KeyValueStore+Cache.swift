@@ -11,6 +11,7 @@ extension KeyValueStore {
   /// the value. The move takes no lock: another process that rewrote the cache in the
   /// meantime loses only a copy the next fetch makes again.
   ///
+  /// <!-- doc-test: skip a fragment: `store`, `SavedPosts` come from its surroundings -->
   /// ```swift
   /// let saved = store.cachedValue(SavedPosts.self, forKey: "posts") { aside in
   ///   print("the saved copy was damaged; it is set aside as \(aside)")

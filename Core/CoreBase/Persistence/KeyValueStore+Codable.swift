@@ -188,6 +188,7 @@ extension KeyValueStore {
 
   /// Reads, changes and writes the value for `key` as one transaction.
   ///
+  /// <!-- doc-test: skip a fragment: `store`, `counter` come from its surroundings -->
   /// ```swift
   /// let next = try store.update(forKey: counter) { $0 += 1; return $0 }
   /// ```

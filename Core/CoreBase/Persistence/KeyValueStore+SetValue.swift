@@ -2,6 +2,7 @@ extension KeyValueStore {
   /// Stores `value` for `key` as JSON: the name SwiftUIBlueprint's README uses for
   /// `set(_:forKey:)`.
   ///
+  /// <!-- doc-test: skip a fragment: `store`, `Settings` come from its surroundings -->
   /// ```swift
   /// try store.setValue(Settings(notificationsEnabled: true), forKey: "settings")
   /// let restored: Settings? = try store.value(Settings.self, forKey: "settings")

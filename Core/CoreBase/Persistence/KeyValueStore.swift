@@ -12,6 +12,7 @@ public import Foundation
 /// (`value(forKey:)`, `set(_:forKey:)`, `update(forKey:)`, ``StoreKey``) comes from
 /// extensions and encodes values as JSON with sorted keys.
 ///
+/// <!-- doc-test: skip a fragment: `identity` comes from its surroundings -->
 /// ```swift
 /// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
 /// let launches = StoreKey("launches", default: 0)

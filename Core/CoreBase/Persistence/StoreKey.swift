@@ -2,6 +2,7 @@
 ///
 /// Reads through a `StoreKey` need no casts and never return `nil`:
 ///
+/// <!-- doc-test: skip a fragment: `TodoItem`, `store` come from its surroundings -->
 /// ```swift
 /// extension StoreKey where Value == [TodoItem] {
 ///   static let todos = StoreKey("todos", default: [])

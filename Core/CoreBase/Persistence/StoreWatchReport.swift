@@ -4,6 +4,7 @@
 ///
 /// Watching never stops on a problem: each report says what was done instead.
 ///
+/// <!-- doc-test: skip a fragment: `store`, `status` come from its surroundings -->
 /// ```swift
 /// for await report in store.watchReports() { status = report.message }
 /// ```

@@ -30,6 +30,7 @@ extension Versioned: Equatable where Value: Equatable {}
 /// the next one. A value stored without an envelope (before the app adopted
 /// versioning) counts as version 1.
 ///
+/// <!-- doc-test: skip a fragment: `store` comes from its surroundings -->
 /// ```swift
 /// struct TodoV1: Codable { var title: String }
 /// struct Todo: Codable, Sendable { var title: String; var done: Bool }
@@ -224,6 +225,7 @@ extension KeyValueStore {
   /// Reads, changes and writes the value for `key` as one transaction, migrating
   /// an older stored version and writing the current one.
   ///
+  /// <!-- doc-test: skip a fragment: `store`, `migrations`, `Todo` come from its surroundings -->
   /// ```swift
   /// try store.update(forKey: "todos", migrations: migrations) { todos in
   ///   todos = (todos ?? []) + [Todo(title: "milk", done: false)]

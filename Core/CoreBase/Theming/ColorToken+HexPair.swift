@@ -2,6 +2,7 @@ extension ColorToken {
   /// Creates a token from a light and an optional dark hex color, as
   /// SwiftUIBlueprint's README does; nil when either is not a color.
   ///
+  /// <!-- doc-test: skip a fragment: `theme` comes from its surroundings -->
   /// ```swift
   /// theme.palette.accent = ColorToken(hexString: "#5E5CE6", darkHexString: "#7D7AFF")!
   /// ```

@@ -24,11 +24,12 @@ public enum Spinner {
   }
 }
 
-/// Draws a ``Loadable``: a spinner while loading (over the previous value when there is
+/// Draws a `Loadable`: a spinner while loading (over the previous value when there is
 /// one, shown then), the message and the retry key when it failed, an empty state, or
 /// the loaded content. Loading, failed and empty have defaults; each can be replaced,
 /// as with CleanKit's `LoadableView(feed) { … } loading: { … } failed: { … } empty: { … }`.
 ///
+/// <!-- doc-test: skip a fragment: `model`, `list`, `frame`, `area` come from its surroundings -->
 /// ```swift
 /// LoadableView(model.todos) { todos, frame, area in
 ///   list.render(into: &frame, area: area, count: todos.count) { ListRow(todos[$0].title) }

@@ -4,6 +4,7 @@ public import CoreBase
 /// cells), every cell sanitized, optional styles per column that disappear when color
 /// is off.
 ///
+/// <!-- doc-test: skip a fragment: `todo`, `capability` come from its surroundings -->
 /// ```swift
 /// var table = PlainTable(columns: [.init("ID", alignment: .right), .init("Title"),
 ///                                  .init("Due", style: .secondary)])
@@ -92,6 +93,7 @@ public struct PlainTable: Sendable {
 
 /// Text in spans of styles for plain output; with color off it is just the text.
 ///
+/// <!-- doc-test: skip a fragment: `title`, `capability` come from its surroundings -->
 /// ```swift
 /// let line = StyledText("✓ ", style: TextStyle(foreground: .role(.success))) + StyledText(title)
 /// print(line.rendered(capability: capability))

@@ -5,6 +5,7 @@ import CoreBase
 ///
 /// Text longer than the field scrolls horizontally to keep the cursor visible.
 ///
+/// <!-- doc-test: skip a fragment: `todo`, `event`, `frame` come from its surroundings -->
 /// ```swift
 /// var field = TextField(text: todo.title)
 /// if field.handle(event) { … }        // true when it used the key

@@ -17,6 +17,7 @@ import CoreBase
 /// the child starts with their default handling: the editor decides what Ctrl-C
 /// means, and the app survives to use what the user saved.
 ///
+/// <!-- doc-test: skip a fragment: `editor`, `path`, `environment` come from its surroundings -->
 /// ```swift
 /// let status = try ForegroundProcess.run(
 ///   executable: "/bin/sh", arguments: ["-c", editor + " \"$1\"", "sh", path],

@@ -6,6 +6,7 @@ import CoreBase
 /// `Ctrl` plus a letter arrives as ``ctrl(_:)`` with the lowercase letter, and a key
 /// pressed with `Alt` (sent by terminals as `ESC` followed by the key) as ``alt(_:)``.
 ///
+/// <!-- doc-test: skip a fragment: `key`, `model`, `quit`, `field` come from its surroundings -->
 /// ```swift
 /// switch key {
 /// case .up: model.moveUp()

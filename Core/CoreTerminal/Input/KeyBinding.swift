@@ -3,6 +3,7 @@ import CoreBase
 /// A key a screen responds to, declared once: the footer and the help overlay are
 /// both drawn from the screen's declarations, and the stack runs the action.
 ///
+/// <!-- doc-test: skip a fragment: `self`, `delete` come from its surroundings -->
 /// ```swift
 /// var keyBindings: [KeyBinding] {
 ///   [KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),

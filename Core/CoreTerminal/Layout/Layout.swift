@@ -3,6 +3,7 @@ import CoreBase
 /// Splits a rectangle into rows or columns by constraints: where a screen's parts go,
 /// computed once instead of by adding to rows and columns.
 ///
+/// <!-- doc-test: skip a fragment: `area`, `frame`, `header`, `list` and more come from its surroundings -->
 /// ```swift
 /// let parts = Layout.rows(.fixed(1), .fill(), .fixed(1)).split(area)
 /// frame.draw(header, in: parts[0], style: .secondary)

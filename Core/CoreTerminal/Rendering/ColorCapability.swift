@@ -2,6 +2,7 @@ import CoreBase
 
 /// How many colors a terminal (or pipe) can show.
 ///
+/// <!-- doc-test: skip a fragment: `colorOption` comes from its surroundings -->
 /// ```swift
 /// let capability = ColorCapability.detect(
 ///   environment: ProcessInfo.processInfo.environment,

@@ -7,6 +7,7 @@ extension Frame {
   /// Nothing is drawn when `row` or `column` lies outside `area`; the text is cut with
   /// an ellipsis at the area's right edge (or sooner, at `width`).
   ///
+  /// <!-- doc-test: skip a fragment: `item` comes from its surroundings -->
   /// ```swift
   /// func render(into frame: inout Frame, area: Rect) {
   ///   frame.draw(item.note, row: area.row + 6, column: area.column + 2, in: area)
