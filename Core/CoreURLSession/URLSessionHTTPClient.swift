@@ -14,7 +14,10 @@ public import CoreBase
 /// calling task cancels the transfer in flight and throws
 /// ``APIError/Kind/cancelled``. Every wait goes through the injected clock.
 ///
-/// <!-- doc-test: skip a fragment: `token`, `feedURL` come from its surroundings -->
+/// <!-- doc-test: context
+/// let token = "secret"
+/// let feedURL = URL(string: "https://example.com/feed.xml")!
+/// -->
 /// ```swift
 /// let client = URLSessionHTTPClient(
 ///   userAgent: "feed/1.0",

@@ -5,7 +5,10 @@ public import Foundation
 /// `URLSessionHTTPClient` is the live implementation. A test can conform a small
 /// struct instead, or run the live client against a local server.
 ///
-/// <!-- doc-test: skip a fragment: `base`, `Todo` come from its surroundings -->
+/// <!-- doc-test: context
+/// let base = URL(string: "https://api.example.com")!
+/// struct Todo: Decodable {}
+/// -->
 /// ```swift
 /// let client: any HTTPClient = URLSessionHTTPClient(userAgent: "todo/1.2")
 /// let todos = try await client.fetch(Endpoint(base, path: ["todos"]), as: [Todo].self)

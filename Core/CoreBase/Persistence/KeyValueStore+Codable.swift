@@ -188,7 +188,10 @@ extension KeyValueStore {
 
   /// Reads, changes and writes the value for `key` as one transaction.
   ///
-  /// <!-- doc-test: skip a fragment: `store`, `counter` come from its surroundings -->
+  /// <!-- doc-test: context
+  /// let store = InMemoryKeyValueStore()
+  /// let counter = StoreKey("counter", default: 0)
+  /// -->
   /// ```swift
   /// let next = try store.update(forKey: counter) { $0 += 1; return $0 }
   /// ```

@@ -2,7 +2,10 @@
 ///
 /// Reads through a `StoreKey` need no casts and never return `nil`:
 ///
-/// <!-- doc-test: skip a fragment: `TodoItem`, `store` come from its surroundings -->
+/// <!-- doc-test: context
+/// struct TodoItem: Codable {}
+/// let store = InMemoryKeyValueStore()
+/// -->
 /// ```swift
 /// extension StoreKey where Value == [TodoItem] {
 ///   static let todos = StoreKey("todos", default: [])
