@@ -108,9 +108,15 @@ public final class ChoicePickerInteractor: Interactor<ChoicePickerModel> {
 
 /// A screen that picks one value: ↑↓ and Enter; the value in effect is marked `●`.
 ///
-/// <!-- doc-test: skip a fragment: `context`, `save` come from its surroundings -->
+/// <!-- doc-test: context
+/// enum Route: Hashable { case settings }
+/// func save(_ choice: String) throws {}
+/// @MainActor func screen(context: ScreenContext<Route>) -> any TerminalScreen {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
-/// ChoicePickerScreen(
+/// return ChoicePickerScreen(
 ///   model: ChoicePickerModel(
 ///     title: "Priority", summary: "How important it is.",
 ///     choices: ["none", "low", "medium", "high"], current: "low"),

@@ -28,7 +28,13 @@ public struct ListRow: Sendable, Hashable {
 /// item count and a closure that builds one row, so a frame costs the same for 100
 /// items as for 100,000.
 ///
-/// <!-- doc-test: skip a fragment: `frame`, `area`, `todos`, `event` come from its surroundings -->
+/// <!-- doc-test: context
+/// struct Todo { var title: String }
+/// let todos = [Todo(title: "Buy milk")]
+/// var frame = Frame(size: TerminalSize(columns: 40, rows: 10))
+/// let area = Rect(row: 0, column: 0, width: 40, height: 10)
+/// let event = InputEvent.key(.down)
+/// -->
 /// ```swift
 /// var list = ListView()
 /// list.render(into: &frame, area: area, count: todos.count) { ListRow(todos[$0].title) }
