@@ -58,6 +58,7 @@ public struct ICalendarProperty: Hashable, Sendable {
 /// properties, parameters and nested components in the same order, whatever they
 /// are. An app changes only the properties it owns:
 ///
+/// <!-- doc-test: skip a fragment: `body` comes from its surroundings -->
 /// ```swift
 /// var calendar = try ICalendarComponent(parsing: body)
 /// if var todo = calendar.components.first(where: { $0.isNamed("VTODO") }) {

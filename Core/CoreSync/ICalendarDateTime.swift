@@ -3,6 +3,7 @@ public import Foundation
 
 /// A DATE or DATE-TIME value of iCalendar (RFC 5545 §3.3.4–5).
 ///
+/// <!-- doc-test: skip a fragment: `due` comes from its surroundings -->
 /// ```swift
 /// ICalendarDateTime(property: due)?.day(in: .current)  // DUE;VALUE=DATE:20261201 → (2026, 12, 1)
 /// ICalendarDateTime.utcText(Date())                    // "20261202T050000Z"

@@ -47,8 +47,8 @@ public protocol SyncAdapter: Sendable {
   /// A short text that changes whenever the local items change, or `nil` when the app
   /// cannot tell (the default). With it, a sync whose listing shows no change and whose
   /// local version is the one a quiet sync left reads neither the items nor the sync
-  /// state. An app on a ``KeyValueStore`` returns
-  /// ``KeyValueStore/contentVersion(forKey:)`` of its key.
+  /// state. An app on a `KeyValueStore` returns
+  /// `KeyValueStore/contentVersion(forKey:)` of its key.
   func localVersion() throws -> String?
 }
 

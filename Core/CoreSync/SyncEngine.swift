@@ -4,6 +4,7 @@ public import Foundation
 /// Syncs an app's local collection with a ``SyncRemote``: a two-way sync that merges
 /// field by field against the last version both sides agreed on.
 ///
+/// <!-- doc-test: skip a fragment: `collection`, `TodoSyncAdapter`, `store`, `data` come from its surroundings -->
 /// ```swift
 /// let engine = SyncEngine(
 ///   remote: collection, adapter: TodoSyncAdapter(store: store),

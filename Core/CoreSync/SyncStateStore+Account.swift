@@ -10,6 +10,7 @@ extension SyncStateStore {
   /// made of the account's letters and digits, then a 16-digit hash of the whole text,
   /// so that two accounts never share a folder.
   ///
+  /// <!-- doc-test: skip a fragment: `data` comes from its surroundings -->
   /// ```swift
   /// let state = SyncStateStore.forAccount(
   ///   "https://dav.example.com/ada/chores/", in: data.appending(path: "sync"))

@@ -1,18 +1,18 @@
 public import CoreBase
 public import Foundation
 
-/// Keeps a ``SyncState`` durably in a ``KeyValueStore``: a snapshot, a journal of
+/// Keeps a ``SyncState`` durably in a `KeyValueStore`: a snapshot, a journal of
 /// small changes, and a head holding the token and the time of the last sync, so that
 /// recording a few requests' outcomes writes a few hundred bytes rather than the whole
 /// state, and a sync that changed nothing writes only the head.
 ///
-/// With a ``FileKeyValueStore`` every write is atomic and fsynced (the store's own
+/// With a `FileKeyValueStore` every write is atomic and fsynced (the store's own
 /// plumbing), so after ``record(_:)`` returns the change survives a crash or a
 /// SIGKILL. ``load()`` reads the snapshot, replays the journal in order and takes the
 /// token and time from the head; ``save(_:)`` writes a new snapshot, removes the
 /// journal (replaying a journal record onto a snapshot that already holds it changes
 /// nothing, so a crash between the two loses nothing), then writes the head.
-/// ``finish(_:recording:)`` ends a sync: its last changes as one journal record (or a
+/// ``finish(_:recording:quietVersion:)`` ends a sync: its last changes as one journal record (or a
 /// new snapshot once the journal has grown), then the head. The head is always
 /// written last, so the token it holds never covers a change the entries lack.
 /// ``loadHead()`` reads just the head, so that a sync can ask the server for changes
@@ -69,7 +69,7 @@ public final class SyncStateStore: Sendable {
   }
 
   /// Writes only the head, for a sync that found nothing to do: without flushing it
-  /// to disk (``KeyValueStore/setDataWithoutFlush(_:forKey:)``), since it changes only
+  /// to disk (`KeyValueStore/setDataWithoutFlush(_:forKey:)`), since it changes only
   /// the time of the last sync — a crash may bring back the earlier time, never a
   /// token the entries do not cover.
   ///

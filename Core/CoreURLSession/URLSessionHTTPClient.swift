@@ -14,6 +14,10 @@ public import CoreBase
 /// calling task cancels the transfer in flight and throws
 /// ``APIError/Kind/cancelled``. Every wait goes through the injected clock.
 ///
+/// <!-- doc-test: context
+/// let token = "secret"
+/// let feedURL = URL(string: "https://example.com/feed.xml")!
+/// -->
 /// ```swift
 /// let client = URLSessionHTTPClient(
 ///   userAgent: "feed/1.0",

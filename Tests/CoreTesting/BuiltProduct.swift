@@ -7,6 +7,12 @@ public import Foundation
 /// the test target must depend on the executable target for `swift build
 /// --build-tests` to build it.
 ///
+/// <!-- doc-test: context
+/// let env: [String: String] = [:]
+/// func check() throws {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// let result = try BuiltProduct("todo").run(["list", "--json"], environment: env)
 /// #expect(result.status == 0)
@@ -76,6 +82,9 @@ public struct BuiltProduct: Sendable {
   /// machine two such tests stall every other test, `@MainActor` ones included (each
   /// of their hops back to the pool waits behind them).
   ///
+  /// <!-- doc-test: context
+  /// let env: [String: String] = [:]
+  /// -->
   /// ```swift
   /// let result = try await BuiltProduct("todo").runToExit(["list"], environment: env)
   /// ```

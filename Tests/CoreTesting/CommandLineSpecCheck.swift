@@ -5,6 +5,7 @@ public import Testing
 /// Records an issue at the caller's line for each mistake in `spec`, so an app's tests
 /// catch at once what would otherwise show only when a user types the command.
 ///
+/// <!-- doc-test: skip a fragment: `MyCommands` comes from its surroundings -->
 /// ```swift
 /// @Test func commandLineIsWellFormed() { expectWellFormed(MyCommands.all.spec) }
 /// ```

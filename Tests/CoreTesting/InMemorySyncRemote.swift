@@ -8,6 +8,9 @@ public import Core
 /// included), every write gets a new ETag, and `changes(since:)` answers with a token
 /// that lists later changes and deletions.
 ///
+/// <!-- doc-test: context
+/// let href = "/tasks/1.ics"
+/// -->
 /// ```swift
 /// let remote = InMemorySyncRemote()
 /// remote.failRequest(3)                        // the third request from now throws

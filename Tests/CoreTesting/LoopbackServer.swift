@@ -19,6 +19,13 @@ public import Foundation
 /// The server's threads keep it running until ``stop()`` is called: stop it in a
 /// `defer` right after starting it.
 ///
+/// <!-- doc-test: context
+/// let xml = "<rss/>"
+/// let client: any HTTPClient = UnavailableHTTPClient(reason: "offline")
+/// func fetch() async throws {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// let server = try LoopbackServer(routes: ["/feed.xml": .text(xml)])
 /// defer { server.stop() }

@@ -7,6 +7,9 @@ extension Process {
   /// process runs; on a 2-core machine two such tests starve every other test of
   /// threads, and their time limits run out. Await this instead.
   ///
+  /// <!-- doc-test: context
+  /// let process = Process()
+  /// -->
   /// ```swift
   /// let status = try await process.runToExit()
   /// ```

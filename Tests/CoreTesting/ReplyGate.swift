@@ -4,6 +4,10 @@ import Core
 /// until the test opens it: a server that answers only when the test has seen what it
 /// waits for (a progress line, a busy screen), with no timing involved.
 ///
+/// <!-- doc-test: context
+/// let server = try LoopbackServer(routes: [:])
+/// let feed = "<rss/>"
+/// -->
 /// ```swift
 /// let gate = ReplyGate()
 /// server.setRoute("/slow.xml", to: .text(feed).held(by: gate))

@@ -5,6 +5,7 @@ public import Testing
 /// Runs a terminal view against a ``VirtualTerminal`` deterministically: feed keys,
 /// drain the main actor, read the frame as a text grid and as a style grid.
 ///
+/// <!-- doc-test: skip a fragment: `stack` comes from its surroundings -->
 /// ```swift
 /// let harness = ScreenHarness(size: TerminalSize(columns: 40, rows: 12), root: stack)
 /// harness.press(.down, .enter)

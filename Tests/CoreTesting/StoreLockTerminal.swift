@@ -15,6 +15,11 @@
   /// choreography runs on a thread of its own (Core's `offThePool`), off the
   /// test pool, because it blocks on processes.
   ///
+  /// <!-- doc-test: context
+  /// let product = try BuiltProduct("todo")
+  /// let environment: [String: String] = [:]
+  /// let folder = URL(fileURLWithPath: "/tmp/store")
+  /// -->
   /// ```swift
   /// let scenario = StoreLockTerminal(
   ///   executable: product.url, environment: environment, storeFolder: folder,

@@ -9,6 +9,7 @@ extension Tag {
   /// `BLUEPRINT_HEAVY_TESTS=1` runs it (see ``HeavyTests``); CI (`.ci/run`) sets it
   /// and runs everything. Give a test this tag together with the condition:
   ///
+  /// <!-- doc-test: skip an attribute: the test function it marks follows it -->
   /// ```swift
   /// @Test("100 writers × 10 updates", .tags(.heavy),
   ///   .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason))

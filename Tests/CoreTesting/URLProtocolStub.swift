@@ -12,6 +12,9 @@ public import Foundation
 /// globally. ``makeClient(retryPolicy:maxResponseSize:clock:adapt:observe:)`` builds
 /// such a client.
 ///
+/// <!-- doc-test: context
+/// struct Item: Decodable {}
+/// -->
 /// ```swift
 /// let stub = URLProtocolStub { request in .reply(.json("[]")) }
 /// let client = stub.makeClient()

@@ -8,6 +8,7 @@ public import Testing
 /// fails the test instead of spinning until the suite's time limit. The bound decides no
 /// assertion; a passing run ends as soon as the condition holds.
 ///
+/// <!-- doc-test: skip a fragment: `feeds` comes from its surroundings -->
 /// ```swift
 /// feeds.refresh()
 /// await waitUntil("the first feed finished") { feeds.viewModel.refreshing.count == 1 }

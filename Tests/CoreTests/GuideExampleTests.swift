@@ -3,8 +3,9 @@ import CoreTesting
 import Foundation
 import Testing
 
-/// The screen built step by step in Docs/Interactors.md and Docs/Navigation.md, kept
-/// here so the guides' code compiles and its tests run.
+/// The screen of Docs/Interactors.md and Docs/Navigation.md, run: loading, deleting,
+/// navigating and exposure as the guides describe them, on a store of closures (the
+/// guides show the todo sample's `TodoStore`; `.ci/guide-examples` type-checks them).
 enum Guide {
   struct Todo: Identifiable, Hashable, Sendable {
     var id: Int

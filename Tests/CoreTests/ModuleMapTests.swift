@@ -218,6 +218,34 @@ struct ModuleMapTests {
     }
   }
 
+  @Test("a row whose folder or dependencies are not the manifest's is caught, in either table")
+  func aWrongRowIsCaught() throws {
+    let manifest = Self.targets(inManifest: try Self.text(of: "Package.swift"))
+    let row = "| `CoreSync` (`CoreSync`) | `Core/CoreSync/` | `CoreBase` |"
+    let edits = [
+      (
+        row.replacingOccurrences(of: "`CoreBase` |", with: "`CoreBase`, `CoreTerminal` |"),
+        "CoreTerminal"
+      ),
+      (row.replacingOccurrences(of: "`Core/CoreSync/`", with: "`Core/Sync/`"), "Core/Sync"),
+    ]
+    for (document, heading) in [
+      ("README.md", "## Module map"), ("Docs/Architecture.md", "## Targets and products"),
+    ] {
+      let text = try Self.text(of: document)
+      #expect(text.contains(row), "\(document) has no row \(row)")
+      for (wrong, what) in edits {
+        let table = try #require(
+          Self.targets(inTableOf: heading, of: text.replacingOccurrences(of: row, with: wrong)))
+        let problems = Self.disagreements(manifest: manifest, table: table, named: document)
+        #expect(
+          problems.contains { $0.contains("row CoreSync") && $0.contains(what) },
+          "\(document) with \(wrong): \(problems)")
+        #expect(problems.contains { $0.contains("no row for Package.swift's CoreSync") })
+      }
+    }
+  }
+
   @Test("a target added to the manifest without a row in the tables is caught")
   func anUndocumentedTargetIsCaught() throws {
     let manifest = try Self.text(of: "Package.swift")

@@ -17,12 +17,23 @@ import Foundation
 /// made; one that has committed is waited for. Nothing is half written, and nothing
 /// is lost without a word.
 ///
+/// <!-- doc-test: context
+/// import BlueprintTodoFeatures  // the todo sample: TodoStore
+/// @MainActor @Observable final class Model: ViewModel { var status = "" }
+/// final class Screen: Interactor<Model> {
+/// let store = TodoStore(directory: URL(fileURLWithPath: "/tmp/todo"))
+/// func markDone() async {
+/// let now = 0
+/// // after the block:
+/// }
+/// }
+/// -->
 /// ```swift
 /// let work = BlockingWork()
 /// // in an interactor
 /// blockingTask("mark 3 done", on: work) { [store] commit in
 ///   try store.change { document in
-///     try document.setDone([3], true)
+///     _ = try document.setDone([3], true, now: now)
 ///     try commit()  // throws when the app quit while this waited
 ///   }
 /// } then: { viewModel.status = "done 3" }

@@ -11,6 +11,9 @@ import Foundation
 /// task does not stop `body` (a blocking call cannot be interrupted); it runs to its
 /// end and its result is delivered.
 ///
+/// <!-- doc-test: context
+/// let process = Process()
+/// -->
 /// ```swift
 /// // a test that runs a child process
 /// let status = try await offThePool { () throws -> Int32 in

@@ -1,6 +1,7 @@
 /// Collects the buttons of an alert or confirmation dialog written as a list, the way
 /// CleanKit's `.alert("Delete?") { Button(…) }` reads.
 ///
+/// <!-- doc-test: skip a fragment: `interactor` comes from its surroundings -->
 /// ```swift
 /// .alert("Delete?") {
 ///   IntentAction("Delete", role: .destructive) { interactor.delete() }

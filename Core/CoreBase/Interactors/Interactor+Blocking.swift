@@ -9,10 +9,22 @@ extension Interactor {
   /// ``asyncTask(_:onFailure:finally:)``: while busy, a second call is ignored and
   /// returns `nil`. Errors go to `onFailure`, else to the error chain.
   ///
+  /// <!-- doc-test: context
+  /// import BlueprintTodoFeatures  // the todo sample: TodoStore
+  /// import BlueprintTodoModel  // TodoItem
+  /// @MainActor @Observable final class Model: ViewModel { var items: [TodoItem] = [] }
+  /// final class Screen: Interactor<Model> {
+  /// let store = TodoStore(directory: URL(fileURLWithPath: "/tmp/todo"))
+  /// let work = BlockingWork()
+  /// func markDone(_ id: Int, now: Int) {
+  /// // after the block:
+  /// }
+  /// }
+  /// -->
   /// ```swift
   /// blockingTask("mark \(id) done", on: work) { [store] commit in
   ///   try store.change { document in
-  ///     try document.setDone([id], true)
+  ///     _ = try document.setDone([id], true, now: now)
   ///     try commit()
   ///     return document.items
   ///   }

@@ -6,8 +6,22 @@ extension Interactor {
   /// chain. One load per key path runs at a time: a second call while one runs is
   /// ignored. A cancelled load sets the property back to `.idle`.
   ///
+  /// <!-- doc-test: context
+  /// import BlueprintTodoFeatures  // the todo sample: TodoStore
+  /// import BlueprintTodoModel  // TodoItem
+  /// @MainActor @Observable final class Model: ViewModel { var todos: Loadable<[TodoItem]> = .idle }
+  /// final class Screen: Interactor<Model> {
+  /// let store = TodoStore(directory: URL(fileURLWithPath: "/tmp/todo"))
+  /// let work = BlockingWork()
+  /// func reload() {
+  /// // after the block:
+  /// }
+  /// }
+  /// -->
   /// ```swift
-  /// load(\.items, keepingPreviousValue: true) { try await self.store.all() }
+  /// load(\.todos, keepingPreviousValue: true) { [store, work] in
+  ///   try await work.read { try store.load().items }
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -30,7 +30,7 @@ extension Interactor {
   ///
   /// - ``NavigationEvent/didAppear`` and ``NavigationEvent/didDisappear`` fire on every
   ///   appearance and disappearance the shell reports.
-  /// - ``NavigationEvent/minimumExposure(_:)`` fires once, when the destination has
+  /// - ``NavigationEvent/minimumExposure(_:)-enum.case`` fires once, when the destination has
   ///   been visible for the whole duration without a break, timed by ``clock``. It
   ///   never fires if the destination leaves earlier; a later appearance starts the
   ///   count again.

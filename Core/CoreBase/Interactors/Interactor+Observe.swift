@@ -10,6 +10,14 @@ extension Interactor {
   /// each given after it. A body that starts a load keeps one running at a time with
   /// ``LiveReload``.
   ///
+  /// <!-- doc-test: context
+  /// @MainActor @Observable final class Model: ViewModel {}
+  /// final class Screen: Interactor<Model> {
+  /// let store = InMemoryKeyValueStore()
+  /// func reload() {}
+  /// // after the block:
+  /// }
+  /// -->
   /// ```swift
   /// override func prepare() {
   ///   reload()
@@ -43,6 +51,17 @@ extension Interactor {
 /// a screen that reloads on every commit stays at the latest without queueing a
 /// reload per commit (a burst of a thousand commits is a few reloads).
 ///
+/// <!-- doc-test: context
+/// @MainActor @Observable final class Model: ViewModel {}
+/// final class Screen: Interactor<Model> {
+/// let store = InMemoryKeyValueStore()
+/// let live = LiveReload()
+/// func reload(then done: @escaping @MainActor () -> Void) { done() }
+/// func watch() {
+/// // after the block:
+/// }
+/// }
+/// -->
 /// ```swift
 /// let live = LiveReload()
 /// observe(store.dataChanges(forKey: "todos")) { [weak self] _ in

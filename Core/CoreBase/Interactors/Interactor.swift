@@ -4,9 +4,19 @@
 /// A ``ScreenBinding`` connects an interactor to a shell: on the first appearance it
 /// runs the binding's `setup` and then ``prepare()``, once.
 ///
+/// <!-- doc-test: context
+/// import BlueprintTodoFeatures  // the todo sample: TodoStore
+/// import BlueprintTodoModel  // TodoItem
+/// -->
 /// ```swift
+/// @MainActor @Observable
+/// final class TodoListModel: ViewModel {
+///   var todos: Loadable<[TodoItem]> = .idle
+/// }
+///
 /// final class TodoListInteractor: Interactor<TodoListModel> {
 ///   let store: TodoStore
+///   let work = BlockingWork()
 ///
 ///   init(store: TodoStore) {
 ///     self.store = store
@@ -15,10 +25,17 @@
 ///
 ///   override func prepare() { reload() }
 ///
-///   func reload() { load(\.items) { try await self.store.all() } }
+///   func reload() {
+///     load(\.todos) { [store, work] in try await work.read { try store.load().items } }
+///   }
 ///
 ///   func delete(_ id: Int) {
-///     asyncTask { try await self.store.delete(id) } finally: { _ in self.reload() }
+///     blockingTask("delete \(id)", on: work) { [store] commit in
+///       try store.change { document in
+///         _ = try document.remove([id])
+///         try commit()
+///       }
+///     } then: { self.reload() }
 ///   }
 /// }
 /// ```
@@ -81,7 +98,7 @@ open class Interactor<V: ViewModel> {
   ///
   /// - Parameters:
   ///   - viewModel: The screen's state.
-  ///   - clock: Times ``NavigationEvent/minimumExposure(_:)``; tests pass a manual clock.
+  ///   - clock: Times ``NavigationEvent/minimumExposure(_:)-enum.case``; tests pass a manual clock.
   public init(viewModel: V, clock: any Clock<Duration> = ContinuousClock()) {
     self.viewModel = viewModel
     self.clock = clock
@@ -101,7 +118,7 @@ open class Interactor<V: ViewModel> {
   public var runningTaskCount: Int { tasks.count }
 
   /// Whether a tracked task other than a timer is running: work whose result the
-  /// screen will show. A ``NavigationEvent/minimumExposure(_:)`` timer, which waits on
+  /// screen will show. A ``NavigationEvent/minimumExposure(_:)-enum.case`` timer, which waits on
   /// ``clock`` for as long as its destination is shown, is not work.
   public var isWorking: Bool { tasks.count > runningTimers }
 

@@ -4,6 +4,14 @@
 /// view model through `.idle → .loading → .loaded(value) / .failed(error)`; a shell
 /// switches over it to show a spinner, the content, or the error.
 ///
+/// <!-- doc-test: context
+/// struct Item {}
+/// @MainActor final class Model { var items: Loadable<[Item]> = .idle }
+/// let model = Model()
+/// func showSpinner() {}
+/// func show(_ items: [Item], refreshing: Bool = false) {}
+/// func show(_ error: any Error) {}
+/// -->
 /// ```swift
 /// switch model.items {
 /// case .idle, .loading(previous: nil): showSpinner()

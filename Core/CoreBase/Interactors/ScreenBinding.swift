@@ -18,6 +18,19 @@
 /// cast or dropped. An intent that was emitted before the binding existed is
 /// presented on ``appear()``.
 ///
+/// <!-- doc-test: context
+/// @MainActor @Observable final class DetailModel: ViewModel {}
+/// final class TodoDetailInteractor: Interactor<DetailModel> {
+///   var onDeleted: (() -> Void)?
+///   init(id: Int, store: InMemoryKeyValueStore) { super.init(viewModel: DetailModel()) }
+/// }
+/// enum Route: Hashable { case detail(Int) }
+/// let store = InMemoryKeyValueStore()
+/// let router = Router<Route>()
+/// let entryID = router.push(.detail(7))
+/// @MainActor final class Status { func show(_ error: any Error) {} }
+/// let status = Status()
+/// -->
 /// ```swift
 /// let binding = ScreenBinding(
 ///   TodoDetailInteractor(id: 7, store: store),

@@ -7,6 +7,9 @@
 /// A view model holds what the screen shows and nothing else — no logic, no async work.
 /// Shells render it and re-render when Observation reports a change.
 ///
+/// <!-- doc-test: context
+/// struct Todo {}
+/// -->
 /// ```swift
 /// @MainActor @Observable
 /// final class TodoListModel: ViewModel {

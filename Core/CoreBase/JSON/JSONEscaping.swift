@@ -15,6 +15,7 @@ package import Foundation
 /// wrote (`JSONEncoder` for the command line's `--json`, the stores' fallback) goes
 /// through ``escapingInvisibles(_:)``, which uses the same two.
 ///
+/// <!-- doc-test: skip `JSONEscaping` is package-level: the kit's modules call it, an app does not -->
 /// ```swift
 /// JSONEscaping.escapingInvisibles(#"{"title":"a\#u{202E}b"}"#)  // {"title":"a\u202eb"}
 /// ```

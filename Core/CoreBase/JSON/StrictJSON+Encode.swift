@@ -19,6 +19,7 @@ extension StrictJSON {
   /// synthesized conformances never do) is encoded again with `JSONEncoder`, so the
   /// bytes are the same either way.
   ///
+  /// <!-- doc-test: skip `StrictJSON.encode` is package-level: the stores call it, an app does not -->
   /// ```swift
   /// let data = try StrictJSON.encode(["b": 1, "a": 2])  // {\n  "a" : 2,\n  "b" : 1\n}
   /// ```

@@ -22,6 +22,10 @@ public import Foundation
 /// and decodes in one pass; use it for other JSON an app reads, such as an import
 /// file.
 ///
+/// <!-- doc-test: context
+/// struct Todo: Decodable {}
+/// let data = Data("[]".utf8)
+/// -->
 /// ```swift
 /// let todos = try StrictJSON.decode([Todo].self, from: data)
 /// ```

@@ -9,6 +9,10 @@
 /// leaves out the least important columns first, SwiftUI shows the title as the
 /// row's text and the rest under it).
 ///
+/// <!-- doc-test: context
+/// import BlueprintTodoModel  // the todo sample's TodoItem
+/// func tags(_ item: TodoItem) -> String { "" }
+/// -->
 /// ```swift
 /// let columns = ListColumns<TodoItem>([
 ///   ListColumn("Title", importance: .essential, width: .fill) { $0.title },

@@ -5,6 +5,10 @@ public import Foundation
 /// The map returns the complete path a link leads to, or nil for a link the app does
 /// not know; ``Router/open(_:using:)-(_,DeepLinkMap<Route>)`` applies it in one change.
 ///
+/// <!-- doc-test: context
+/// enum TodoRoute: Hashable, Codable, Sendable { case item(id: Int), edit(id: Int) }
+/// let router = Router<TodoRoute>()
+/// -->
 /// ```swift
 /// let links = DeepLinkMap<TodoRoute> { url in
 ///   let segments = DeepLinkMap<TodoRoute>.segments(of: url)

@@ -5,6 +5,12 @@
 /// ``onEnd(_:)`` then runs — typically ``ScreenBinding/attach(to:)`` registers the
 /// screen's teardown, which cancels every task its interactor still runs.
 ///
+/// <!-- doc-test: context
+/// enum Route: Hashable { case detail(Int) }
+/// let router = Router<Route>()
+/// @MainActor @Observable final class Model: ViewModel {}
+/// let binding = ScreenBinding(Interactor(viewModel: Model()))
+/// -->
 /// ```swift
 /// let id = router.push(.detail(7))
 /// binding.attach(to: router.scope(for: id))

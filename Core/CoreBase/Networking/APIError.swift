@@ -5,6 +5,14 @@ public import Foundation
 /// Switch over the cases to react precisely; ``description`` is one line a
 /// command-line app can print as is:
 ///
+/// <!-- doc-test: context
+/// struct User: Decodable {}
+/// let client: any HTTPClient = UnavailableHTTPClient(reason: "offline")
+/// let endpoint = Endpoint(URL(string: "https://api.example.com/me")!)
+/// func showOffline() {}
+/// func show(_ code: Int, _ response: APIError.Response, _ body: Data) {}
+/// func reportBug(_ error: any Error) {}
+/// -->
 /// ```swift
 /// do {
 ///   let user: User = try await client.fetch(endpoint)

@@ -7,6 +7,11 @@ public import Foundation
 /// way. Nothing is checked until the endpoint is sent: a bad endpoint becomes an
 /// ``APIError`` with ``APIError/Kind/invalidRequest(reason:)``, never a crash.
 ///
+/// <!-- doc-test: context
+/// let userID = "42"
+/// struct Post: Decodable {}
+/// let client: any HTTPClient = UnavailableHTTPClient(reason: "offline")
+/// -->
 /// ```swift
 /// let endpoint = Endpoint(
 ///   URL(string: "https://api.example.com/v1")!,

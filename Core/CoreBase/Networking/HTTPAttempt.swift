@@ -2,6 +2,9 @@ public import Foundation
 
 /// One attempt at sending a request, as reported to an attempt observer.
 ///
+/// <!-- doc-test: context
+/// func log(_ line: String) {}
+/// -->
 /// ```swift
 /// let client = URLSessionHTTPClient(userAgent: "feed/1.0") { attempt in
 ///   log("\(attempt)")  // GET https://example.com/feed.xml → 200 in 0.12 s (attempt 1)

@@ -2,9 +2,13 @@ public import Foundation
 
 /// Sends endpoints and returns responses; the seam an app's networking goes through.
 ///
-/// ``URLSessionHTTPClient`` is the live implementation. A test can conform a small
+/// `URLSessionHTTPClient` is the live implementation. A test can conform a small
 /// struct instead, or run the live client against a local server.
 ///
+/// <!-- doc-test: context
+/// let base = URL(string: "https://api.example.com")!
+/// struct Todo: Decodable {}
+/// -->
 /// ```swift
 /// let client: any HTTPClient = URLSessionHTTPClient(userAgent: "todo/1.2")
 /// let todos = try await client.fetch(Endpoint(base, path: ["todos"]), as: [Todo].self)

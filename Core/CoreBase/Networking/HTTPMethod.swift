@@ -1,5 +1,8 @@
 /// An HTTP request method: an open set, so a new method never breaks a client.
 ///
+/// <!-- doc-test: context
+/// let url = URL(string: "https://example.com/cache")!
+/// -->
 /// ```swift
 /// let endpoint = Endpoint(url, method: .post)
 /// let purge = HTTPMethod("PURGE")

@@ -3,6 +3,12 @@
 /// Store them with the resource and send them back with the next request; the server
 /// answers `304 Not Modified` (no body) when nothing changed.
 ///
+/// <!-- doc-test: context
+/// let client: any HTTPClient = UnavailableHTTPClient(reason: "offline")
+/// let endpoint = Endpoint(URL(string: "https://example.com/feed.xml")!)
+/// var stored = Validators()
+/// func process(_ body: Data) {}
+/// -->
 /// ```swift
 /// switch try await client.send(endpoint, validators: stored) {
 /// case .notModified:

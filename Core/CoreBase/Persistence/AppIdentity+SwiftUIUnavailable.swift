@@ -13,6 +13,7 @@ extension AppIdentity {
   /// says it needs an Apple platform, names the terminal app that runs here, and
   /// exits 69 (`EX_UNAVAILABLE`), writing nothing else.
   ///
+  /// <!-- doc-test: skip an app's `@main` type, which a file of top-level code cannot hold -->
   /// ```swift
   /// #if !canImport(SwiftUI)
   ///   @main enum TodoSwiftUIApp {

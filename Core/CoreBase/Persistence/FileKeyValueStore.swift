@@ -49,6 +49,9 @@ public import Foundation
 /// network file system) the store says so once (``watchReports()``) and checks the
 /// watched files with `stat` every ``pollingInterval`` instead.
 ///
+/// <!-- doc-test: context
+/// let identity = AppIdentity(name: "chores", version: "1.0.0")
+/// -->
 /// ```swift
 /// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
 /// try store.set(["milk", "eggs"], forKey: "groceries")

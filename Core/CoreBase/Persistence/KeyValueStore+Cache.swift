@@ -11,6 +11,10 @@ extension KeyValueStore {
   /// the value. The move takes no lock: another process that rewrote the cache in the
   /// meantime loses only a copy the next fetch makes again.
   ///
+  /// <!-- doc-test: context
+  /// let store = InMemoryKeyValueStore()
+  /// struct SavedPosts: Codable {}
+  /// -->
   /// ```swift
   /// let saved = store.cachedValue(SavedPosts.self, forKey: "posts") { aside in
   ///   print("the saved copy was damaged; it is set aside as \(aside)")

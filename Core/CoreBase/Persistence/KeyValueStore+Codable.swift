@@ -188,6 +188,10 @@ extension KeyValueStore {
 
   /// Reads, changes and writes the value for `key` as one transaction.
   ///
+  /// <!-- doc-test: context
+  /// let store = InMemoryKeyValueStore()
+  /// let counter = StoreKey("counter", default: 0)
+  /// -->
   /// ```swift
   /// let next = try store.update(forKey: counter) { $0 += 1; return $0 }
   /// ```

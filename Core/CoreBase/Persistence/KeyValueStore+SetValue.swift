@@ -2,6 +2,10 @@ extension KeyValueStore {
   /// Stores `value` for `key` as JSON: the name SwiftUIBlueprint's README uses for
   /// `set(_:forKey:)`.
   ///
+  /// <!-- doc-test: context
+  /// let store = InMemoryKeyValueStore()
+  /// struct Settings: Codable { var notificationsEnabled: Bool }
+  /// -->
   /// ```swift
   /// try store.setValue(Settings(notificationsEnabled: true), forKey: "settings")
   /// let restored: Settings? = try store.value(Settings.self, forKey: "settings")

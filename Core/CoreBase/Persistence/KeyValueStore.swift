@@ -12,6 +12,9 @@ public import Foundation
 /// (`value(forKey:)`, `set(_:forKey:)`, `update(forKey:)`, ``StoreKey``) comes from
 /// extensions and encodes values as JSON with sorted keys.
 ///
+/// <!-- doc-test: context
+/// let identity = AppIdentity(name: "chores", version: "1.0.0")
+/// -->
 /// ```swift
 /// let store = FileKeyValueStore(directory: XDGDirectories(identity: identity).data(app: "chores"))
 /// let launches = StoreKey("launches", default: 0)

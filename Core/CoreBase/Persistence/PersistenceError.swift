@@ -6,6 +6,10 @@ import Foundation
 /// optional ``hint`` with the next step, the ``exitCode`` the command-line
 /// conventions assign to it (sysexits), and the ``underlying`` cause where there is one.
 ///
+/// <!-- doc-test: context
+/// let store = InMemoryKeyValueStore()
+/// let items = ["milk"]
+/// -->
 /// ```swift
 /// do {
 ///   try store.set(items, forKey: "todos")

@@ -2,6 +2,10 @@
 ///
 /// Reads through a `StoreKey` need no casts and never return `nil`:
 ///
+/// <!-- doc-test: context
+/// struct TodoItem: Codable {}
+/// let store = InMemoryKeyValueStore()
+/// -->
 /// ```swift
 /// extension StoreKey where Value == [TodoItem] {
 ///   static let todos = StoreKey("todos", default: [])

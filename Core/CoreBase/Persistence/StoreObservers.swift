@@ -6,7 +6,7 @@ public import Foundation
 /// own `AsyncStream` that ends when the consumer stops iterating.
 ///
 /// A ``FileKeyValueStore``'s observers also watch its folder while anyone subscribes
-/// (``FolderWatcher``), so that commits made by other processes reach them too: each
+/// (`FolderWatcher`), so that commits made by other processes reach them too: each
 /// watched file is read when the system says it changed, and its bytes are sent when
 /// they differ from the last bytes sent for the key — so a commit this process made,
 /// sent at once, is not sent again when its event comes.

@@ -4,6 +4,10 @@
 ///
 /// Watching never stops on a problem: each report says what was done instead.
 ///
+/// <!-- doc-test: context
+/// let store = FileKeyValueStore(directory: URL(fileURLWithPath: "/tmp/store"))
+/// var status = ""
+/// -->
 /// ```swift
 /// for await report in store.watchReports() { status = report.message }
 /// ```

@@ -30,6 +30,9 @@ extension Versioned: Equatable where Value: Equatable {}
 /// the next one. A value stored without an envelope (before the app adopted
 /// versioning) counts as version 1.
 ///
+/// <!-- doc-test: context
+/// let store = InMemoryKeyValueStore()
+/// -->
 /// ```swift
 /// struct TodoV1: Codable { var title: String }
 /// struct Todo: Codable, Sendable { var title: String; var done: Bool }
@@ -224,6 +227,11 @@ extension KeyValueStore {
   /// Reads, changes and writes the value for `key` as one transaction, migrating
   /// an older stored version and writing the current one.
   ///
+  /// <!-- doc-test: context
+  /// let store = InMemoryKeyValueStore()
+  /// struct Todo: Codable, Sendable { var title: String; var done: Bool }
+  /// let migrations = Migrations<[Todo]>(currentVersion: 1)
+  /// -->
   /// ```swift
   /// try store.update(forKey: "todos", migrations: migrations) { todos in
   ///   todos = (todos ?? []) + [Todo(title: "milk", done: false)]

@@ -15,6 +15,9 @@ public import Foundation
 /// ten hours behind UTC where POSIX means ten ahead. Where Foundation's offset now
 /// differs from the C library's, this is the zone `TZ` names, or else a fixed offset.
 ///
+/// <!-- doc-test: context
+/// import BlueprintTodoModel  // the todo sample's Day
+/// -->
 /// ```swift
 /// let today = Day.today(in: LocalTimeZone.current)  // TZ=JST-9: Tokyo's day
 /// ```

@@ -9,6 +9,7 @@
 /// On Linux this wraps the toolchain's `Mutex`; on Apple platforms, where `Mutex`
 /// needs macOS 15 / iOS 18 and the kit supports older systems, it uses `NSLock`.
 ///
+/// <!-- doc-test: skip `Locked` is package-level: the kit's modules use it, an app does not -->
 /// ```swift
 /// let counter = Locked(0)
 /// counter.withLock { $0 += 1 }

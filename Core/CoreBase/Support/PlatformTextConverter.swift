@@ -13,6 +13,9 @@
 /// The pointer work the C converter needs stays here, in the kit, so that an app that
 /// reads legacy text (a feed reader, a mail client) needs none of its own.
 ///
+/// <!-- doc-test: context
+/// let bytes: [UInt8] = [0xF0, 0xD2, 0xC9]
+/// -->
 /// ```swift
 /// if let (utf8, replaced) = PlatformTextConverter.convert(bytes, from: "KOI8-R") {
 ///   print(String(decoding: utf8, as: UTF8.self), replaced ? "(some bytes replaced)" : "")

@@ -2,6 +2,9 @@ extension ColorToken {
   /// Creates a token from a light and an optional dark hex color, as
   /// SwiftUIBlueprint's README does; nil when either is not a color.
   ///
+  /// <!-- doc-test: context
+  /// var theme = Theme.default
+  /// -->
   /// ```swift
   /// theme.palette.accent = ColorToken(hexString: "#5E5CE6", darkHexString: "#7D7AFF")!
   /// ```

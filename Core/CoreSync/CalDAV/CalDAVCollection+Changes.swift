@@ -20,7 +20,7 @@ extension CalDAVCollection {
   /// the answer is whole.
   ///
   /// - Throws: ``SyncRemoteError/invalidToken`` when the server refuses the token (`403`
-  ///   or `412`); ``DAVError/listingTooLarge(url:)`` on a `507` status; ``APIError``.
+  ///   or `412`); ``DAVError/listingTooLarge(url:)`` on a `507` status; `APIError`.
   public func changes(since token: String?) async throws -> RemoteChanges {
     if token == nil, syncCollectionRefused.withLock({ $0 }) { return try await etagListing() }
     if !listingDataRefused.withLock({ $0 }) {

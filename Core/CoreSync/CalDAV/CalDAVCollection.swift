@@ -4,10 +4,11 @@ public import Foundation
 /// One CalDAV calendar collection (a task list) as a ``SyncRemote``: the live server a
 /// sync engine talks to.
 ///
-/// Every request goes through an ``HTTPClient`` — use a ``CurlHTTPClient`` on Linux (its
+/// Every request goes through an `HTTPClient` — use a `CurlHTTPClient` on Linux (its
 /// size cap holds for answers of unknown length, and it drops credentials on a redirect
 /// to another origin) — and every XML answer is parsed with any DOCTYPE refused.
 ///
+/// <!-- doc-test: skip a fragment: `listURL`, `storedToken` come from its surroundings -->
 /// ```swift
 /// let client = CurlHTTPClient(userAgent: "todo/1.0")!
 /// let credentials = try SyncCredentialSource.netrc().credentials(for: listURL)
@@ -88,7 +89,7 @@ public struct CalDAVCollection: SyncRemote {
   ///
   /// - Parameter hrefs: Normalised hrefs of this collection.
   /// - Returns: The items found.
-  /// - Throws: ``APIError``.
+  /// - Throws: `APIError`.
   public func fetch(_ hrefs: [String]) async throws -> [RemoteItem] {
     var items: [RemoteItem] = []
     var start = 0
@@ -112,7 +113,7 @@ public struct CalDAVCollection: SyncRemote {
   ///
   /// - Returns: The new ETag, or `nil` when the server sent none.
   /// - Throws: ``SyncRemoteError/preconditionFailed(href:)`` when an item is there;
-  ///   ``APIError``.
+  ///   `APIError`.
   public func create(_ body: String, at href: String) async throws -> String? {
     try await put(body, at: href, condition: ["If-None-Match": "*"])
   }
@@ -121,7 +122,7 @@ public struct CalDAVCollection: SyncRemote {
   /// received.
   ///
   /// - Returns: The new ETag, or `nil` when the server sent none.
-  /// - Throws: ``SyncRemoteError``; ``APIError``.
+  /// - Throws: ``SyncRemoteError``; `APIError`.
   public func replace(_ body: String, at href: String, ifMatch etag: String) async throws
     -> String?
   {
@@ -130,7 +131,7 @@ public struct CalDAVCollection: SyncRemote {
 
   /// Deletes an item still at `etag`: `DELETE` with `If-Match`.
   ///
-  /// - Throws: ``SyncRemoteError``; ``APIError``.
+  /// - Throws: ``SyncRemoteError``; `APIError`.
   public func delete(at href: String, ifMatch etag: String) async throws {
     do {
       _ = try await session.send(.delete, address(of: href), headers: ["If-Match": etag])

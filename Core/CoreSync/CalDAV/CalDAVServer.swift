@@ -9,6 +9,7 @@ public import Foundation
 /// `/.well-known/caldav` on the same origin, whose redirect is followed), the
 /// principal's `calendar-home-set`, and the calendars in that home.
 ///
+/// <!-- doc-test: skip a fragment: `client`, `credentials` come from its surroundings -->
 /// ```swift
 /// let server = CalDAVServer(url: URL(string: "https://caldav.fastmail.com/")!,
 ///                           client: client, credentials: credentials)
@@ -42,7 +43,7 @@ public struct CalDAVServer: Sendable {
   /// - Parameter component: `VTODO` for task lists.
   /// - Returns: The calendars, sorted by address.
   /// - Throws: ``DAVError/noCalendarHome(url:)`` when neither a principal nor a home is
-  ///   found; ``DAVError``; ``APIError``.
+  ///   found; ``DAVError``; `APIError`.
   public func calendars(holding component: String = "VTODO") async throws -> [CalDAVCalendar] {
     let (itself, base) = try await describe(url, depth: "0")
     if let first = itself.first, let calendar = Self.calendar(first, base: base) {
@@ -64,7 +65,7 @@ public struct CalDAVServer: Sendable {
   /// The user's calendar home, where new calendars are made.
   ///
   /// - Returns: Its address, ending in `/`.
-  /// - Throws: ``DAVError/noCalendarHome(url:)``; ``APIError``.
+  /// - Throws: ``DAVError/noCalendarHome(url:)``; `APIError`.
   public func calendarHome() async throws -> URL {
     let (itself, base) = try await describe(url, depth: "0")
     return try await calendarHome(startingFrom: itself.first, base: base)
@@ -79,7 +80,7 @@ public struct CalDAVServer: Sendable {
   ///   - component: `VTODO` for a task list.
   ///   - knownHome: The calendar home, when already known.
   /// - Returns: The new calendar.
-  /// - Throws: ``APIError`` (`405` or `409` when something is already there).
+  /// - Throws: `APIError` (`405` or `409` when something is already there).
   public func makeCalendar(
     named name: String, displayName: String, component: String = "VTODO", in knownHome: URL? = nil
   ) async throws -> CalDAVCalendar {

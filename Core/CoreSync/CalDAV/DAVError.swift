@@ -2,7 +2,7 @@ import CoreBase
 public import Foundation
 
 /// Why the CalDAV client refused or could not finish something, in words a person can
-/// act on. Transport failures and unexpected statuses are ``APIError``; the cases a
+/// act on. Transport failures and unexpected statuses are `APIError`; the cases a
 /// sync acts on are ``SyncRemoteError``; credentials refused are ``SyncCredentialError``.
 ///
 /// No case carries a password, and no description prints one.

@@ -14,6 +14,7 @@ import Foundation
 /// It lets CoreSync read multistatus answers without FoundationXML, which maps libxml2
 /// and the ICU, zlib and liblzma libraries it brings into every program linked with it.
 ///
+/// <!-- doc-test: skip a fragment: `XMLPullReader`, `data` come from its surroundings -->
 /// ```swift
 /// var reader = try XMLPullReader(data, depthLimit: 64)
 /// while let event = try reader.next() {

@@ -4,6 +4,7 @@ public import Foundation
 /// Where a sync client's credentials come from: never the command line, never a file
 /// the app writes. Shared by every syncing app (todo's CalDAV, feed's Google Reader).
 ///
+/// <!-- doc-test: skip a fragment: `url` comes from its surroundings -->
 /// ```swift
 /// let source = SyncCredentialSource.netrc()                       // ~/.netrc, mode 0600
 /// let source = SyncCredentialSource.passwordCommand(

@@ -56,7 +56,7 @@ public final class ChoicePickerModel: ViewModel {
 /// leaves the screen responsive, and the picker closes once the choice is stored.
 /// While the value in effect is being read, choosing is ignored.
 public final class ChoicePickerInteractor: Interactor<ChoicePickerModel> {
-  /// What ``load`` reads: the summary to show and the value in effect.
+  /// What `load` reads: the summary to show and the value in effect.
   public typealias Loaded = (summary: String, current: String?)
 
   private let load: (@MainActor () async throws -> Loaded)?
@@ -108,8 +108,15 @@ public final class ChoicePickerInteractor: Interactor<ChoicePickerModel> {
 
 /// A screen that picks one value: ↑↓ and Enter; the value in effect is marked `●`.
 ///
+/// <!-- doc-test: context
+/// enum Route: Hashable { case settings }
+/// func save(_ choice: String) throws {}
+/// @MainActor func screen(context: ScreenContext<Route>) -> any TerminalScreen {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
-/// ChoicePickerScreen(
+/// return ChoicePickerScreen(
 ///   model: ChoicePickerModel(
 ///     title: "Priority", summary: "How important it is.",
 ///     choices: ["none", "low", "medium", "high"], current: "low"),

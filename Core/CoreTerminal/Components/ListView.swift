@@ -28,6 +28,13 @@ public struct ListRow: Sendable, Hashable {
 /// item count and a closure that builds one row, so a frame costs the same for 100
 /// items as for 100,000.
 ///
+/// <!-- doc-test: context
+/// struct Todo { var title: String }
+/// let todos = [Todo(title: "Buy milk")]
+/// var frame = Frame(size: TerminalSize(columns: 40, rows: 10))
+/// let area = Rect(row: 0, column: 0, width: 40, height: 10)
+/// let event = InputEvent.key(.down)
+/// -->
 /// ```swift
 /// var list = ListView()
 /// list.render(into: &frame, area: area, count: todos.count) { ListRow(todos[$0].title) }
@@ -81,7 +88,7 @@ public struct ListView: Sendable, Hashable {
   }
 
   /// The most cells a row's detail gets in an area: half the row, less the scroll
-  /// bar's column. For fitting detail columns (``ListColumns/fittedDetails(for:width:)``)
+  /// bar's column. For fitting detail columns (`ListColumns/fittedDetails(for:width:)`)
   /// so that the list never cuts them.
   ///
   /// - Parameter area: Where the list goes.

@@ -24,11 +24,19 @@ public enum Spinner {
   }
 }
 
-/// Draws a ``Loadable``: a spinner while loading (over the previous value when there is
+/// Draws a `Loadable`: a spinner while loading (over the previous value when there is
 /// one, shown then), the message and the retry key when it failed, an empty state, or
 /// the loaded content. Loading, failed and empty have defaults; each can be replaced,
 /// as with CleanKit's `LoadableView(feed) { … } loading: { … } failed: { … } empty: { … }`.
 ///
+/// <!-- doc-test: context
+/// struct Todo { var title: String }
+/// @MainActor final class Model { var todos: Loadable<[Todo]> = .idle }
+/// let model = Model()
+/// var list = ListView()
+/// var frame = Frame(size: TerminalSize(columns: 40, rows: 10))
+/// let area = Rect(row: 0, column: 0, width: 40, height: 10)
+/// -->
 /// ```swift
 /// LoadableView(model.todos) { todos, frame, area in
 ///   list.render(into: &frame, area: area, count: todos.count) { ListRow(todos[$0].title) }

@@ -4,6 +4,11 @@ public import CoreBase
 /// cells), every cell sanitized, optional styles per column that disappear when color
 /// is off.
 ///
+/// <!-- doc-test: context
+/// struct Todo { var title: String }
+/// let todo = Todo(title: "Buy milk")
+/// let capability = ColorCapability.none
+/// -->
 /// ```swift
 /// var table = PlainTable(columns: [.init("ID", alignment: .right), .init("Title"),
 ///                                  .init("Due", style: .secondary)])
@@ -92,6 +97,10 @@ public struct PlainTable: Sendable {
 
 /// Text in spans of styles for plain output; with color off it is just the text.
 ///
+/// <!-- doc-test: context
+/// let title = "Buy milk"
+/// let capability = ColorCapability.none
+/// -->
 /// ```swift
 /// let line = StyledText("✓ ", style: TextStyle(foreground: .role(.success))) + StyledText(title)
 /// print(line.rendered(capability: capability))

@@ -5,9 +5,15 @@ import CoreBase
 ///
 /// Text longer than the field scrolls horizontally to keep the cursor visible.
 ///
+/// <!-- doc-test: context
+/// struct Todo { var title: String }
+/// let todo = Todo(title: "Buy milk")
+/// let event = InputEvent.key(.left)
+/// var frame = Frame(size: TerminalSize(columns: 40, rows: 10))
+/// -->
 /// ```swift
 /// var field = TextField(text: todo.title)
-/// if field.handle(event) { … }        // true when it used the key
+/// if field.handle(event) { print(field.text) }  // true when it used the key
 /// field.render(into: &frame, row: 3, column: 2, width: 30)
 /// ```
 public struct TextField: Sendable, Hashable {

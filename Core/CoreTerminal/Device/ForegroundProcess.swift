@@ -17,11 +17,16 @@ import CoreBase
 /// the child starts with their default handling: the editor decides what Ctrl-C
 /// means, and the app survives to use what the user saved.
 ///
+/// <!-- doc-test: context
+/// let editor = "vi"
+/// let path = "/tmp/note.txt"
+/// let environment: [String: String] = [:]
+/// -->
 /// ```swift
 /// let status = try ForegroundProcess.run(
 ///   executable: "/bin/sh", arguments: ["-c", editor + " \"$1\"", "sh", path],
 ///   environment: environment)
-/// guard status == 0 else { … }
+/// guard status == 0 else { fatalError("the editor failed") }
 /// ```
 public enum ForegroundProcess {
   /// Starts `executable` with `arguments`, waits for it to end and returns its

@@ -4,6 +4,7 @@ public import CoreBase
 /// or `nil` to keep the current ones (settings that cannot be read keep the last good
 /// look), and a notice for the status line.
 ///
+/// <!-- doc-test: skip a fragment: `runtime`, `looks` come from its surroundings -->
 /// ```swift
 /// runtime.follow(looks)   // each look restyles the open screens
 /// ```

@@ -10,6 +10,18 @@ import Observation
 /// between. So a load that finishes repaints without a key press. Ctrl-C quits, Ctrl-Z
 /// suspends (the terminal is restored; on resume the screen is repainted).
 ///
+/// <!-- doc-test: context
+/// @MainActor final class Hello: TerminalView {  // a ScreenStack, usually
+///   var requestQuit: (@MainActor () -> Void)?
+///   func render(into frame: inout Frame) {}
+///   func handle(_ event: InputEvent) -> Bool { false }
+/// }
+/// @MainActor func start() async throws {
+/// let stack = Hello()
+/// let capability = ColorCapability.none
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// let runtime = TerminalRuntime(terminal: SystemTerminal(), root: stack, capability: capability)
 /// try await runtime.run()   // enters and always leaves interactive mode
@@ -144,7 +156,7 @@ public final class TerminalRuntime {
   /// do not count: they come while something spins.
   ///
   /// Tests wait for it after a key press instead of yielding a number of times
-  /// (``ScreenHarness/settle(bound:sourceLocation:)`` in CoreTesting).
+  /// (`ScreenHarness/settle(bound:sourceLocation:)` in CoreTesting).
   public var isSettled: Bool {
     !isRenderScheduled && unscheduledChanges.withLock { $0 } == 0 && !root.isWorking
   }

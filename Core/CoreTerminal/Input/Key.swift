@@ -6,11 +6,18 @@ import CoreBase
 /// `Ctrl` plus a letter arrives as ``ctrl(_:)`` with the lowercase letter, and a key
 /// pressed with `Alt` (sent by terminals as `ESC` followed by the key) as ``alt(_:)``.
 ///
+/// <!-- doc-test: context
+/// let key = Key.up
+/// @MainActor final class Model { func moveUp() {} }
+/// let model = Model()
+/// func quit() {}
+/// var typed = ""
+/// -->
 /// ```swift
 /// switch key {
 /// case .up: model.moveUp()
 /// case .ctrl("c"): quit()
-/// case .character(let c): field.insert(c)
+/// case .character(let c): typed.append(c)
 /// default: break
 /// }
 /// ```

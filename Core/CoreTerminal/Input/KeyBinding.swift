@@ -3,6 +3,13 @@ import CoreBase
 /// A key a screen responds to, declared once: the footer and the help overlay are
 /// both drawn from the screen's declarations, and the stack runs the action.
 ///
+/// <!-- doc-test: context
+/// final class Screen {
+/// func open() {}
+/// func delete() {}
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// var keyBindings: [KeyBinding] {
 ///   [KeyBinding(keys: [.up, .down], "Move", label: "↑↓"),

@@ -14,6 +14,7 @@ extension Frame {
   /// Nothing is drawn into an empty rectangle, so parts a ``Layout`` or ``RowStack``
   /// had no room for simply do not show.
   ///
+  /// <!-- doc-test: skip a fragment: `area`, `frame`, `title`, `date` come from its surroundings -->
   /// ```swift
   /// let (titleCell, dateCell) = area.line(0).columns(.fill(), .fixed(10))
   /// frame.draw(title, in: titleCell)
@@ -48,7 +49,7 @@ extension Frame {
   /// Draws lines one per row of a rectangle, from its top, as many as fit.
   ///
   /// - Parameters:
-  ///   - lines: The lines, e.g. from ``Swift/StringProtocol/wrapped(toWidth:)``.
+  ///   - lines: The lines, e.g. from `Swift/StringProtocol/wrapped(toWidth:)`.
   ///   - rect: Where to draw them.
   ///   - style: The style of the drawn cells.
   ///   - sanitizing: Whether to sanitize each line first.

@@ -7,6 +7,7 @@ import CoreBase
 /// ``Rect/columns(_:_:spacing:)`` (two to five areas), which share out the length as a
 /// layout does:
 ///
+/// <!-- doc-test: skip a fragment: `area`, `frame`, `title`, `list` and more come from its surroundings -->
 /// ```swift
 /// let (header, content, footer) = area.rows(.fixed(1), .fill(), .fixed(1))
 /// frame.draw(title, in: header, style: .secondary)

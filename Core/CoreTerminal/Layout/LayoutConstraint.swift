@@ -9,6 +9,7 @@ import CoreBase
 /// give way first, then minimums, then fixed sizes, each from the last area to the
 /// first, so a layout's leading fixed rows (a header) are the last thing lost.
 ///
+/// <!-- doc-test: skip a fragment: `area` comes from its surroundings -->
 /// ```swift
 /// let (header, content, messages) = area.rows(.fixed(1), .fill(), .maximum(3))
 /// ```

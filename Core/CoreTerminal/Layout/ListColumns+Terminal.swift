@@ -60,7 +60,7 @@ extension ListColumns {
   }
 }
 
-/// Detail columns fitted to a width by ``ListColumns/fittedDetails(for:width:)``.
+/// Detail columns fitted to a width by `ListColumns/fittedDetails(for:width:)`.
 public struct FittedListColumns<Item>: Sendable {
   /// Cells between two columns.
   static var spacing: Int { 2 }

@@ -6,6 +6,7 @@ extension Rect {
 
   /// One row of the rectangle, counted from its top; empty when `index` is outside it.
   ///
+  /// <!-- doc-test: skip a fragment: `lines`, `frame`, `area` come from its surroundings -->
   /// ```swift
   /// for (index, line) in lines.enumerated() { frame.draw(line, in: area.line(index)) }
   /// ```

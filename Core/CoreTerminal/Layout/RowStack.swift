@@ -6,6 +6,7 @@ import CoreBase
 /// What is asked for beyond what is left comes back shorter (down to no rows), so a
 /// small window loses the rows that do not fit instead of drawing over its neighbours.
 ///
+/// <!-- doc-test: skip a fragment: `area`, `fields`, `frame`, `hint` come from its surroundings -->
 /// ```swift
 /// var stack = RowStack(area.inset(leading: 2))
 /// stack.skip()

@@ -2,6 +2,9 @@ import CoreBase
 
 /// How many colors a terminal (or pipe) can show.
 ///
+/// <!-- doc-test: context
+/// let colorOption = "auto"
+/// -->
 /// ```swift
 /// let capability = ColorCapability.detect(
 ///   environment: ProcessInfo.processInfo.environment,

@@ -7,6 +7,13 @@ extension Frame {
   /// Nothing is drawn when `row` or `column` lies outside `area`; the text is cut with
   /// an ellipsis at the area's right edge (or sooner, at `width`).
   ///
+  /// <!-- doc-test: context
+  /// struct Item { var note: String }
+  /// struct Screen {
+  /// let item = Item(note: "ask for oat milk")
+  /// // after the block:
+  /// }
+  /// -->
   /// ```swift
   /// func render(into frame: inout Frame, area: Rect) {
   ///   frame.draw(item.note, row: area.row + 6, column: area.column + 2, in: area)

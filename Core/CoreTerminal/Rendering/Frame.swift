@@ -7,6 +7,10 @@ import CoreBase
 /// occupies two cells (the second holds `""`); combining marks stay with their base
 /// character. Data strings are sanitized on the way in unless told otherwise.
 ///
+/// <!-- doc-test: context
+/// struct Todo { var title: String }
+/// let todo = Todo(title: "Buy milk")
+/// -->
 /// ```swift
 /// var frame = Frame(size: TerminalSize(columns: 40, rows: 10))
 /// frame.draw("Todos", row: 0, column: 0, style: .header)

@@ -18,6 +18,9 @@ import CoreBase
 /// - line breaks follow ``lineBreaks``: kept for multi-line text, spaces for a
 ///   single-line field.
 ///
+/// <!-- doc-test: context
+/// let title = "Hi"
+/// -->
 /// ```swift
 /// TerminalSanitizer.singleLine.sanitize("Hi\u{1b}[2J there")  // "Hi there"
 /// title.terminalSafe                                        // the same, as a property

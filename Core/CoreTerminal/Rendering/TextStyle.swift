@@ -119,7 +119,7 @@ public struct TextStyle: Sendable, Hashable {
 extension TextStyle {
   /// The style of a list column's tone: plain, dimmed, or the theme's danger colour.
   ///
-  /// - Parameter tone: The tone a ``ListColumn`` gives an item.
+  /// - Parameter tone: The tone a `ListColumn` gives an item.
   /// - Returns: The style to draw it in.
   public static func tone(_ tone: ListColumnTone) -> TextStyle {
     switch tone {

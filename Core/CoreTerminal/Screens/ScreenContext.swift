@@ -11,6 +11,7 @@ final class ScreenChrome {
 /// A screen's connection to its ``ScreenStack``: binding interactors, the status line,
 /// going back, quitting. The stack makes one per screen and passes it to the builder.
 ///
+/// <!-- doc-test: skip a fragment: `router`, `TodoListScreen`, `TodoDetailScreen` come from its surroundings -->
 /// ```swift
 /// ScreenStack(router: router, root: { context in TodoListScreen(context: context) },
 ///   destination: { route, context in TodoDetailScreen(route, context: context) })
@@ -118,6 +119,7 @@ public final class ScreenContext<Route: Hashable & Sendable> {
   /// destination to a ``ScreenPresentation``, whatever `presentation:` the interactor
   /// passed. The navigation's token travels with the shown screen or prompt.
   ///
+  /// <!-- doc-test: skip a fragment: `binding`, `context`, `interactor` come from its surroundings -->
   /// ```swift
   /// binding = context.bind(interactor) { destination in
   ///   switch destination {

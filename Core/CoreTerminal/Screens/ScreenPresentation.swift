@@ -6,6 +6,7 @@ public import CoreBase
 /// presentation, as CleanKit's `.bind(interactor) { destination in … }` does; the
 /// interactor only says where to go.
 ///
+/// <!-- doc-test: skip a fragment: `context`, `interactor`, `SettingsScreen` come from its surroundings -->
 /// ```swift
 /// context.bind(interactor) { destination in
 ///   switch destination {
@@ -19,7 +20,7 @@ public import CoreBase
 /// }
 /// ```
 ///
-/// A pushed screen is a route on the stack's ``Router`` (so Esc, restoration and deep
+/// A pushed screen is a route on the stack's `Router` (so Esc, restoration and deep
 /// links work); the stack's `destination` closure builds it unless `content` is given.
 /// A sheet needs no route. The navigation's token reports the shown screen's (or
 /// prompt's) appearance and disappearance.
@@ -110,7 +111,7 @@ public struct ScreenPresentation<Route: Hashable & Sendable> {
 }
 
 extension ScreenPresentation {
-  /// The presentation an interactor's ``IntentPresentation`` asks for, with the
+  /// The presentation an interactor's `IntentPresentation` asks for, with the
   /// destination as the route: what ``ScreenContext`` does without a mapping.
   ///
   /// - Parameters:

@@ -14,6 +14,7 @@ extension ScreenStack {
   /// Handles every error no screen's `onError` took, instead of the status line: the
   /// terminal counterpart of CleanKit's `RootView().onInteractorError { … }`.
   ///
+  /// <!-- doc-test: skip a fragment: `router`, `overlay` come from its surroundings -->
   /// ```swift
   /// let stack = ScreenStack(router: router, root: …, destination: …)
   ///   .onInteractorError { error in log.append("\(error)") }

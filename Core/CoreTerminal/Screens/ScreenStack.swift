@@ -1,15 +1,16 @@
 public import CoreBase
 
 /// The terminal counterpart of SwiftUI's `NavigationStack`/`RouterView`: a root screen
-/// and a screen per route on the ``Router``'s stack, with a header, a status line and
+/// and a screen per route on the `Router`'s stack, with a header, a status line and
 /// a footer of key hints.
 ///
 /// Esc goes back (so do Backspace and ← when no text field has focus); `?` shows the
 /// current screen's keys; `q` quits. Screens are told when they appear and disappear;
-/// each pushed screen's bindings are attached to its route's ``ScreenScope``, so
+/// each pushed screen's bindings are attached to its route's `ScreenScope`, so
 /// popping it cancels its work. Sheets are modal screens over the current one; alerts
 /// and confirmation dialogs are prompts.
 ///
+/// <!-- doc-test: skip a fragment: `router`, `TodoListScreen`, `store`, `TodoDetailScreen` and more come from its surroundings -->
 /// ```swift
 /// let stack = ScreenStack(router: router) { context in
 ///   TodoListScreen(context: context, store: store)

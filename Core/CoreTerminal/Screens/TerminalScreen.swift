@@ -6,6 +6,7 @@ import CoreBase
 /// Screens are classes on the main actor; they read their view model in
 /// ``render(into:area:)`` and the runtime re-renders when anything read there changes.
 ///
+/// <!-- doc-test: skip a fragment: `TodoListModel`, `TodoRoute`, `TodoStore`, `TodoListInteractor` and more come from its surroundings -->
 /// ```swift
 /// final class TodoListScreen: TerminalScreen {
 ///   let binding: ScreenBinding<TodoListModel>

@@ -4,7 +4,7 @@ import Foundation
 /// An ``HTTPClient`` that talks to the system's libcurl directly, for Linux programs
 /// that make many requests or wait on slow servers.
 ///
-/// It behaves as ``URLSessionHTTPClient`` does — the same retries, size cap, adapter,
+/// It behaves as `URLSessionHTTPClient` does — the same retries, size cap, adapter,
 /// observer, validators and errors — but all its transfers run on one thread of its
 /// own, in one libcurl multi handle, waiting in `poll`. On Linux that matters:
 /// FoundationNetworking's URLSession keeps the socket's write event armed while it
@@ -16,7 +16,7 @@ import Foundation
 /// libcurl is the library FoundationNetworking itself loads, so it is there wherever
 /// URLSession is; the initialiser returns `nil` where it cannot be loaded (Apple
 /// platforms, a fully static musl binary, whose `dlopen` always fails). Fall back to
-/// ``URLSessionHTTPClient`` then:
+/// `URLSessionHTTPClient` then:
 ///
 /// ```swift
 /// let client: any HTTPClient =
