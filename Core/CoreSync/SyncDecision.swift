@@ -5,14 +5,16 @@
 /// The rule of every sync the kit runs, whatever the protocol: a side that still holds
 /// the agreed value takes the other side's; a change wins over a deletion; a value new
 /// on one side goes to the other; changed on both sides to different values (or new on
-/// both), the app merges. ``SyncEngine`` decides each CalDAV item with it; feed's Google
-/// Reader sync its subscriptions, folders and read and starred marks.
+/// both), the app merges. ``SyncEngine`` decides each item of its ``SyncRemote`` with it
+/// (todo's CalDAV tasks); feed's Google Reader sync its subscriptions, folders and read
+/// and starred marks.
 ///
 /// ```swift
-/// SyncDecision(base: "a", local: "a", remote: "b")  // .take("b")
-/// SyncDecision(base: "a", local: nil, remote: "a")  // .deleteThere
-/// SyncDecision(base: "a", local: "c", remote: nil)  // .send("c"): the change wins
-/// SyncDecision(base: false, local: true, remote: false).resolved { local, _ in local }  // true
+/// let edited = SyncDecision(base: "a", local: "a", remote: "b")  // .take("b")
+/// let removed = SyncDecision(base: "a", local: nil, remote: "a")  // .deleteThere
+/// let kept = SyncDecision(base: "a", local: "c", remote: nil)  // .send("c"): the change wins
+/// let read = SyncDecision(base: false, local: true, remote: false)
+///   .resolved { here, _ in here }  // true
 /// ```
 public enum SyncDecision<Value: Equatable>: Equatable {
   /// Both sides hold the same value (`nil`: both deleted it): nothing to send or take.
