@@ -18,6 +18,8 @@ extension FeedSyncer {
     var there: [Link] = []
   }
 
+  /// Removes on each side what the other removed (after the mass-deletion guard), links
+  /// or adds what is new on each side, then syncs the linked feeds' titles and folders.
   func syncSubscriptions(_ synced: inout FeedSyncState, _ report: inout FeedSyncReport)
     async throws
   {
@@ -30,8 +32,7 @@ extension FeedSyncer {
     }
     try remove(removals, &synced, &report)
     try await unsubscribe(removals, &synced, &report)
-    let newHere = try linkOrAdd(
-      remote, besides: local, removals: removals, &synced, &report)
+    let newHere = try linkOrAdd(remote, besides: local, removals: removals, &synced, &report)
     try await subscribe(newHere, besides: Set(remoteByStream.keys), &synced, &report)
     try await syncTitles(remoteByStream, &synced, &report)
     try await syncFolders(remoteByStream, &synced, &report)
