@@ -9,16 +9,19 @@ extension SyncRun {
     for (href, entry) in state.entries.sorted(by: { $0.key < $1.key }) {
       guard let localID = entry.localID, !entry.isPendingCreate else { continue }
       remoteCount += 1
-      let item = local[localID]
+      let remote: SyncRecord?
       switch observations[href] {
-      case .deleted:
-        // Deleted there and unchanged here: deleted here (a changed one is kept).
-        if let item, item.record == entry.base { localIDs.append(localID) }
-      case .changed(let remote, _):
-        // Deleted here and unchanged there: deleted there (a changed one comes back).
-        if item == nil, remote.record == entry.base { remoteRecords.append(entry.base) }
+      case .deleted: remote = nil
+      case .changed(let record, _): remote = record.record
       case nil:
-        if item == nil, entry.etag != nil { remoteRecords.append(entry.base) }
+        // Not mentioned: unchanged there; with no ETag yet, it is learnt first.
+        guard entry.etag != nil else { continue }
+        remote = entry.base
+      }
+      switch SyncDecision(base: entry.base, local: local[localID]?.record, remote: remote) {
+      case .deleteHere: localIDs.append(localID)
+      case .deleteThere: remoteRecords.append(entry.base)
+      default: break
       }
     }
     let refusal = SyncMassDeletion(

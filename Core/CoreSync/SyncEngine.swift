@@ -16,8 +16,8 @@ public import Foundation
 /// One sync:
 /// 1. asks the server what changed since the stored token (a full listing when there
 ///    is none or the server refuses it), and fetches the changed bodies in batches;
-/// 2. brings the server's changes into the local collection in one local write: an
-///    item changed on one side takes that side; changed on both, the fields are
+/// 2. brings the server's changes into the local collection in one local write, each
+///    item decided by ``SyncDecision``: an item changed on one side takes that side; changed on both, the fields are
 ///    merged (``SyncMerge``); deleted on one side and changed on the other, the
 ///    changed item is kept; an item new on both sides with the same fields is
 ///    matched, never duplicated;

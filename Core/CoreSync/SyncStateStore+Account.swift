@@ -29,9 +29,9 @@ extension SyncStateStore {
   }
 
   /// The folder of `account`'s state under `folder`, as ``forAccount(_:in:name:)`` uses
-  /// it: for an app whose sync keeps a state of another shape (feed's Google Reader sync
-  /// keeps the id lists it last saw) in a `FileKeyValueStore` there, with the same rule
-  /// that a state belongs to the account it was made with.
+  /// it, and ``SyncSnapshotStore/forAccount(_:in:key:)`` for a state of another shape
+  /// (feed's Google Reader sync keeps the id lists it last saw): the same rule, that a
+  /// state belongs to the account it was made with.
   ///
   /// - Parameters:
   ///   - account: What identifies the account and collection.

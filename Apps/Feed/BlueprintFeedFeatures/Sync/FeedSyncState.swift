@@ -59,41 +59,31 @@ package struct SyncedFeed: Codable, Sendable, Equatable {
   }
 }
 
-/// Where ``FeedSyncState`` is kept: a file in the account's folder of the app's sync
-/// folder, written atomically and fsynced.
+/// Where ``FeedSyncState`` is kept: CoreSync's `SyncSnapshotStore`, a file in the
+/// account's folder of the app's sync folder, written atomically and fsynced.
 package struct FeedSyncStateStore: Sendable {
-  let store: any KeyValueStore
+  let snapshots: SyncSnapshotStore<FeedSyncState>
   static let key = "greader-state"
 
   /// The state of `account` (the API's address and the user) under `folder`.
   package init(account: String, in folder: URL) {
-    store = FileKeyValueStore(directory: SyncStateStore.accountFolder(account, in: folder))
+    snapshots = .forAccount(account, in: folder, key: Self.key)
   }
 
   /// The state kept in `store` (a test's store that can fail).
   package init(store: any KeyValueStore) {
-    self.store = store
+    snapshots = SyncSnapshotStore(store: store, key: Self.key)
   }
 
   /// The state as last written; an empty one before the first sync, or when the file
   /// does not decode (a time written without waiting for the disk, torn by a power
   /// loss): a first sync again, which merges and deletes nothing.
-  package func load() throws -> FeedSyncState {
-    do {
-      return try store.value(FeedSyncState.self, forKey: Self.key) ?? FeedSyncState()
-    } catch PersistenceError.corrupted {
-      return FeedSyncState()
-    }
-  }
+  package func load() throws -> FeedSyncState { try snapshots.load(or: FeedSyncState()) }
 
   /// Writes `state` durably.
-  package func save(_ state: FeedSyncState) throws {
-    try store.set(state, forKey: Self.key)
-  }
+  package func save(_ state: FeedSyncState) throws { try snapshots.save(state) }
 
   /// Writes `state`, which differs from the last one written only in its time, without
   /// waiting for the disk.
-  package func saveTime(_ state: FeedSyncState) throws {
-    try store.setWithoutFlush(state, forKey: Self.key)
-  }
+  package func saveTime(_ state: FeedSyncState) throws { try snapshots.saveTime(state) }
 }

@@ -141,7 +141,18 @@ package enum TodoVTODO {
     let stamp = ICalendarDateTime.utcText(now)
     todo.setText("UID", to: uid)
     todo.setValue("DTSTAMP", to: stamp)
-    func changed(_ field: String) -> Bool { isNew || old[field] != record[field] }
+    write(record, into: &todo) { field in isNew || old[field] != record[field] }
+    todo.setValue("LAST-MODIFIED", to: stamp)
+    let sequence = todo.property("SEQUENCE").flatMap { Int($0.value) }
+    todo.setValue("SEQUENCE", to: String(isNew ? 0 : (sequence ?? 0) + 1))
+    calendar.replaceFirstComponent(named: "VTODO", with: todo)
+    return calendar.serialized()
+  }
+
+  /// Writes the properties of the fields `changed` says differ from the last body's.
+  private static func write(
+    _ record: SyncRecord, into todo: inout ICalendarComponent, changed: (String) -> Bool
+  ) {
     if changed("title") { todo.setText("SUMMARY", to: record["title"]) }
     if changed("note") { todo.setText("DESCRIPTION", to: record["note"]) }
     if changed("due") {
@@ -186,11 +197,6 @@ package enum TodoVTODO {
       todo.setValue(
         "CREATED", to: ICalendarDateTime.utcText(Date(timeIntervalSince1970: Double(created))))
     }
-    todo.setValue("LAST-MODIFIED", to: stamp)
-    let sequence = todo.property("SEQUENCE").flatMap { Int($0.value) }
-    todo.setValue("SEQUENCE", to: String(isNew ? 0 : (sequence ?? 0) + 1))
-    calendar.replaceFirstComponent(named: "VTODO", with: todo)
-    return calendar.serialized()
   }
 
   /// RFC 5545's reading: 1–4 high, 5 medium, 6–9 low, 0 (or anything else) none.

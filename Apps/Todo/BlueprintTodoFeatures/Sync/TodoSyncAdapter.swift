@@ -47,21 +47,8 @@ package struct TodoSyncAdapter: SyncAdapter {
       for change in changes {
         switch change {
         case .create(let record, let modified, let preferredID):
-          var id = document.nextID
-          if let preferred = preferredID.flatMap(Int.init), preferred < document.nextID,
-            document.index(of: preferred) == nil
-          {
-            id = preferred
-          } else {
-            guard document.nextID <= TodoItem.maximumID else {
-              throw TodoError.idsExhausted(maximum: TodoItem.maximumID)
-            }
-            document.nextID += 1
-          }
-          var item = TodoItem(id: id, syncRecord: record)
-          item.modified = modified.map(Self.seconds)
-          let position = document.items.firstIndex { $0.id > id } ?? document.items.endIndex
-          document.items.insert(item, at: position)
+          let id = try Self.create(
+            record, modified: modified, preferredID: preferredID, in: &document)
           created.append(String(id))
           undone.remove.append(id)
         case .update(let id, let record, let modified, let was):
@@ -99,6 +86,29 @@ package struct TodoSyncAdapter: SyncAdapter {
       }
       return created
     }
+  }
+
+  /// Adds an item with `record` to `document`, under its old id when a remote change
+  /// brings back an item deleted here and the id is free; its id.
+  private static func create(
+    _ record: SyncRecord, modified: Date?, preferredID: String?, in document: inout TodoDocument
+  ) throws -> Int {
+    var id = document.nextID
+    if let preferred = preferredID.flatMap(Int.init), preferred < document.nextID,
+      document.index(of: preferred) == nil
+    {
+      id = preferred
+    } else {
+      guard document.nextID <= TodoItem.maximumID else {
+        throw TodoError.idsExhausted(maximum: TodoItem.maximumID)
+      }
+      document.nextID += 1
+    }
+    var item = TodoItem(id: id, syncRecord: record)
+    item.modified = modified.map(Self.seconds)
+    let position = document.items.firstIndex { $0.id > id } ?? document.items.endIndex
+    document.items.insert(item, at: position)
+    return id
   }
 
   /// Whole seconds since 1970, as an item keeps its times.
