@@ -6,25 +6,47 @@ import Testing
 @testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
-/// Corrections to the command line, each through the built `todo`.
-@Suite("todo: command-line corrections (built executable)", .timeLimit(.minutes(10)))
-struct CommandCorrectionTests {
+/// `edit` through the built `todo`: the quick syntax, tags taken away, words left over.
+@Suite("the edit command", .timeLimit(.minutes(10)))
+struct EditTests: TodoHomeSuite {
   let home: TodoHome
 
   init() throws { home = try TodoHome() }
 
-  @Test("--sort urgency (Taskwarrior's word) is the default order, in any case")
-  func sortUrgency() throws {
-    try home.output(["add", "Later", "!high"])
-    try home.output(["add", "Overdue", "due:2000-01-01"])
-    let standard = try home.output(["list"])
-    #expect(try home.output(["list", "--sort", "urgency"]) == standard)
-    #expect(try home.output(["list", "--sort", "Urgency"]) == standard)
-    #expect(standard.split(separator: "\n").first?.contains("Overdue") == true)
+  @Test("edit takes the quick syntax: due:sat +tag !priority, other words the title")
+  func editQuickSyntax() throws {
+    try home.output(["add", "Draft"])
+    #expect(try home.output(["edit", "1", "due:sat", "+home", "!low"]) == "edited 1\n")
+    var item = try home.output(["show", "1", "--json"])
+    #expect(item.contains(#""priority":"low""#))
+    #expect(item.contains(#""tags":["home"]"#))
+    let saturday = try #require(Day.parse("sat", today: today))
+    #expect(item.contains(#""due":"\#(saturday)""#))
+    #expect(item.contains(#""title":"Draft""#))
+    try home.output(["modify", "1", "Final", "draft", "due:Dec", "24"])
+    item = try home.output(["show", "1", "--json"])
+    #expect(item.contains(#""title":"Final draft""#))
+    let christmasEve = try #require(Day.parse("Dec 24", today: today))
+    #expect(item.contains(#""due":"\#(christmasEve)""#))
+    try home.output(["edit", "1", "--", "-home"])
+    #expect(try home.output(["show", "1", "--json"]).contains(#""tags":[]"#))
+    // due:none removes the date, as --due none does; a filter's due:none finds the undated.
+    try home.output(["add", "Dated", "due:tomorrow"])
+    #expect(!(try home.output(["list", "due:none"]).contains("Final draft")))
+    try home.output(["edit", "1", "due:NONE"])
+    item = try home.output(["show", "1", "--json"])
+    #expect(item.contains(#""due":null"#) && item.contains(#""title":"Final draft""#))
+    let undated = try home.output(["list", "due:none"])
+    #expect(undated.contains("Final draft") && !undated.contains("Dated"))
+    // A due: with no date after it says so, and how to remove a date.
+    let bare = try home.run(["add", "Due:", "quarterly", "report"])
+    #expect(bare.status == 64)
+    #expect(bare.error.contains("'due:' is not followed by a date"), "\(bare.error)")
+    #expect(bare.error.contains("due:none means no due date"))
   }
 }
 
-extension CommandCorrectionTests {
+extension EditTests {
   @Test("removing a tag the item does not have: exit 64 naming it, nothing changed")
   func removeMissingTag() throws {
     try home.output(["add", "Paint", "+home"])
@@ -41,7 +63,7 @@ extension CommandCorrectionTests {
   }
 }
 
-extension CommandCorrectionTests {
+extension EditTests {
   @Test("edit --title with words left over: exit 64 naming them, nothing changed")
   func titleWordsLeftOver() throws {
     try home.output(["add", "Old", "title"])

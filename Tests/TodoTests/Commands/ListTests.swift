@@ -1,4 +1,5 @@
 import Core
+import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
@@ -6,39 +7,15 @@ import Testing
 @testable import BlueprintTodoFeatures
 @testable import BlueprintTodoModel
 
-/// What people coming from Taskwarrior or todo.txt type on their first day (issue
-/// 31): filters as in `add`, the dates they write, overdue first, notes that add up,
-/// the words of other tools. Each through the built executable.
-@Suite("todo: the habits daily users bring (built executable)", .timeLimit(.minutes(10)))
-struct DailyHabitsTests {
+/// `list` through the built `todo`: filters as in `add`, the default order (overdue
+/// first, then by urgency) and `--sort`, search, colors, `--json`.
+@Suite("the list command", .timeLimit(.minutes(10)))
+struct ListTests: TodoHomeSuite {
   let home: TodoHome
 
   init() throws { home = try TodoHome() }
 
-  /// Ids as `list` prints them, in order.
-  func listedIDs(_ arguments: [String]) throws -> [Int] {
-    try home.output(arguments).split(separator: "\n").compactMap {
-      Int($0.split(separator: " ").first ?? "")
-    }
-  }
-
-  var today: Day { Day.today(in: .gmt) }
-
   // MARK: - Filters
-
-  /// `TZ=UTC-14` is POSIX for fourteen hours east of UTC (`date` agrees); Foundation
-  /// on Linux reads it as fourteen hours west, a day or two away.
-  @Test("today is the day TZ names as the C library reads it, POSIX forms included")
-  func posixTimeZone() throws {
-    let east14 = try #require(TimeZone(secondsFromGMT: 14 * 3600))
-    let before = Day.today(in: east14).description
-    try home.output(["add", "x", "--due", "today"], environment: ["TZ": "UTC-14"])
-    let after = Day.today(in: east14).description
-    let json = try home.output(["show", "1", "--json"])
-    // Before and after differ only when midnight at +14 falls during the run.
-    #expect(
-      json.contains(#""due":"\#(before)""#) || json.contains(#""due":"\#(after)""#), "\(json)")
-  }
 
   @Test("list takes +tag, !priority and due:DATE as add does; several tags mean all of them")
   func listFilters() throws {
@@ -59,93 +36,6 @@ struct DailyHabitsTests {
     let help = try home.output(["list", "--help"])
     #expect(help.contains("given twice, with both"))
     #expect(help.contains("+tag (several: every one)"))
-  }
-
-  @Test("done and rm take a filter; above 3 matches they need --yes, and refuse without it")
-  func filterSelections() throws {
-    for index in 1...5 { try home.output(["add", "Shop \(index) +shop"]) }
-    try home.output(["add", "Other"])
-    let before = home.storedBytes
-    let refused = try home.run(["done", "+shop"])
-    #expect(refused.status == 64)
-    #expect(refused.error.contains("'+shop' matches 5 todos; nothing was done"))
-    #expect(refused.error.contains("add --yes to mark all 5 (ids 1 2 3 4 5)"))
-    #expect(home.storedBytes == before)
-    #expect(
-      try home.output(["done", "+shop", "--yes"]) == "marked todos 1, 2, 3, 4 and 5 as done\n")
-    #expect(try listedIDs(["list"]) == [6])
-    try home.output(["add", "Milk +dairy"])
-    try home.output(["add", "Cheese +dairy"])
-    #expect(try home.output(["rm", "+dairy"]).hasPrefix("removed 7 8"))
-    let none = try home.run(["rm", "+nothing"])
-    #expect(none.status == 64)
-    #expect(none.error.contains("no open todo matches '+nothing'"))
-    let both = try home.run(["done", "6", "+shop"])
-    #expect(both.status == 64)
-    #expect(both.error.contains("give ids or a filter, not both"))
-  }
-
-  @Test("edit takes the quick syntax: due:sat +tag !priority, other words the title")
-  func editQuickSyntax() throws {
-    try home.output(["add", "Draft"])
-    #expect(try home.output(["edit", "1", "due:sat", "+home", "!low"]) == "edited 1\n")
-    var item = try home.output(["show", "1", "--json"])
-    #expect(item.contains(#""priority":"low""#))
-    #expect(item.contains(#""tags":["home"]"#))
-    let saturday = try #require(Day.parse("sat", today: today))
-    #expect(item.contains(#""due":"\#(saturday)""#))
-    #expect(item.contains(#""title":"Draft""#))
-    try home.output(["modify", "1", "Final", "draft", "due:Dec", "24"])
-    item = try home.output(["show", "1", "--json"])
-    #expect(item.contains(#""title":"Final draft""#))
-    let christmasEve = try #require(Day.parse("Dec 24", today: today))
-    #expect(item.contains(#""due":"\#(christmasEve)""#))
-    try home.output(["edit", "1", "--", "-home"])
-    #expect(try home.output(["show", "1", "--json"]).contains(#""tags":[]"#))
-    // due:none removes the date, as --due none does; a filter's due:none finds the undated.
-    try home.output(["add", "Dated", "due:tomorrow"])
-    #expect(!(try home.output(["list", "due:none"]).contains("Final draft")))
-    try home.output(["edit", "1", "due:NONE"])
-    item = try home.output(["show", "1", "--json"])
-    #expect(item.contains(#""due":null"#) && item.contains(#""title":"Final draft""#))
-    let undated = try home.output(["list", "due:none"])
-    #expect(undated.contains("Final draft") && !undated.contains("Dated"))
-    // A due: with no date after it says so, and how to remove a date.
-    let bare = try home.run(["add", "Due:", "quarterly", "report"])
-    #expect(bare.status == 64)
-    #expect(bare.error.contains("'due:' is not followed by a date"), "\(bare.error)")
-    #expect(bare.error.contains("due:none means no due date"))
-  }
-
-  // MARK: - Dates
-
-  @Test(
-    "the dates people type are accepted by add, --due and due:",
-    arguments: [
-      "next friday", "Dec 15", "15 Dec", "December 15", "2026-12-3", "end of month", "tmrw",
-      "NEXT FRIDAY",
-    ])
-  func typedDates(text: String) throws {
-    let expected = try #require(Day.parse(text, today: today))
-    try home.output(["add", "Quick due:\(text)"])
-    try home.output(["add", "Option", "--due", text])
-    let json = try home.output(["list", "--json"])
-    #expect(json.components(separatedBy: #""due":"\#(expected)""#).count == 3, "\(json)")
-    #expect(json.contains(#""title":"Quick""#))
-  }
-
-  @Test("12/20 is refused with a hint to write 2026-12-20, listing every accepted form")
-  func ambiguousDate() throws {
-    for arguments in [["add", "x", "--due", "12/20"], ["add", "x due:12/20"]] {
-      let result = try home.run(arguments)
-      #expect(result.status == 64)
-      #expect(result.error.contains("end of month"), "\(result.error)")
-      #expect(result.error.contains("next friday"))
-      #expect(
-        result.error.contains(
-          "hint: write the date as YYYY-MM-DD, e.g. \(today.components.year)-12-20"))
-    }
-    #expect(home.storedBytes == nil)
   }
 
   // MARK: - Order
@@ -180,55 +70,175 @@ struct DailyHabitsTests {
     #expect(try listedIDs(["list", "--sort", "urgency"]) == [2, 3, 1, 4])
   }
 
-  // MARK: - Notes
-
-  @Test("note says when it replaced one (undo brings it back); --append adds a line")
-  func notes() throws {
-    try home.output(["add", "Think"])
-    #expect(try home.output(["note", "1", "first", "thought"]) == "noted 1\n")
-    #expect(
-      try home.output(["note", "1", "second thought"])
-        == "replaced the note of 1; '\(appIdentity.name) undo' brings the old one back\n")
-    try home.output(["undo"])
-    #expect(try home.output(["show", "1", "--json"]).contains(#""note":"first thought""#))
-    #expect(
-      try home.output(["note", "1", "--append", "more"]) == "added line 2 to the note of 1\n")
-    #expect(
-      try home.output(["note", "1", "-a", "and", "more"]) == "added line 3 to the note of 1\n")
-    #expect(
-      try home.output(["show", "1", "--json"]).contains(#""note":"first thought\nmore\nand more""#))
-    #expect(try home.output(["show", "1"]).contains("note:      first thought\n           more\n"))
-    try home.output(["add", "Fresh"])
-    #expect(try home.output(["note", "2", "--append", "one"]) == "noted 2\n")
-  }
-
-  // MARK: - Words of other tools
-
   @Test(
-    "ls, del, delete, remove, complete and modify are aliases, listed in help",
-    arguments: [
-      (["ls"], "1  [ ]"), (["complete", "1"], "marked todo 1 as done"),
-      (["modify", "1", "--title", "B"], "edited 1"), (["del", "1"], "removed 1"),
-      (["delete", "1"], "removed 1"), (["remove", "1"], "removed 1"),
-    ])
-  func aliases(arguments: [String], output: String) throws {
-    try home.output(["add", "A"])
-    #expect(try home.output(arguments).contains(output))
-    let help = try home.output(["--help"])
-    #expect(help.contains("Also: ") && help.contains(arguments[0]))
-    let commandHelp = try home.output([arguments[0], "--help"])
+    "with color on, ids use the theme's accent and overdue dates the danger color",
+    .enabled(if: TodoPreferences.readsSharedSettings, "the theme comes from the shared settings"))
+  func colors() throws {
+    try home.writeSettings(##"{"theme.accent":"#FF0000","theme.palette.danger":"#00FF00"}"##)
+    try home.output(["add", "late", "--due", "2000-01-01"])
+    let colored = try home.output(["list"], environment: ["FORCE_COLOR": "3"])
+    #expect(colored.contains("\u{1B}[38;2;255;0;0m1\u{1B}[0m"))
+    #expect(colored.contains("\u{1B}[38;2;0;255;0m2000-01-01\u{1B}[0m"))
+    let forced = try home.output(["list", "--color", "always"], environment: ["NO_COLOR": "1"])
+    #expect(forced.contains("\u{1B}["))
+    let plain = try home.output(["list"], environment: ["FORCE_COLOR": "3", "NO_COLOR": "1"])
+    #expect(!plain.contains("\u{1B}"))
     #expect(
-      commandHelp.contains("ALIASES: ")
-        && commandHelp.contains("\(appIdentity.name) \(arguments[0])"))
+      try home.output(["list", "--color", "never"], environment: ["FORCE_COLOR": "3"])
+        == " 1  [ ]         2000-01-01  late\n")
   }
 
-  @Test("option values match in any case: --sort Due, --priority HIGH, --color NEVER")
-  func caseInsensitiveValues() throws {
-    try home.output(["add", "A", "--priority", "HIGH"])
-    #expect(try home.run(["list", "--sort", "Due"]).status == 0)
-    #expect(try home.run(["list", "--sort", "CREATED", "--color", "NEVER"]).status == 0)
-    let wrong = try home.run(["list", "--sort", "size"])
-    #expect(wrong.status == 64)
-    #expect(wrong.error.contains("urgent, priority, due, created or id"))
+  @Test("TERM=xterm (16 colors): overdue dates are red, not the grey a plain nearest match gives")
+  func overdueRedOnSixteenColors() throws {
+    try home.output(["add", "late", "--due", "2000-01-01"])
+    let listing = try home.output(
+      ["list", "--overdue", "--color", "always"], environment: ["TERM": "xterm"])
+    // The standard palette's dark danger, #FF6B61, is bright red (91) on 16 colors.
+    #expect(listing.contains("\u{1B}[91m2000-01-01\u{1B}[0m"), "\(listing.debugDescription)")
+    #expect(!listing.contains("\u{1B}[90m2000-01-01"))
+  }
+
+  @Test("search over titles, tags and notes, any case; --sort due, priority, created, id")
+  func searchAndSort() throws {
+    try home.output(["add", "Buy MILK", "--due", "2099-03-01"])
+    try home.output(["add", "Call mom", "--tag", "Family", "--due", "2099-01-01", "-p", "low"])
+    try home.output(["add", "Pay rent", "-p", "high"])
+    func ids(_ arguments: [String]) throws -> [String] {
+      try home.output(["list"] + arguments).split(separator: "\n").map {
+        String($0.split(separator: " ")[0])
+      }
+    }
+    #expect(try ids(["--search", "milk"]) == ["1"])
+    #expect(try ids(["--search", "famil"]) == ["2"])
+    #expect(try ids(["--search", "zzz"]).isEmpty)
+    #expect(try ids([]) == ["3", "2", "1"])
+    #expect(try ids(["--sort", "priority"]) == ["3", "2", "1"])
+    #expect(try ids(["--sort", "due"]) == ["2", "1", "3"])
+    #expect(try ids(["--sort", "id"]) == ["1", "2", "3"])
+    #expect(try ids(["--sort", "created"]) == ["1", "2", "3"])
+    let bad = try home.run(["list", "--sort", "size"])
+    #expect(bad.status == 64)
+    #expect(bad.error.contains("urgent, priority, due, created or id"))
+  }
+
+  @Test("--json escapes C1 and bidirectional controls; the title reads back the same")
+  func jsonEscapes() throws {
+    let title = "a\u{85}b\u{9B}c\u{202E}d\u{2066}e\u{200F}f\u{2028}g é"
+    try home.output(["add", title])
+    let json = try home.output(["list", "--json"])
+    for escaped in ["\\u0085", "\\u009b", "\\u202e", "\\u2066", "\\u200f", "\\u2028"] {
+      #expect(json.contains(escaped), "\(escaped)")
+    }
+    #expect(json.unicodeScalars.allSatisfy { !(0x80...0x9F).contains($0.value) })
+    #expect(!json.contains("\u{202E}"))
+    #expect(json.contains("é"))
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(array.first?["title"] as? String == title)
+    #expect(
+      !(home.storedBytes.map { String(decoding: $0, as: UTF8.self) } ?? "").contains("\u{202E}"))
+  }
+
+  @Test("--sort urgency (Taskwarrior's word) is the default order, in any case")
+  func sortUrgency() throws {
+    try home.output(["add", "Later", "!high"])
+    try home.output(["add", "Overdue", "due:2000-01-01"])
+    let standard = try home.output(["list"])
+    #expect(try home.output(["list", "--sort", "urgency"]) == standard)
+    #expect(try home.output(["list", "--sort", "Urgency"]) == standard)
+    #expect(standard.split(separator: "\n").first?.contains("Overdue") == true)
+  }
+}
+
+extension ListTests {
+  /// `list` on a terminal: a header with counts (greeting the display name) and
+  /// a sentence when there is nothing to show. Run in process with a captured
+  /// terminal, since only a terminal sees them.
+  @Suite("on a terminal, captured")
+  struct OnATerminal {
+    let folder: TemporaryDirectory
+
+    init() throws { folder = try TemporaryDirectory(prefix: "todo-terminal") }
+
+    @MainActor
+    func list(_ arguments: [String] = ["list"], displayName: String? = nil) async throws -> String {
+      if let displayName {
+        let config = folder.appending("config/\(appIdentity.family)")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let json = try JSONSerialization.data(withJSONObject: ["displayName": displayName])
+        try json.write(to: config.appendingPathComponent("settings.json"))
+      }
+      let captured = CapturedIO(outputIsTerminal: true)
+      let app = CommandLineApp(spec: TodoCommands.spec)
+      let code = await app.run(
+        arguments: arguments + ["--color", "never"],
+        environment: folder.isolatedEnvironment(["TZ": "UTC"]), io: captured.io
+      ) { command, context in try await TodoCommands.run(command, in: context) }
+      #expect(code == .ok, "\(captured.error)")
+      return captured.output
+    }
+
+    @Test("nothing stored: says so and names the command that adds one")
+    func empty() async throws {
+      let output = try await list()
+      #expect(
+        output
+          == "0 open · 0 done\nNothing to do yet. Add one with: \(appIdentity.name) add TITLE\n")
+    }
+
+    @Test(
+      "a header with counts; the display name is greeted; a filter that matches nothing says so",
+      .enabled(if: TodoPreferences.readsSharedSettings, "the name comes from the shared settings"))
+    func header() async throws {
+      let store = TodoStore(
+        directory: folder.appending("data/\(appIdentity.family)/\(appIdentity.name)"))
+      try store.change { document in
+        try document.add([
+          .init(title: "late", due: Day(year: 2000, month: 1, day: 1), created: 1),
+          .init(title: "done", created: 1, completed: 2),
+        ])
+      }
+      // A name settings refuses (an escape in it) is skipped with a warning: no greeting.
+      let hostile = try await list(displayName: "Ada \u{1B}[31m")
+      #expect(!hostile.contains("Hello") && !hostile.contains("\u{1B}"))
+      let output = try await list(displayName: "Ada")
+      #expect(output.hasPrefix("Hello, Ada"))
+      #expect(
+        output.contains(
+          "1 open · 1 done · 1 overdue · overdue first, then due today, then by urgency\n"))
+      #expect(!output.contains("\u{1B}[31m"))
+      #expect(output.contains("late"))
+      let none = try await list(["list", "--search", "zzz"])
+      #expect(none.hasSuffix("· 0 shown\nNo todos match.\n"))
+      try store.change { document in _ = try document.setDone([1], true, now: 3) }
+      #expect(
+        try await list().hasSuffix("Nothing open. Add one with: \(appIdentity.name) add TITLE\n"))
+    }
+  }
+
+  /// The built `todo` on a real pseudo-terminal (util-linux `script`), as a person
+  /// sees it: the header and the empty-list sentence reach a terminal, never a pipe.
+  @Suite(
+    "on a real pseudo-terminal", .timeLimit(.minutes(10)),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  struct OnAPseudoTerminal {
+    @Test("a terminal gets the header and says how to add; a pipe gets neither")
+    func header() throws {
+      let home = try TodoHome()
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+      process.arguments = ["-qec", "'\(home.product.url.path)' list --color never", "/dev/null"]
+      process.environment = home.environment.merging(["TERM": "xterm"]) { $1 }
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let text = String(decoding: data, as: UTF8.self)
+      #expect(text.contains("0 open · 0 done"))
+      #expect(text.contains("Nothing to do yet. Add one with: \(appIdentity.name) add TITLE"))
+      #expect(try home.output(["list"]).isEmpty)
+    }
   }
 }
