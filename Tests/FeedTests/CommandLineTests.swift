@@ -1,16 +1,31 @@
-import BlueprintFeedFeatures
 import BlueprintFeedFormats
 import Core
+import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
-/// The built `feed` executable, run with a temporary HOME and XDG folders.
-@Suite("feed commands, end to end", .timeLimit(.minutes(10)))
-struct FeedCommandTests {
-  let home: FeedHome
+@testable import BlueprintFeedFeatures
 
-  init() throws { home = try FeedHome(prefix: "feed-test") }
+/// The command line as a whole, through the built `feed` with a temporary HOME and XDG
+/// folders: the first run, a reading session across commands, usage errors, hostile
+/// text and escapes, no stray folders, help and version; the spec is well formed; and
+/// the habits every app gets from the runner, checked as a user meets them by
+/// CoreTesting's one checker. (Each sample's tests call it with their own executable,
+/// so a test target runs only the app it depends on.)
+@Suite("the command line, run as the built executable", .timeLimit(.minutes(10)))
+struct CommandLineTests: FeedHomeSuite {
+  let home: FeedHome
+  let habits: CommandLineHabits
+
+  init() throws {
+    home = try FeedHome(prefix: "feed-test")
+    habits = try CommandLineHabits(
+      app: appIdentity.name,
+      importable: Data(
+        #"<opml version="2.0"><body><outline xmlUrl="https://example.com/feed.xml"/></body></opml>"#
+          .utf8))
+  }
 
   @Test("the first run shows the bundled sample and says how to add feeds")
   func firstRun() throws {
@@ -64,52 +79,6 @@ struct FeedCommandTests {
     #expect(try home.run("read", "--limit", "1", "--json").output.contains("\"id\" : \"1.3\""))
   }
 
-  @Test("a title shared by several feeds names them instead of saying there is none")
-  func ambiguousTitle() throws {
-    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "a.xml"), "--title", "Same")
-    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "b.xml"), "--title", "same")
-    let result = try home.run("read", "SAME", expect: 64)
-    #expect(result.error.contains("'SAME' is the title of several feeds (1, 2)"), "\(result.error)")
-    #expect(result.error.contains("hint: name the feed by its id"))
-    try home.run("read", "2")
-  }
-
-  @Test("one failing feed: the others are saved, exit 69, one line per feed")
-  func failingFeed() throws {
-    let good = try home.write(FeedSamples.rss(count: 2), to: "good.xml")
-    let bad = try home.write(FeedSamples.rss(count: 1), to: "bad.xml")
-    try home.run("add", good)
-    try home.run("add", bad)
-    _ = try home.write("<html>no</html>", to: "bad.xml")  // it was a feed when added
-    let result = try home.run("refresh", expect: 69)
-    #expect(result.output.contains("ok       1"))
-    #expect(result.output.contains("failed   2"))
-    #expect(result.output.contains("not a feed"))
-    #expect(
-      result.error.hasPrefix("\(appIdentity.name): error: 1 of 2 feeds failed to refresh\nhint: "))
-    #expect(try home.run("read", "1").output.contains("Item 2"))
-    #expect(try home.run("list").output.contains("error: not a feed"))
-  }
-
-  @Test("a server that asked to wait is skipped on the next run")
-  func retryAfterAcrossProcesses() throws {
-    let server = try LoopbackServer(replies: [
-      .text(FeedSamples.rss()), .text("busy", status: 503, headers: ["Retry-After": "600"]),
-      .text(FeedSamples.rss()),
-    ])
-    defer { server.stop() }
-    try home.run("add", server.url("/feed.xml").absoluteString)
-    let first = try home.run("refresh", expect: 69)
-    #expect(first.output.contains("HTTP 503"))
-    let second = try home.run("refresh")
-    #expect(second.output.contains("skipped"))
-    #expect(server.requests.count == 2)
-    #expect(
-      server.requests.allSatisfy {
-        $0.headers["User-Agent"] == "\(appIdentity.name)/\(appIdentity.version)"
-      })
-  }
-
   @Test("escape sequences and bidi overrides from a feed never reach stdout raw")
   func hostileText() throws {
     let path = try home.write(HostileFeeds.escapes, to: "evil.xml")
@@ -161,148 +130,6 @@ struct FeedCommandTests {
     #expect(result.output.isEmpty)
   }
 
-  @Test("export then import keeps every subscription, local files included")
-  func exportImportRoundTrip() throws {
-    let path = try home.write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
-    try home.run("add", path, "--title", "Mine")
-    let server = try LoopbackServer(replies: [.text(FeedSamples.rss(count: 1))])
-    defer { server.stop() }
-    try home.run("add", server.url("/feed").absoluteString, "--title", "Line\u{2028}break")
-    let exported = try home.run("export").output
-    #expect(exported.contains("Line&#x2028;break"))
-    let opml = try home.write(exported, to: "subs.opml")
-
-    let other = try TemporaryDirectory(prefix: "feed-import")
-    let otherEnvironment = other.isolatedEnvironment(["TERM": "xterm-256color"])
-    let imported = try home.product.run(["import", opml], environment: otherEnvironment)
-    #expect(imported.status == 0, "\(imported.error)")
-    #expect(
-      imported.output
-        == "Added 2 feeds (0 already subscribed); '\(appIdentity.name) refresh' fetches them.\n")
-    #expect(imported.error.isEmpty, "\(imported.error)")
-    let list = try home.product.run(["list", "--json"], environment: otherEnvironment)
-    let json = try JSONSerialization.jsonObject(with: list.standardOutput)
-    let feeds = try #require((json as? [String: Any])?["feeds"] as? [[String: Any]])
-    #expect(
-      feeds.compactMap { $0["url"] as? String }
-        == [URL(fileURLWithPath: path).absoluteString, server.url("/feed").absoluteString])
-    #expect(feeds.compactMap { $0["title"] as? String } == ["Mine", "Line\u{2028}break"])
-    // The same export again changes nothing.
-    let again = try home.product.run(["import", opml], environment: otherEnvironment)
-    #expect(again.output == "Added no feeds (2 already subscribed).\n")
-  }
-
-  @Test("a long feed title is cut in list and refresh, so it does not widen every row")
-  func longTitle() throws {
-    let long = String(repeating: "Long ", count: 80)
-    try home.run("add", try home.write(FeedSamples.rss(title: long, count: 1), to: "long.xml"))
-    try home.run("add", try home.write(FeedSamples.rss(title: "Short", count: 1), to: "short.xml"))
-    for command in ["list", "refresh"] {
-      let lines = try home.run(command).output.split(separator: "\n")
-      #expect(lines.count == 3, "\(lines)")
-      #expect(lines.allSatisfy { $0.count < 90 }, "\(command): \(lines)")
-      #expect(lines.contains { $0.contains("Long Long") && $0.contains("…") })
-    }
-    // JSON keeps the whole title.
-    #expect(
-      try home.run("list", "--json").output.contains(long.trimmingCharacters(in: .whitespaces)))
-  }
-
-  @Test("rm forgets the feed's items: its record and the record's last good version go")
-  func removeForgets() throws {
-    let path = try home.write(FeedSamples.rss(title: "Local", count: 2), to: "local.xml")
-    try home.run("add", path)
-    try home.run("mark-read", "--all")  // an update, which keeps the version it replaced
-    let files = { try FileManager.default.contentsOfDirectory(atPath: home.dataFolder.path) }
-    #expect(try files().contains("feed-1.json.last-good"))
-    try home.run("rm", "1")
-    #expect(try files().filter { $0.hasPrefix("feed-1.") } == [])
-  }
-
-  @Test("a 120 KB URL is refused with its length, and what is echoed is cut")
-  func hugeURL() throws {
-    let huge = "https://a.example/" + String(repeating: "x", count: 120_000)
-    let result = try home.run("add", huge, expect: 64)
-    #expect(
-      result.error.hasPrefix(
-        "\(appIdentity.name): error: the URL has 120018 bytes; a feed URL or path may have at most 8000\n"
-      ),
-      "\(result.error.prefix(300))")
-    #expect(result.error.count < 400)
-    #expect(result.output.isEmpty)
-    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
-
-    // The longest URL accepted is stored whole but echoed cut, here and when added again.
-    let server = try LoopbackServer(replies: [.text(FeedSamples.rss(count: 1))])
-    defer { server.stop() }
-    let long = server.url("/" + String(repeating: "y", count: 7_000)).absoluteString
-    let added = try home.run("add", long)
-    #expect(added.output.hasPrefix("Added feed 1: \(server.baseURL.absoluteString)yyy"))
-    #expect(added.output.contains("…\n"))
-    #expect(added.output.count < 400)
-    let again = try home.run("add", long, expect: 64)
-    #expect(
-      again.error.hasPrefix(
-        "\(appIdentity.name): error: already subscribed to \(server.baseURL.absoluteString)yyy"))
-    #expect(again.error.contains("… (feed 1)"))
-    #expect(again.error.count < 400)
-  }
-
-  @Test("OPML import subscribes, export lists the feeds as OPML 2.0")
-  func opml() throws {
-    let opml = try home.write(
-      """
-      <?xml version="1.0"?>
-      <opml version="1.0"><head><title>mine</title></head><body>
-      <outline text="Tech"><outline text="A &amp; B" type="rss" xmlUrl="https://a.example/feed"/></outline>
-      <outline text="C" xmlUrl="https://c.example/rss"/>
-      <outline text="Bad" xmlUrl="javascript:alert(1)"/>
-      <outline text="No scheme" xmlUrl="example.com/feed.xml"/>
-      <outline text="Host and port" xmlUrl="localhost:8080/feed.xml"/>
-      <outline text="Spaced" xmlUrl="  https://s.example/rss
-      "/>
-      <outline text="A path" xmlUrl="feeds/blog.rss"/>
-      </body></opml>
-      """, to: "subs.opml")
-    let imported = try home.run("import", opml)
-    #expect(
-      imported.output
-        == "Added 3 feeds (0 already subscribed); '\(appIdentity.name) refresh' fetches them.\n")
-    #expect(imported.error.contains("skipped javascript:alert(1)"))
-    #expect(imported.error.contains("skipped localhost:8080/feed.xml: not a whole"))
-    // An xmlUrl is a whole URL; one without a scheme is not a path next to the file.
-    #expect(
-      imported.error.contains(
-        "skipped example.com/feed.xml: not a whole http, https or file URL"), "\(imported.error)")
-    #expect(imported.error.contains("skipped feeds/blog.rss: not a whole"))
-    #expect(try home.run("import", opml).output == "Added no feeds (3 already subscribed).\n")
-    let exported = try home.run("export").output
-    #expect(exported.contains("xmlUrl=\"https://s.example/rss\""))
-    #expect(
-      exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
-    #expect(
-      exported.contains(
-        "<outline type=\"rss\" text=\"A &amp; B\" title=\"A &amp; B\" xmlUrl=\"https://a.example/feed\"/>"
-      ))
-    let notOPML = try home.write(FeedSamples.rss(), to: "x.opml")
-    #expect(try home.product.run(["import", notOPML], environment: home.environment).status == 65)
-    // White space before the XML declaration, as files saved by hand have: read.
-    let spaced = try home.write(
-      "\n  <?xml version=\"1.0\"?><opml><body><outline xmlUrl=\"https://w.example/a\"/></body></opml>",
-      to: "spaced.opml")
-    #expect(
-      try home.run("import", spaced).output
-        == "Added 1 feed (0 already subscribed); '\(appIdentity.name) refresh' fetches it.\n")
-    // Cut short after two outlines: refused whole, nothing added.
-    let cut = try home.write(
-      #"<opml><body><outline xmlUrl="https://d.example/a"/><outline xmlUrl="https://e.example/b""#,
-      to: "cut.opml")
-    let refused = try home.product.run(["import", cut], environment: home.environment)
-    #expect(refused.status == 65)
-    #expect(refused.error.contains("is not an OPML file: the XML breaks off"), "\(refused.error)")
-    #expect(!(try home.run("export").output.contains("d.example")))
-  }
-
   @Test("help and version come from the shared parser")
   func helpAndVersion() throws {
     #expect(try home.run("--version").output == "\(appIdentity.name) \(appIdentity.version)\n")
@@ -313,5 +140,120 @@ struct FeedCommandTests {
       #expect(help.contains(command))
     }
     #expect(try home.run("refresh", "--help").output.contains("69"))
+  }
+
+  @Test(
+    "global options alone still open the interactive UI on a terminal",
+    .timeLimit(.minutes(10)), arguments: [[], ["--color", "never"], ["--color=always"]])
+  func globalOptionsKeepTheUI(arguments: [String]) async throws {
+    try await habits.checkOpensTheUI(with: arguments)
+  }
+
+  @Test("a command on a terminal prints and exits without the UI", .timeLimit(.minutes(10)))
+  func commandSkipsTheUI() async throws {
+    try await habits.checkCommandSkipsTheUI()
+  }
+
+  @Test("control characters in an argument are shown escaped")
+  func escapedEcho() async throws {
+    try await habits.checkEscapedEcho()
+  }
+
+  @Test("a 120 KB argument is cut in the echo")
+  func longEcho() async throws {
+    try await habits.checkLongEcho()
+  }
+
+  @Test("import reads a process substitution, a pipe on stdin and a file")
+  func importSources() async throws {
+    try await habits.checkImportSources()
+  }
+
+  @Test("import of a missing file or a folder exits 66 naming it; an endless input is cut off")
+  func importFailures() async throws {
+    try await habits.checkImportFailures()
+  }
+
+  /// The app's command types make a well-formed command line: each name once in its
+  /// scope, a variadic argument only last, no empty names.
+  @Test("no name is used twice, none is empty, a variadic argument comes last")
+  func wellFormed() {
+    expectWellFormed(FeedCommands.all.spec)
+  }
+
+  @Test("Right-to-left marks and other bidi marks never reach the output; HTML titles read plainly")
+  func bidiMarks() throws {
+    let body = """
+      <rss version="2.0"><channel><title>Marks\u{200F} feed</title>
+      <item><title>gnp.\u{200F}exe\u{200E} \u{61C}file</title><guid>urn:1</guid></item>
+      <item><title>&lt;b&gt;Bold&lt;/b&gt; &lt;a href="https://x.example/"&gt;news&lt;/a&gt;</title>
+        <guid>urn:2</guid></item>
+      </channel></rss>
+      """
+    let path = home.appending("marks.xml")
+    try Data(body.utf8).write(to: path)
+    let environment = home.environment
+    #expect(try home.product.run(["add", path.path], environment: environment).status == 0)
+    #expect(try home.product.run(["refresh"], environment: environment).status == 0)
+    for command in [["list"], ["read"], ["show", "1.1"]] {
+      let result = try home.product.run(command, environment: environment)
+      #expect(result.status == 0, "\(command): \(result.error)")
+      for mark in ["\u{200F}", "\u{200E}", "\u{61C}"] {
+        #expect(!result.output.contains(mark), "\(command)")
+      }
+    }
+    let read = try home.product.run(["read"], environment: environment).output
+    #expect(read.contains("gnp.exe file"), "\(read)")
+    #expect(read.contains("Bold news"), "\(read)")
+    #expect(!read.contains("[1]"), "\(read)")
+  }
+
+  @Test("--json escapes DEL, C1 and bidi controls as \\u sequences")
+  func jsonEscapes() throws {
+    let text = """
+      <rss version="2.0"><channel><title>Esc&#x85;aped</title>
+      <item><guid>x</guid><title>A&#x7F;B&#x9B;C&#x202E;D&#x2067;E&#x200F;F</title>
+      <pubDate>Mon, 05 Oct 2026 10:00:00 GMT</pubDate></item></channel></rss>
+      """
+    try addFeed(text)
+    for arguments in [["read", "--json"], ["show", "1.1", "--json"], ["list", "--json"]] {
+      let output = try home.product.run(arguments, environment: home.environment).output
+      let raw = output.unicodeScalars.filter {
+        (0x7F...0x9F).contains($0.value) || [0x202E, 0x2067, 0x200F].contains($0.value)
+      }
+      #expect(raw.isEmpty, "\(arguments)")
+      #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
+    }
+    let json = try home.run("read", "--json").output
+    #expect(json.contains("A\\u007fB\\u009bC\\u202eD\\u2067E\\u200fF"))
+  }
+
+  @Test("no command creates stray folders, not even a fetch over HTTP; the app's are 0700")
+  func noStrayFolders() throws {
+    for arguments in [["list"], ["read"], ["list", "--json"], ["export"]] {
+      _ = try home.product.run(arguments, environment: home.environment)
+    }
+    try home.run("add", try home.write(FeedSamples.rss(count: 1), to: "a.xml"))
+    try home.run("list")
+    // An HTTP fetch: a URLSession here would create a URL cache folder under
+    // $XDG_CACHE_HOME and a cookie folder under $XDG_DATA_HOME.
+    let server = try LoopbackServer(replies: [.text(FeedSamples.rss(title: "Web", count: 1))])
+    defer { server.stop() }
+    try home.run("add", server.url("/web.xml").absoluteString)
+    try home.run("refresh")
+    #expect(server.requests.count == 2)
+    let data = home.appending("data")
+    let cache = home.appending("cache")
+    let dataEntries = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
+    #expect(dataEntries == [appIdentity.family])
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] == [])
+    for folder in [
+      data.appendingPathComponent(appIdentity.family),
+      data.appendingPathComponent("\(appIdentity.family)/\(appIdentity.name)"),
+    ] {
+      let mode =
+        try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+      #expect(mode == 0o700, "\(folder.path)")
+    }
   }
 }

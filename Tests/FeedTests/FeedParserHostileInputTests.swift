@@ -6,7 +6,7 @@ import Testing
 @testable import BlueprintFeedModel
 
 @Suite("Feed parser — hostile input")
-struct HostileInputTests {
+struct FeedParserHostileInputTests {
   @Test("External entities are never resolved", .timeLimit(.minutes(10)))
   func externalEntity() throws {
     let body = """

@@ -1,14 +1,15 @@
-import BlueprintFeedFeatures
 import BlueprintFeedFormats
 import Core
 import CoreTesting
 import Foundation
 import Testing
 
+@testable import BlueprintFeedFeatures
+
 /// `feed add` through the built binary: addresses as people paste them, reading at
 /// once, and web pages that name their feed.
-@Suite("feed add, end to end", .timeLimit(.minutes(10)))
-struct FeedAddTests {
+@Suite("the add command", .timeLimit(.minutes(10)))
+struct AddTests {
   let home: FeedHome
 
   init() throws {
@@ -172,5 +173,55 @@ struct FeedAddTests {
     let missing = try await home.run(in: home.appending("work"), "add", "feed.xml")
     #expect(missing.status == 66)
     #expect(missing.error.contains("no such file: \(home.appending("work/feed.xml").path)"))
+  }
+
+  @Test("a 120 KB URL is refused with its length, and what is echoed is cut")
+  func hugeURL() throws {
+    let huge = "https://a.example/" + String(repeating: "x", count: 120_000)
+    let result = try home.run("add", huge, expect: 64)
+    #expect(
+      result.error.hasPrefix(
+        "\(appIdentity.name): error: the URL has 120018 bytes; a feed URL or path may have at most 8000\n"
+      ),
+      "\(result.error.prefix(300))")
+    #expect(result.error.count < 400)
+    #expect(result.output.isEmpty)
+    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
+
+    // The longest URL accepted is stored whole but echoed cut, here and when added again.
+    let server = try LoopbackServer(replies: [.text(FeedSamples.rss(count: 1))])
+    defer { server.stop() }
+    let long = server.url("/" + String(repeating: "y", count: 7_000)).absoluteString
+    let added = try home.run("add", long)
+    #expect(added.output.hasPrefix("Added feed 1: \(server.baseURL.absoluteString)yyy"))
+    #expect(added.output.contains("…\n"))
+    #expect(added.output.count < 400)
+    let again = try home.run("add", long, expect: 64)
+    #expect(
+      again.error.hasPrefix(
+        "\(appIdentity.name): error: already subscribed to \(server.baseURL.absoluteString)yyy"))
+    #expect(again.error.contains("… (feed 1)"))
+    #expect(again.error.count < 400)
+  }
+
+  @Test("add reads at once: a file or URL that is not a feed and names none is refused")
+  func addChecks() throws {
+    let notFeed = try home.write("<html><body>hello</body></html>", to: "page.html")
+    let refused = try home.run("add", notFeed, expect: 65)
+    #expect(refused.error.contains("not a feed"))
+    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
+
+    let server = try LoopbackServer(routes: [
+      "/page": .text("<html><body>hello</body></html>"),
+      "/feed.xml": .text(FeedSamples.rss(count: 1)),
+    ])
+    defer { server.stop() }
+    let page = try home.run("add", server.url("/page").absoluteString, expect: 65)
+    #expect(page.error.contains("not a feed"), "\(page.error)")
+    #expect(page.error.contains("hint: nothing was added: it names no feed either"))
+    #expect(try home.run("list").output.hasPrefix("No feeds yet."))
+    let added = try home.run("add", server.url("/feed.xml").absoluteString)
+    #expect(added.output.hasSuffix("Read it now: 1 item.\n"), "\(added.output)")
+    #expect(server.requests.map(\.path) == ["/page", "/feed.xml"])
   }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// `star` and `unstar` without a sync server: the mark is kept here, shown by `read`
 /// and `--json`, and a missing feed or item is named as `show` names it.
-@Suite("feed star and unstar, end to end", .timeLimit(.minutes(10)))
-struct FeedStarTests {
+@Suite("the star and unstar commands", .timeLimit(.minutes(10)))
+struct StarTests {
   let home: FeedHome
 
   init() throws { home = try FeedHome(prefix: "feed-star") }
