@@ -1,15 +1,17 @@
 import Core
+import CoreTerminal
 import CoreTesting
 import Foundation
 import Testing
 
 @testable import BlueprintSettingsFeatures
 
-/// The command-line habits every app gets from the runner, checked on the built
-/// `settings` as a user meets them, by CoreTesting's one checker. (Each sample's tests call
-/// it with their own executable, so a test target runs only the app it depends on.)
-@Suite("Command-line habits of settings, run as the built executable")
-struct CommandLineHabitsTests {
+/// The command line as a whole, through the built `settings`: the spec is well formed,
+/// and the habits every app gets from the runner, checked as a user meets them by
+/// CoreTesting's one checker. (Each sample's tests call it with their own executable,
+/// so a test target runs only the app it depends on.)
+@Suite("the command line, run as the built executable")
+struct CommandLineTests {
   let habits: CommandLineHabits
 
   init() throws {
@@ -53,5 +55,12 @@ struct CommandLineHabitsTests {
   @Test("import of a missing file or a folder exits 66 naming it; an endless input is cut off")
   func importFailures() async throws {
     try await habits.checkImportFailures()
+  }
+
+  /// The app's command types make a well-formed command line: each name once in its
+  /// scope, a variadic argument only last, no empty names.
+  @Test("no name is used twice, none is empty, a variadic argument comes last")
+  func wellFormed() {
+    expectWellFormed(SettingsCommands.all.spec)
   }
 }

@@ -8,8 +8,8 @@ import Testing
 
 @testable import BlueprintSettingsFeatures
 
-@Suite("settings edit, with EDITOR set to a script", .timeLimit(.minutes(10)))
-struct EditCommandTests {
+@Suite("the edit command, with EDITOR set to a script", .timeLimit(.minutes(10)))
+struct EditTests {
   let fixture: SettingsFixture
 
   init() throws { fixture = try SettingsFixture() }
