@@ -13,4 +13,12 @@ extension FeedHomeSuite {
     try home.run("add", try home.write(text, to: "news.xml"))
     try home.run("refresh")
   }
+
+  /// An OPML file in the home listing `outlines` (title, feed URL); its path.
+  func opml(_ outlines: [(String, String)], named name: String = "subs.opml") throws -> String {
+    let body = outlines.map { #"<outline text="\#($0.0)" xmlUrl="\#($0.1)"/>"# }
+    return try home.write(
+      "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body>\n"
+        + body.joined(separator: "\n") + "\n</body></opml>\n", to: name)
+  }
 }

@@ -97,4 +97,17 @@ struct ImportExportTests: FeedHomeSuite {
     #expect(refused.error.contains("is not an OPML file: the XML breaks off"), "\(refused.error)")
     #expect(!(try home.run("export").output.contains("d.example")))
   }
+
+  @Test("import says how many feeds it added, and that refresh fetches them")
+  func importSaysWhatNext() async throws {
+    let file = try opml([("A", "https://a.example/feed"), ("B", "https://b.example/feed")])
+    let imported = try await home.runToExit("import", file)
+    #expect(
+      imported.output
+        == "Added 2 feeds (0 already subscribed); '\(appIdentity.name) refresh' fetches them.\n")
+    let again = try await home.runToExit("import", file)
+    #expect(again.output == "Added no feeds (2 already subscribed).\n")
+    // Nothing was fetched: the feeds wait for that refresh.
+    #expect(try await home.runToExit("list").output.contains("not fetched"))
+  }
 }

@@ -27,4 +27,23 @@ struct ListTests: FeedHomeSuite {
     #expect(
       try home.run("list", "--json").output.contains(long.trimmingCharacters(in: .whitespaces)))
   }
+
+  @Test("list tells feeds that share a title apart by their hosts, and only those")
+  func sameTitles() async throws {
+    let file = try opml([
+      ("News", "https://one.example/feed.xml"), ("news", "https://two.example/rss"),
+      ("Other", "https://three.example/feed.xml"),
+      ("Blog", "https://same.example/a.xml"), ("Blog", "https://same.example/b.xml"),
+    ])
+    try await home.runToExit("import", file)
+    let list = try await home.runToExit("list").output
+    let rows = list.split(separator: "\n").dropFirst().map(String.init)
+    #expect(rows.count == 5, "\(list)")
+    #expect(rows[0].contains("News (one.example)"), "\(list)")
+    #expect(rows[1].contains("news (two.example)"), "\(list)")
+    #expect(rows[2].contains("Other ") && !rows[2].contains("three.example"), "\(list)")
+    // One host for both: the addresses tell them apart.
+    #expect(rows[3].contains("Blog (same.example/a.xml)"), "\(list)")
+    #expect(rows[4].contains("Blog (same.example/b.xml)"), "\(list)")
+  }
 }

@@ -48,4 +48,26 @@ struct ReadTests: FeedHomeSuite {
     #expect(result.error.contains("hint: name the feed by its id"))
     try home.run("read", "2")
   }
+
+  @Test("a feed added from a file is found by that file's name, as by its URL")
+  func fileByName() async throws {
+    let folder = home.appending("work")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(FeedSamples.rss(title: "Latin", count: 2).utf8)
+      .write(to: folder.appendingPathComponent("latin1.xml"))
+    let added = try await home.run(in: folder, "add", "latin1.xml")
+    #expect(added.status == 0, "\(added.error)")
+    for name in ["latin1.xml", "./latin1.xml"] {
+      let read = try await home.run(in: folder, "read", name)
+      #expect(read.status == 0, "\(name): \(read.error)")
+      #expect(read.output.contains("1.2"), "\(name): \(read.output)")
+    }
+    // From another folder, the bare name still names the one feed read from it.
+    let elsewhere = try await home.runToExit("read", "latin1.xml")
+    #expect(elsewhere.output.contains("1.2"))
+    // A name no feed was read from is still no feed.
+    let missing = try await home.run(in: folder, "read", "other.xml")
+    #expect(missing.status == 64)
+    #expect(missing.error.contains("no feed 'other.xml'"))
+  }
 }

@@ -9,7 +9,7 @@ import Testing
 /// results) and nothing of it in a pipe, one failing feed, servers that ask to wait or never answer, new items announced
 /// and the bell.
 @Suite("the refresh command", .timeLimit(.minutes(10)))
-struct RefreshTests {
+struct RefreshTests: FeedHomeSuite {
   let home: FeedHome
 
   init() throws { home = try FeedHome(prefix: "feed-progress") }
@@ -216,5 +216,35 @@ struct RefreshTests {
     #expect(text.contains("2 new items in 1 feed."))
     // A copy of the sample reads no shared settings, so nothing turns its bell off.
     #expect(text.contains("\u{7}") == (rings || !FeedPreferences.readsSharedSettings))
+  }
+
+  @Test("a host whose name does not resolve is tried once and named once")
+  func unresolvedHost() async throws {
+    // `.invalid` never resolves (RFC 2606): the lookup fails at once, offline too.
+    let file = try opml([
+      ("First", "http://nowhere.invalid/a.xml"), ("Second", "http://nowhere.invalid/b.xml"),
+      ("Third", "http://elsewhere.invalid/c.xml"),
+    ])
+    try await home.runToExit("import", file)
+    let refresh = try await home.runToExit("refresh", expect: 69)
+    // No second attempt: the message does not say "retried".
+    #expect(!refresh.output.contains("retried"), "\(refresh.output)")
+    #expect(refresh.output.contains("cannot find the host nowhere.invalid\n"), "\(refresh.output)")
+    #expect(refresh.output.contains("cannot find the host elsewhere.invalid\n"))
+    // The second feed of that host is not looked up again, and the host is named once.
+    #expect(
+      refresh.output.components(separatedBy: "nowhere.invalid").count == 2, "\(refresh.output)")
+    // Which of the host's two feeds is looked up depends on which fetch starts first;
+    // the other names it.
+    let tried = try #require(
+      refresh.output.split(separator: "\n").first {
+        $0.hasSuffix("cannot find the host nowhere.invalid")
+      }
+    ).split(separator: " ")[1]
+    #expect(["1", "2"].contains(tried))
+    #expect(
+      refresh.output.contains(
+        "not fetched: its host's name did not resolve for feed \(tried) during this refresh"))
+    #expect(refresh.error.contains("3 of 3 feeds failed to refresh"))
   }
 }
