@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The built `feed` executable reading feeds in legacy encodings, as a user meets them.
-@Suite("feed reads legacy encodings, end to end", .timeLimit(.minutes(10)))
+@Suite("legacy encodings, end to end", .timeLimit(.minutes(10)))
 struct EncodingEndToEndTests {
   let home: FeedHome
 

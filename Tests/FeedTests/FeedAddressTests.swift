@@ -2,7 +2,7 @@ import BlueprintFeedModel
 import Foundation
 import Testing
 
-@Suite("What people paste into feed add")
+@Suite("What people paste into add")
 struct FeedAddressTests {
   func address(_ text: String, existing: Set<String> = []) throws -> FeedLocation.Address {
     try FeedLocation.address(

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A damaged store, met through the built `feed` executable.
-@Suite("feed with a damaged store, end to end", .timeLimit(.minutes(10)))
+@Suite("a damaged store, end to end", .timeLimit(.minutes(10)))
 struct FeedDamageTests {
   let home: FeedHome
 

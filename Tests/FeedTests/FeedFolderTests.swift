@@ -10,7 +10,7 @@ import Testing
 
 /// Folders without a server: the names taken, `add --folder`, `move`, `list` (text and
 /// `--json`), lists written before folders, a damaged folder, OPML in and out.
-@Suite("feed folders", .timeLimit(.minutes(10)))
+@Suite("folders", .timeLimit(.minutes(10)))
 struct FeedFolderTests {
   let home: FeedHome
 

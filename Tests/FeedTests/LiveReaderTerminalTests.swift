@@ -8,7 +8,7 @@
   /// The open reader shows what `feed` in another process did, with no key pressed:
   /// the built executable on a real pseudo-terminal. Each test waits for the screen it
   /// expects; the deadlines only guard a hang.
-  @Suite("feed's open reader follows other processes' changes", .timeLimit(.minutes(10)))
+  @Suite("the open reader follows other processes' changes", .timeLimit(.minutes(10)))
   struct LiveReaderTerminalTests {
     @Test("feed refresh elsewhere brings new items and counts; a star made elsewhere shows")
     func refreshAndStarElsewhere() async throws {

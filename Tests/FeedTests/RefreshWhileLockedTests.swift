@@ -11,7 +11,7 @@ import Testing
 ///
 /// Real processes and real files are the point; every wait is for what the
 /// refresher reports, bounded by a hang guard, never a sleep.
-@Suite("feed's refresh while another process holds the store's lock", .timeLimit(.minutes(10)))
+@Suite("refresh while another process holds the store's lock", .timeLimit(.minutes(10)))
 struct RefreshWhileLockedTests {
   let folder: TemporaryDirectory
   let store: FeedStore

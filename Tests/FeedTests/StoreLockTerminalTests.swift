@@ -12,7 +12,7 @@ import Testing
 ///
 /// Real processes and real I/O are the point; every wait is for screen content or an
 /// exit, bounded by a hang guard, never a sleep.
-@Suite("feed's reader while another process holds the store's lock", .timeLimit(.minutes(10)))
+@Suite("the reader while another process holds the store's lock", .timeLimit(.minutes(10)))
 struct StoreLockTerminalTests {
   let home: FeedHome
 

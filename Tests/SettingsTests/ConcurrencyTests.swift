@@ -3,7 +3,7 @@ import CoreTesting
 import Foundation
 import Testing
 
-@Suite("Concurrent settings processes", .timeLimit(.minutes(10)))
+@Suite("Concurrent processes", .timeLimit(.minutes(10)))
 struct ConcurrencyTests {
   @Test("Ten processes each setting a different key at the same moment all persist")
   func tenWriters() throws {

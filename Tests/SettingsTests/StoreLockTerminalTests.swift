@@ -10,7 +10,7 @@ import Testing
 /// the settings file's lock: the screen shows busy and still answers keys, resizes
 /// and quitting; quitting before the save says it was not made, and nothing is
 /// written.
-@Suite("settings' editor while another process holds the file's lock", .timeLimit(.minutes(10)))
+@Suite("the editor while another process holds the file's lock", .timeLimit(.minutes(10)))
 struct StoreLockTerminalTests {
   let fixture: SettingsFixture
 

@@ -109,8 +109,8 @@ struct DayTests {
   }
 }
 
-@Suite("Dates refused on purpose")
-struct AmbiguousDateTests {
+/// Dates refused on purpose: the forms that read two ways, and what is no date.
+extension DayTests {
   @Test(
     "12/20-style dates get a hint to write the ISO date; others none",
     arguments: [

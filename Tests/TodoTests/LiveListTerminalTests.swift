@@ -9,7 +9,7 @@
   /// The open `todo` shows what another `todo` process did, with no key pressed: the
   /// built executable on a real pseudo-terminal, the change made by a second run of
   /// it. Each test waits for the screen it expects; the deadlines only guard a hang.
-  @Suite("todo's open screens follow other processes' changes", .timeLimit(.minutes(10)))
+  @Suite("the open screens follow other processes' changes", .timeLimit(.minutes(10)))
   struct LiveListTerminalTests {
     /// Opens `todo` on a pseudo-terminal once its list shows `ready`, runs `body`,
     /// quits, and requires exit 0.

@@ -9,7 +9,7 @@
   /// The shared settings changed by another process restyle the open `todo`: the built
   /// executables on a real pseudo-terminal. Each test waits for the screen it expects.
   @Suite(
-    "todo's open screens follow the shared settings", .timeLimit(.minutes(10)),
+    "the open screens follow the shared settings", .timeLimit(.minutes(10)),
     .enabled(
       if: (try? BuiltProduct("settings")) != nil && (try? BuiltProduct("feed")) != nil,
       "needs the settings and feed executables, which a copy of todo alone does not have"))

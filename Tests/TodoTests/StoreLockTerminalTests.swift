@@ -13,7 +13,7 @@ import Testing
 ///
 /// Real processes and real I/O are the point; every wait is for screen content or an
 /// exit, bounded by a hang guard, never a sleep.
-@Suite("todo's screen while another process holds the list's lock", .timeLimit(.minutes(10)))
+@Suite("the screen while another process holds the list's lock", .timeLimit(.minutes(10)))
 struct StoreLockTerminalTests {
   let home: TodoHome
 

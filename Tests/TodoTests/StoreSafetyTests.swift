@@ -12,10 +12,14 @@ import Testing
   import Darwin
 #endif
 
-/// The todo store under a strict umask, a FIFO, a shared folder and a corrupt file,
-/// through the built app.
-@Suite("todo store safety", .timeLimit(.minutes(10)))
-struct StoreSafetyTests {
+/// The todo store under a strict umask, a FIFO, a shared folder, a damaged or corrupt
+/// file, through the built app.
+@Suite("the store's safety", .timeLimit(.minutes(10)))
+struct StoreSafetyTests: TodoHomeSuite {
+  let home: TodoHome
+
+  init() throws { home = try TodoHome() }
+
   @Test("Under umask 000 every folder todo creates is 0700 and every file 0600")
   func modesUnderOpenUmask() async throws {
     let home = try TodoHome()
@@ -84,5 +88,48 @@ struct StoreSafetyTests {
     try shell.run()
     shell.waitUntilExit()
     #expect(try home.output(["list"]).contains("first"))
+  }
+
+  @Test("a damaged file: exit 65 naming it, left byte for byte, for reads and changes")
+  func corruptFile() throws {
+    try home.output(["add", "x"])
+    let damaged = Data(#"{"version":1,"value":{"items":[{"id":1,"title":"x"#.utf8)
+    try damaged.write(to: home.storeFile)
+    for arguments in [["list"], ["add", "y"], ["undo"], ["done", "1"]] {
+      let result = try home.run(arguments)
+      #expect(result.status == 65)
+      #expect(result.error.contains("\(appIdentity.name): error: "))
+      #expect(result.error.contains(home.storeFile.path))
+      #expect(result.output.isEmpty)
+      #expect(home.storedBytes == damaged)
+    }
+  }
+
+  @Test(
+    "files of the wrong shape, invalid JSON or numbers out of range: exit 65, bytes untouched",
+    arguments: [
+      "{}", #"{"version":1}"#, #"{"todos":[{"id":1,"title":"important","created":1}]}"#,
+      #""itemz""#, "1-2-3", #"{"version":1,"value":{"items":[{"id":1,"title":"\q","created":1}]}}"#,
+      file(items: [item(id: "1").replacingOccurrences(of: "\"tags\"", with: "\"tagz\"")]),
+      file(items: [item(id: "1") + #","extra":1"#]),
+      file(items: [item(id: "01")]),
+      file(nextID: "9223372036854775807", items: [item(id: "9223372036854775806")]),
+      file(items: [item(id: "1", created: #""-9999999-01-01T00:00:00Z""#)]),
+      #"{"version":1,"value":{"items":[{"id":1,"title":"a","created":-9223372036854775808}]}}"#,
+    ])
+  func hostileFiles(text: String) throws {
+    let folder = home.storeFile.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bytes = Data(text.utf8)
+    try bytes.write(to: home.storeFile)
+    for arguments in [["list"], ["add", "y"], ["note", "1", "n"], ["list", "--json"]] {
+      let result = try home.run(arguments)
+      #expect(result.status == 65, "\(arguments): \(result.error)")
+      #expect(result.error.hasPrefix("\(appIdentity.name): error: "))
+      #expect(result.error.contains(home.storeFile.path))
+      #expect(!result.error.contains("Domain="))
+      #expect(result.output.isEmpty)
+      #expect(home.storedBytes == bytes)
+    }
   }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// Real files, kept byte for byte: what earlier versions of todo wrote must keep
 /// loading (and version 1 migrating) now that the store goes through Core.
-@Suite("Files written by earlier versions of todo")
+@Suite("Files written by earlier versions")
 struct StoredFileFixtureTests {
   /// Written by todo before the store went through Core (the sample's own JSON
   /// writer: one item per line, keys sorted, invisible characters escaped), by

@@ -8,9 +8,7 @@ import Testing
 
 /// `todo export` and `todo import --from taskwarrior|todo.txt`, through the built
 /// executable; the Taskwarrior round trip with the real `task` where it is installed.
-@Suite(
-  "todo: export, and import from Taskwarrior and todo.txt (built executable)",
-  .timeLimit(.minutes(10)))
+@Suite("the export and import commands", .timeLimit(.minutes(10)))
 struct ExportImportTests {
   let home: TodoHome
 

@@ -5,7 +5,7 @@
 
   /// `todo import` in another process shows in the open list (interop's part of the
   /// live list, deleted with it).
-  @Suite("todo import shows in an open todo", .timeLimit(.minutes(10)))
+  @Suite("import shows in the open list", .timeLimit(.minutes(10)))
   struct LiveImportTerminalTests {
     @Test("import in another process shows in the open list")
     func importShows() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// What a user upgrading from an earlier release meets, through the built `todo`:
 /// a version 1 store with numbers no version checked, and one near the size limit.
-@Suite("old stores through the built todo", .timeLimit(.minutes(60)))
+@Suite("old stores through the built executable", .timeLimit(.minutes(60)))
 struct OldStoreTests {
   let home: TodoHome
 
