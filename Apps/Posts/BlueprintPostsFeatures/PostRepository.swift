@@ -7,7 +7,8 @@ package import Foundation
 
 /// Where the posts come from: the server, else the last list saved in the app's store.
 package struct PostRepository: Sendable {
-  /// JSONPlaceholder, whose `/posts` is the shape this app reads.
+  // swift-format-ignore: NeverForceUnwrap
+  /// JSONPlaceholder, whose `/posts` is the shape this app reads (a literal: it parses).
   package static let defaultServer = URL(string: "https://jsonplaceholder.typicode.com")!
   /// The environment variable that names another server: `POSTS_SERVER` for `posts`.
   package static let variable = appIdentity.name.uppercased().replacing("-", with: "_") + "_SERVER"

@@ -125,7 +125,7 @@ extension AppCommands where GlobalOptions == NoOptions {
       manual: manual, whenNoCommand: whenNoCommand)
   }
 
-  /// Runs the command `command` names, as ``run(_:in:)-(_,(GlobalOptions)->Context)`` does.
+  /// Runs the command `command` names, as the other `run(_:in:)` does.
   ///
   /// - Parameters:
   ///   - command: The parsed command line, from ``spec``.

@@ -6,27 +6,20 @@ public import CoreBase
 /// Every app gets `-h`/`--help`, `--version` and `--color auto|always|never` without
 /// declaring them.
 ///
-/// Options and arguments are declared once, as typed keys, and read back with them:
+/// An app rarely writes one by hand: ``AppCommands`` makes it from the app's
+/// ``Command`` types, whose properties declare the options and arguments. By hand, for
+/// a tool with no command types:
 ///
 /// ```swift
-/// enum Add {
-///   static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
-///   static let title = Argument<[String]>("title", minimum: 1, help: "What to do.")
-/// }
-/// enum List {
-///   static let json = Flag("json", help: "Print JSON.")
-/// }
-///
 /// let spec = CommandLineSpec(
 ///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
 ///   commands: [
-///     CommandSpec("list", summary: "List the todos.", options: [List.json]),
-///     CommandSpec("add", summary: "Add a todo.", options: [Add.due], arguments: [Add.title]),
+///     CommandSpec("list", summary: "List the todos.", options: [.flag("json", help: "Print JSON.")]),
+///     CommandSpec("add", summary: "Add a todo.", arguments: [.variadic("title", minimum: 1, help: "What to do.")]),
 ///   ])
-/// switch try spec.parse(CommandLine.arguments.dropFirst()) {
+/// switch try spec.parse(["list", "--json"]) {
 /// case .help(let text), .version(let text): print(text)
-/// case .run(let command):
-///   if command.name == "add" { try add(title: command[Add.title], due: command[Add.due]) }
+/// case .run(let command): print(command.name ?? "no command")
 /// }
 /// ```
 public struct CommandLineSpec: Sendable {
