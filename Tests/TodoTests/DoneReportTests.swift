@@ -16,6 +16,6 @@ struct DoneReportTests {
       ([3], [3], false, "todo 3 was already open"),
     ])
   func report(ids: [Int], already: [Int], isDone: Bool, text: String) {
-    #expect(TodoCommands.doneReport(ids: ids, already: already, isDone: isDone) == text)
+    #expect(TodoRun.doneReport(ids: ids, already: already, isDone: isDone) == text)
   }
 }
