@@ -22,8 +22,8 @@ enum TerminalBenchmarks {
       commands: [
         CommandSpec(
           "add", summary: "a",
-          options: [Option<String?>("due", help: "d"), Option<[String]>("tag", help: "t")],
-          arguments: [Argument<String>("title", help: "t")])
+          options: [.option("due", help: "d"), .option("tag", help: "t", isRepeatable: true)],
+          arguments: [.required("title", help: "t")])
       ])
     let arguments = ["add", "Buy milk", "--due=2026-12-01", "--tag", "home", "--color", "never"]
     return [

@@ -13,9 +13,9 @@ struct CommandLineAliasTests {
       CommandSpec(
         "list", summary: "List things.",
         options: [
-          Option<String?>("sort", valueName: "order", help: "due or id.").completing(
+          .option("sort", valueName: "order", help: "due or id.").completing(
             .list(["due", "id"])),
-          Option<String?>("name", valueName: "text", help: "Free text."),
+          .option("name", valueName: "text", help: "Free text."),
         ]
       ).alsoCalled("ls"),
       CommandSpec("rm", summary: "Delete things.").alsoCalled("del", "delete", "remove"),

@@ -177,13 +177,13 @@ struct CommandLineArgumentKindTests {
       CommandSpec(
         "add", summary: "Add.",
         options: [
-          Option<String?>("priority", valueName: "level", help: "Priority."),
-          Flag("plain", help: "Plain."),
+          .option("priority", valueName: "level", help: "Priority."),
+          .flag("plain", help: "Plain."),
         ],
-        arguments: [Argument<String?>("title", help: "Title.")]),
-      CommandSpec("list", summary: "List.", options: [Flag("all", help: "All.")]),
+        arguments: [.optional("title", help: "Title.")]),
+      CommandSpec("list", summary: "List.", options: [.flag("all", help: "All.")]),
     ],
-    globalOptions: [Option<String?>("profile", valueName: "name", help: "A global option.")])
+    globalOptions: [.option("profile", valueName: "name", help: "A global option.")])
 
   @Test(
     "global options alone are no command arguments",

@@ -6,8 +6,7 @@ import Testing
 /// CoreTesting's spec check finds each mistake an app can make in its command line.
 @Suite("Command line: the spec check")
 struct CommandLineSpecCheckTests {
-  private func spec(_ commands: [CommandSpec], global: [any CommandOption] = []) -> CommandLineSpec
-  {
+  private func spec(_ commands: [CommandSpec], global: [OptionSpec] = []) -> CommandLineSpec {
     CommandLineSpec(
       name: "demo", version: "1.0", summary: "A demo.", commands: commands, globalOptions: global)
   }
@@ -16,13 +15,15 @@ struct CommandLineSpecCheckTests {
   func wellFormed() {
     let spec = spec([
       CommandSpec(
-        "add", summary: "Add.", options: [Flag("json", short: "j", help: "JSON.")],
+        "add", summary: "Add.", options: [.flag("json", short: "j", help: "JSON.")],
         arguments: [
-          Argument<String>("id", help: "An id."), Argument<[String]>("words", help: "Words."),
+          .required("id", help: "An id."), .variadic("words", help: "Words."),
         ]),
       CommandSpec(
-        "sync", summary: "Sync.", options: [Flag("json", help: "JSON.")],
-        subcommands: [CommandSpec("setup", summary: "Set up.", options: [Flag("json", help: "J.")])]
+        "sync", summary: "Sync.", options: [.flag("json", help: "JSON.")],
+        subcommands: [
+          CommandSpec("setup", summary: "Set up.", options: [.flag("json", help: "J.")])
+        ]
       ),
     ])
     #expect(commandLineProblems(in: spec) == [])
@@ -42,24 +43,24 @@ struct CommandLineSpecCheckTests {
       (
         [
           CommandSpec(
-            "add", summary: "A.", options: [Option<String?>("title", help: "T.")],
-            arguments: [Argument<String>("title", help: "T.")])
+            "add", summary: "A.", options: [.option("title", help: "T.")],
+            arguments: [.required("title", help: "T.")])
         ],
         "'demo add': the name 'title' is used more than once"
       ),
       (
-        [CommandSpec("add", summary: "A.", options: [Flag("color", help: "C.")])],
+        [CommandSpec("add", summary: "A.", options: [.flag("color", help: "C.")])],
         "'demo add': the name 'color' is used more than once"
       ),
       (
-        [CommandSpec("add", summary: "A.", options: [Flag("all", short: "h", help: "A.")])],
+        [CommandSpec("add", summary: "A.", options: [.flag("all", short: "h", help: "A.")])],
         "'demo add': the short option '-h' is used more than once"
       ),
       (
         [
           CommandSpec(
             "add", summary: "A.",
-            options: [Flag("all", short: "a", help: "A."), Flag("any", short: "a", help: "B.")])
+            options: [.flag("all", short: "a", help: "A."), .flag("any", short: "a", help: "B.")])
         ],
         "'demo add': the short option '-a' is used more than once"
       ),
@@ -67,7 +68,7 @@ struct CommandLineSpecCheckTests {
         [
           CommandSpec(
             "add", summary: "A.",
-            arguments: [Argument<[String]>("a", help: "A."), Argument<[String]>("b", help: "B.")])
+            arguments: [.variadic("a", help: "A."), .variadic("b", help: "B.")])
         ],
         "'demo add': 2 arguments are variadic; at most one may be"
       ),
@@ -75,17 +76,17 @@ struct CommandLineSpecCheckTests {
         [
           CommandSpec(
             "add", summary: "A.",
-            arguments: [Argument<[String]>("a", help: "A."), Argument<String>("b", help: "B.")])
+            arguments: [.variadic("a", help: "A."), .required("b", help: "B.")])
         ],
         "'demo add': the variadic argument <a> is not the last"
       ),
       ([CommandSpec("", summary: "A.")], "'demo ': a command has an empty name"),
       (
-        [CommandSpec("add", summary: "A.", options: [Flag("", help: "A.")])],
+        [CommandSpec("add", summary: "A.", options: [.flag("", help: "A.")])],
         "'demo add': an option has an empty name"
       ),
       (
-        [CommandSpec("add", summary: "A.", arguments: [Argument<String>("", help: "A.")])],
+        [CommandSpec("add", summary: "A.", arguments: [.required("", help: "A.")])],
         "'demo add': an argument has an empty name"
       ),
       (
@@ -105,7 +106,7 @@ struct CommandLineSpecCheckTests {
             subcommands: [
               CommandSpec(
                 "setup", summary: "A.",
-                options: [Flag("all", short: "a", help: "A."), Flag("all", help: "B.")])
+                options: [.flag("all", short: "a", help: "A."), .flag("all", help: "B.")])
             ])
         ],
         "'demo sync setup': the name 'all' is used more than once"
@@ -118,8 +119,8 @@ struct CommandLineSpecCheckTests {
   @Test("a global option clashing with a command's is named in the command's scope")
   func globalClash() {
     let spec = spec(
-      [CommandSpec("add", summary: "A.", options: [Flag("quiet", help: "Q.")])],
-      global: [Flag("quiet", short: "q", help: "Q.")])
+      [CommandSpec("add", summary: "A.", options: [.flag("quiet", help: "Q.")])],
+      global: [.flag("quiet", short: "q", help: "Q.")])
     #expect(
       commandLineProblems(in: spec) == ["'demo add': the name 'quiet' is used more than once"])
   }

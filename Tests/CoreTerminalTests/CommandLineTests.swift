@@ -11,28 +11,28 @@ struct CommandLineTests {
       CommandSpec(
         "list", summary: "List the todos.",
         options: [
-          Flag("json", help: "Print JSON."),
-          Option<String?>("limit", short: "n", valueName: "count", help: "Show at most this many."),
-          Flag("all", short: "a", help: "Include done todos."),
+          .flag("json", help: "Print JSON."),
+          .option("limit", short: "n", valueName: "count", help: "Show at most this many."),
+          .flag("all", short: "a", help: "Include done todos."),
         ]),
       CommandSpec(
         "add", summary: "Add a todo.", discussion: "The title may contain spaces.",
         options: [
-          Option<String?>("due", valueName: "date", help: "When it is due (YYYY-MM-DD)."),
-          Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag."),
+          .option("due", valueName: "date", help: "When it is due (YYYY-MM-DD)."),
+          .option("tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
         ],
         arguments: [
-          Argument<String>("title", help: "What to do."),
-          Argument<String?>("note", help: "A note."),
+          .required("title", help: "What to do."),
+          .optional("note", help: "A note."),
         ]),
       CommandSpec(
         "done", summary: "Mark todos done.",
-        arguments: [Argument<[String]>("ids", minimum: 1, help: "The todos' ids.")]),
+        arguments: [.variadic("ids", minimum: 1, help: "The todos' ids.")]),
       CommandSpec(
         "move", summary: "Move a todo.",
         arguments: [
-          Argument<[String]>("ids", minimum: 1, help: "The todos' ids."),
-          Argument<String>("list", help: "The target list."),
+          .variadic("ids", minimum: 1, help: "The todos' ids."),
+          .required("list", help: "The target list."),
         ]),
     ],
     defaultCommand: "list")

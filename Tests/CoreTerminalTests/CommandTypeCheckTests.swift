@@ -2,52 +2,79 @@
   import CoreTesting
   import Testing
 
-  /// A command reads only the options it declares: another command's does not
-  /// compile. The compiler, run on a small file against the built modules, is the
-  /// witness (seconds of CPU: the heavy tag).
+  /// Every mistake in declaring or reading a command's options is a compile-time error,
+  /// not a program that stops when run: an option the command does not declare,
+  /// another command's, a property whose type the declaration cannot read, a group
+  /// that is no group. The compiler, run on a small file against the built modules, is
+  /// the witness (seconds of CPU: the heavy tag).
   @Suite(
-    "Command line: another command's option is a compile-time error", .tags(.heavy),
+    "Command line: a declaration mistake is a compile-time error", .tags(.heavy),
     .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
   struct CommandTypeCheckTests {
-    /// Two commands; `add`'s body is `read`.
-    static func program(reading read: String) -> String {
+    /// Two commands; `add` declares `declaration` and its body is `read`.
+    static func program(declaring declaration: String = "", reading read: String) -> String {
       """
       import Core
       import CoreTerminal
 
-      enum Add: Command {
-        static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
-        static let configuration = CommandConfiguration("add", summary: "Add.", options: [due])
-        static func run(_ add: Invocation<Add>, in context: Void) async throws {
+      struct Output: CommandOptions {
+        @Flag("json", help: "Print JSON.") var json: Bool
+      }
+      struct Add: Command {
+        static let configuration = CommandConfiguration("add", summary: "Add.")
+        @Option("due", valueName: "date", help: "When it is due.") var due: String?
+        @OptionGroup var output: Output
+        \(declaration)
+        func run(in context: Void) async throws {
           _ = \(read)
         }
       }
-      enum List: Command {
-        static let json = Flag("json", help: "Print JSON.")
-        static let configuration = CommandConfiguration("list", summary: "List.", options: [json])
-        static func run(_ list: Invocation<List>, in context: Void) async throws {}
+      struct List: Command {
+        static let configuration = CommandConfiguration("list", summary: "List.")
+        @Flag("all", help: "Everything.") var all: Bool
+        func run(in context: Void) async throws {}
       }
 
       """
     }
 
-    @Test("the control: a command's own option compiles")
+    @Test("the control: a command's own options, its group's too, compile")
     func control() async throws {
       let result = try await TypeCheck.run(
-        Self.program(reading: "try add[\\.due]"), file: "Demo.swift")
+        Self.program(
+          declaring: #"@Argument("id", help: "An id.") var id: Int"#,
+          reading: "(due, output.json, id)"),
+        file: "Demo.swift")
       #expect(result.status == 0, "\(result.output)")
     }
 
     @Test(
-      "another command's option does not compile, by key path or by its key",
-      arguments: ["add[\\.json]", "add[\\List.Type.json]", "add[List.json]"])
-    func another(read: String) async throws {
-      let result = try await TypeCheck.run(Self.program(reading: read), file: "Demo.swift")
+      "reading an option the command does not declare, or another command's, does not compile",
+      arguments: ["all", "json", "self.all", "List().all == output.all"])
+    func undeclared(read: String) async throws {
+      let program = Self.program(reading: read)
+      let result = try await TypeCheck.run(program, file: "Demo.swift")
       #expect(result.status != 0)
-      let line = Self.program(reading: read).split(
-        separator: "\n", omittingEmptySubsequences: false
-      )
-      .firstIndex { $0.contains(read) }.map { $0 + 1 }
+      let line = program.split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.contains("_ = \(read)") }.map { $0 + 1 }
+      #expect(result.output.contains("Demo.swift:\(line ?? 0):"), "\(result.output)")
+    }
+
+    @Test(
+      "a declaration whose property type it cannot read does not compile",
+      arguments: [
+        #"@Flag("yes", help: "Sure.") var yes: String"#,
+        #"@Option("limit", help: "At most.") var limit: Int"#,
+        #"@Option("at", help: "When.") var at: Void?"#,
+        #"@Argument("file", help: "A file.") var file: [Void]"#,
+        #"@OptionGroup var group: String"#,
+      ])
+    func unreadable(declaration: String) async throws {
+      let program = Self.program(declaring: declaration, reading: "due")
+      let result = try await TypeCheck.run(program, file: "Demo.swift")
+      #expect(result.status != 0)
+      let line = program.split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.contains(declaration) }.map { $0 + 1 }
       #expect(result.output.contains("Demo.swift:\(line ?? 0):"), "\(result.output)")
     }
   }

@@ -16,36 +16,34 @@ struct CompletionScriptTests {
       CommandSpec(
         "add", summary: "Add it's thing [x]: a test.",
         options: [
-          Option<String?>(
-            "level", short: "l", valueName: "level", help: "low or high [default: low]."
-          )
-          .completing(.list(["low", "high"])),
-          Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag."),
-          Flag("quiet", short: "q", help: "Say less."),
+          .option("level", short: "l", valueName: "level", help: "low or high [default: low].")
+            .completing(.list(["low", "high"])),
+          .option("tag", short: "t", valueName: "tag", help: "A tag.", isRepeatable: true),
+          .flag("quiet", short: "q", help: "Say less."),
         ],
         arguments: [
-          Argument<String>("name", help: "Its name.").completing(
+          .required("name", help: "Its name.").completing(
             .shellCommand("printf 'alpha\\nbeta\\n'")),
-          Argument<[String]>("files", help: "Files to attach.").completing(.file),
+          .variadic("files", help: "Files to attach.").completing(.file),
         ]),
       CommandSpec(
         "remove", summary: "Remove it.",
-        arguments: [Argument<String>("id", help: "Its id.").completing(.list(["10", "11", "20"]))]),
+        arguments: [.required("id", help: "Its id.").completing(.list(["10", "11", "20"]))]),
       CommandSpec(
         "export", summary: "Export everything.",
-        options: [Option<String?>("to", valueName: "folder", help: "Where.").completing(.directory)]
+        options: [.option("to", valueName: "folder", help: "Where.").completing(.directory)]
       ),
       CommandSpec(
         "set", summary: "Set a key; its values depend on the key.",
-        options: [Flag("force", help: "Even so.")],
+        options: [.flag("force", help: "Even so.")],
         arguments: [
-          Argument<String>("key", help: "The key.").completing(.list(["size", "shape"])),
-          Argument<String>("value", help: "Its value.").completing(
+          .required("key", help: "The key.").completing(.list(["size", "shape"])),
+          .required("value", help: "Its value.").completing(
             .shellCommand(
               #"case "$1" in size) echo small; echo large ;; shape) echo round ;; esac"#)),
         ]),
     ],
-    globalOptions: [Flag("verbose", short: "v", help: "Say more.")])
+    globalOptions: [.flag("verbose", short: "v", help: "Say more.")])
 
   let folder: TemporaryDirectory
 

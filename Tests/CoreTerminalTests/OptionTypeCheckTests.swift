@@ -2,54 +2,43 @@
   import CoreTesting
   import Testing
 
-  /// An option is read with the key it was declared with: a misspelled key, or a name
-  /// given as text, does not compile. The compiler, run on a small file against the
-  /// built modules, is the witness (seconds of CPU: the heavy tag).
+  /// A parsed command line is read only through the properties a command declares: an
+  /// option named by text, or read from the parsed command by hand, does not compile
+  /// (the readers by name are the kit's own). The compiler, run on a small file against
+  /// the built modules, is the witness (seconds of CPU: the heavy tag).
   @Suite(
-    "Command line: an undeclared option is a compile-time error", .tags(.heavy),
+    "Command line: an option read by name is a compile-time error", .tags(.heavy),
     .enabled(if: HeavyTests.areEnabled, HeavyTests.skipReason), .timeLimit(.minutes(20)))
   struct OptionTypeCheckTests {
-    /// A command with two declared options, and a function that reads one: `read`.
+    /// A function that reads a parsed command: `read`.
     static func program(reading read: String) -> String {
       """
       import Core
       import CoreTerminal
 
-      enum Add {
-        static let priority = Option<String?>("priority", valueName: "level", help: "How important.")
-        static let json = Flag("json", help: "Print JSON.")
-      }
-      let spec = CommandLineSpec(
-        name: "demo", version: "1.0", summary: "A demo.",
-        commands: [CommandSpec("add", summary: "Add.", options: [Add.priority, Add.json])])
-
-      func priority(_ command: ParsedCommand) throws -> String? {
+      func priority(_ command: ParsedCommand) throws -> Any? {
         \(read)
       }
 
       """
     }
 
-    @Test("the control: the declared keys compile")
+    @Test("the control: what a parsed command says in public compiles")
     func control() async throws {
       let result = try await TypeCheck.run(
-        Self.program(reading: "command[Add.json] ? nil : try command[Add.priority]"),
-        file: "Demo.swift")
+        Self.program(reading: "command.name ?? command.environment[\"HOME\"]"), file: "Demo.swift")
       #expect(result.status == 0, "\(result.output)")
     }
 
     @Test(
-      "a misspelled key, or an option named by text, does not compile",
+      "an option named by text does not compile",
       arguments: [
-        ("try command[Add.priorty]", "type 'Add' has no member 'priorty'"),
-        (#"try command["priority"]"#, "error:"),
+        (#"command["priority"]"#, "error:"),
         (#"command.string("priority")"#, "'string' is inaccessible due to 'internal' protection"),
-        (
-          #"command.flag("al") ? nil : "x""#,
-          "'flag' is inaccessible due to 'internal' protection"
-        ),
+        (#"command.flag("all")"#, "'flag' is inaccessible due to 'internal' protection"),
+        (#"command.values(ofArgument: "id")"#, "inaccessible due to 'internal' protection"),
       ])
-    func undeclared(read: String, diagnostic: String) async throws {
+    func byName(read: String, diagnostic: String) async throws {
       let result = try await TypeCheck.run(Self.program(reading: read), file: "Demo.swift")
       #expect(result.status != 0)
       #expect(result.output.contains(diagnostic), "\(result.output)")

@@ -1,34 +1,38 @@
 import Core
-import CoreTerminal
 import Testing
 
-/// Options and arguments read by the keys they were declared with, as an app does
-/// (no `@testable`: the public API only).
+@testable import CoreTerminal
+
+/// Options and arguments read typed, as the properties they were declared with: a
+/// group of them made from a parsed command line, as the kit makes an app's command.
 @Suite("Command line: typed options and arguments")
 struct TypedOptionTests {
   enum Level: String, CaseIterable, CommandLineValue { case low, medium, high }
 
-  enum Key {
-    static let level = Option<Level?>("level", short: "l", valueName: "level", help: "How much.")
-    static let count = Option<Int?>(
-      "count", valueName: "n", help: "How many.", expected: "a count of 1 or more"
-    ) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
-    static let tags = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
-    static let evens = Option<[Int]>(
-      "even", valueName: "n", help: "An even number.", expected: "an even number"
-    ) { Int($0).flatMap { $0.isMultiple(of: 2) ? $0 : nil } }
-    static let json = Flag("json", short: "j", help: "Print JSON.")
-    static let id = Argument<Int>("id", help: "An id.")
-    static let note = Argument<String?>("note", help: "A note.")
-    static let words = Argument<[String]>("words", help: "More words.")
+  /// What `add` declares, read as a command reads it.
+  struct Add: CommandOptions {
+    @Option("level", short: "l", valueName: "level", help: "How much.") var level: Level?
+    @Option(
+      "count", valueName: "n", help: "How many.", expected: "a count of 1 or more",
+      parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
+    var count: Int?
+    @Option("tag", short: "t", valueName: "tag", help: "A tag.") var tags: [String]
+    @Option(
+      "even", valueName: "n", help: "An even number.", expected: "an even number",
+      parse: { Int($0).flatMap { $0.isMultiple(of: 2) ? $0 : nil } })
+    var evens: [Int]
+    @Flag("json", short: "j", help: "Print JSON.") var json: Bool
+    @Argument("id", help: "An id.") var id: Int
+    @Argument("note", help: "A note.") var note: String?
+    @Argument("words", help: "More words.") var words: [String]
   }
 
   static let spec = CommandLineSpec(
     name: "demo", version: "1.0", summary: "A demo.",
     commands: [
       CommandSpec(
-        "add", summary: "Add.", options: [Key.level, Key.count, Key.tags, Key.evens, Key.json],
-        arguments: [Key.id, Key.note, Key.words]),
+        "add", summary: "Add.", options: Add.declaredSpecs.options,
+        arguments: Add.declaredSpecs.arguments),
       CommandSpec("other", summary: "Other."),
     ])
 
@@ -39,39 +43,45 @@ struct TypedOptionTests {
     return command
   }
 
+  /// `add`'s values, read from `arguments`.
+  private func add(_ arguments: [String]) throws -> Add {
+    try Add.reading(run(arguments))
+  }
+
   @Test("each key reads its type: a word in any case, a count, tags in order, a flag")
   func reads() throws {
-    let command = try run(["add", "7", "a note", "x", "y", "-t", "b", "--level", "HIGH", "-jta"])
-    #expect(try command[Key.level] == .high)
-    #expect(try command[Key.count] == nil)
-    #expect(try command[Key.tags] == ["b", "a"])
-    #expect(command[Key.json])
-    #expect(try command[Key.id] == 7)
-    #expect(try command[Key.note] == "a note")
-    #expect(try command[Key.words] == ["x", "y"])
+    let add = try add(["add", "7", "a note", "x", "y", "-t", "b", "--level", "HIGH", "-jta"])
+    #expect(add.level == .high)
+    #expect(add.count == nil)
+    #expect(add.tags == ["b", "a"])
+    #expect(add.json)
+    #expect(add.id == 7)
+    #expect(add.note == "a note")
+    #expect(add.words == ["x", "y"])
   }
 
   @Test("a repeatable key with a conversion reads every value in order; a single one the last")
   func repeatedValues() throws {
-    let command = try run(["add", "1", "--even", "4", "--count", "2", "--even=-2", "--count=5"])
-    #expect(try command[Key.evens] == [4, -2])
-    #expect(try command[Key.count] == 5)
+    let add = try add(["add", "1", "--even", "4", "--count", "2", "--even=-2", "--count=5"])
+    #expect(add.evens == [4, -2])
+    #expect(add.count == 5)
     let odd = try run(["add", "1", "--even", "2", "--even", "3"])
-    let error = #expect(throws: CommandLineError.self) { try odd[Key.evens] }
+    let error = #expect(throws: CommandLineError.self) { try Add.reading(odd) }
     #expect(error?.message == "invalid value '3' for '--even': expected an even number")
     #expect(error?.exitCode == .usage)
-    #expect(Key.evens.optionSpec.isRepeatable)
-    #expect(Key.evens.optionSpec.completion == .none)
+    let evens = try #require(Add.declaredSpecs.options.first { $0.name == "even" })
+    #expect(evens.isRepeatable)
+    #expect(evens.completion == .none)
   }
 
   @Test("left out: nil, [] and false")
   func absent() throws {
-    let command = try run(["add", "1"])
-    #expect(try command[Key.level] == nil)
-    #expect(try command[Key.tags] == [])
-    #expect(!command[Key.json])
-    #expect(try command[Key.note] == nil)
-    #expect(try command[Key.words] == [])
+    let add = try add(["add", "1"])
+    #expect(add.level == nil)
+    #expect(add.tags == [])
+    #expect(!add.json)
+    #expect(add.note == nil)
+    #expect(add.words == [])
   }
 
   @Test(
@@ -89,11 +99,7 @@ struct TypedOptionTests {
     ])
   func invalid(arguments: [String], message: String) throws {
     let command = try run(arguments)
-    let error = #expect(throws: CommandLineError.self) {
-      _ = try command[Key.level]
-      _ = try command[Key.count]
-      _ = try command[Key.id]
-    }
+    let error = #expect(throws: CommandLineError.self) { try Add.reading(command) }
     #expect(error?.message == message)
     #expect(error?.exitCode == .usage)
   }

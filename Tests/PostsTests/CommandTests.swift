@@ -129,7 +129,9 @@ struct CommandTests {
     let posts = try PostsServer()
     let result = try await posts.run(["list", "--server", server])
     #expect(result.status == 64)
-    #expect(result.error.hasPrefix("\(name): error: '\(server)' is not an http(s) URL\n"))
+    #expect(
+      result.error.hasPrefix(
+        "\(name): error: invalid value '\(server)' for '--server': expected an http(s) URL\n"))
     #expect(posts.server.requests.isEmpty)
   }
 

@@ -3,6 +3,10 @@ internal import BlueprintFeedFeatures
 internal import CoreBase
 internal import CoreTerminal
 
-await CommandLineApp(spec: FeedCommands.spec).main { command, context in
-  try await FeedCommands.run(command, in: context)
+await CommandLineApp(spec: FeedCommands.all.spec).main { command, context in
+  do {
+    try await FeedCommands.all.run(command) { FeedRun(context) }
+  } catch let error as PersistenceError {
+    throw error.explainedForFeed(appName: context.appName)
+  }
 }

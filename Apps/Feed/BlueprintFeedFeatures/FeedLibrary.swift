@@ -39,7 +39,7 @@ struct FeedLibrary: Sendable {
           FeedFetcher.makeClient(name: appIdentity.name, version: appIdentity.version)
         }))
     library.browser = BrowserLauncher(environment: context.environment)
-    library.refreshByParts = FeedCommands.readerRefreshByParts(context, store: store)
+    library.refreshByParts = FeedPart.readerRefresh(context, store: store)
     return library
   }
 

@@ -35,31 +35,3 @@ struct FeedOptions: Sendable, Codable, Equatable {
     }
   }
 }
-
-extension FeedCommands {
-  /// `config`: lists the options, shows one, or sets one.
-  static func config(
-    _ name: String?, _ text: String?, _ context: CommandContext, _ library: FeedLibrary
-  ) throws {
-    let store = library.store.store
-    guard let name else {
-      let options = try store.value(forKey: FeedOptions.key)
-      for name in FeedOptions.names { context.write("\(name) = \(options.value(name) ?? "")\n") }
-      return
-    }
-    guard let text else {
-      guard let value = try store.value(forKey: FeedOptions.key).value(name) else {
-        throw AppError(
-          "unknown option '\(name.terminalSafe)'",
-          hint: "options: \(FeedOptions.names.joined(separator: ", "))")
-      }
-      context.write(value + "\n")
-      return
-    }
-    let options = try store.update(forKey: FeedOptions.key) { options in
-      try options.set(name, to: text)
-      return options
-    }
-    context.write("\(name) = \(options.value(name) ?? "")\n")
-  }
-}

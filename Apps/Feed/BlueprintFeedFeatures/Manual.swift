@@ -1,10 +1,10 @@
 internal import CoreBase
 internal import CoreTerminal
 
-/// What `feed`'s manual page and shell completions say beyond the spec's commands.
-extension FeedCommands {
+/// What `feed`'s manual page says beyond the spec's commands.
+extension ManualPage {
   /// Files, environment and related pages for `feed --generate-manual`.
-  nonisolated static let manual = ManualPage(
+  static let feed = ManualPage(
     description: [
       "With no command on a terminal, \(appIdentity.name) opens its interactive reader; otherwise it "
         + "prints the unread items, as '\(appIdentity.name) read --unread' does.",
@@ -14,7 +14,7 @@ extension FeedCommands {
         + "name wins; otherwise text that starts with a host name (example.com/feed.xml) "
         + "is fetched over https, or http for a loopback address (localhost:8080/rss). "
         + "A web page that names its feed (<link rel=\"alternate\">) subscribes to that feed.",
-    ] + parts.flatMap(\.manual),
+    ] + FeedPart.all.flatMap(\.manual),
     files: [
       .init(
         "$XDG_DATA_HOME/\(appIdentity.family)/\(appIdentity.name)/",
@@ -22,7 +22,7 @@ extension FeedCommands {
           + "it), each feed's cached items and read marks, and the reader's options "
           + "(default ~/.local/share/\(appIdentity.family)/\(appIdentity.name)/); "
           + "files 0600, folder 0700.")
-    ] + parts.flatMap(\.files) + sharedSettingsFile,
+    ] + FeedPart.all.flatMap(\.files) + sharedSettingsFile,
     environment: [
       .init(
         "BROWSER",
@@ -32,7 +32,7 @@ extension FeedCommands {
     seeAlso: FeedPreferences.readsSharedSettings ? ["settings(1)", "todo(1)"] : [])
 
   /// The samples' shared settings file, in the builds that read it.
-  private nonisolated static var sharedSettingsFile: [ManualPage.Entry] {
+  private static var sharedSettingsFile: [ManualPage.Entry] {
     guard FeedPreferences.readsSharedSettings else { return [] }
     return [
       .init(
@@ -41,13 +41,16 @@ extension FeedCommands {
           + "(default ~/.config/\(appIdentity.family)/settings.json).")
     ]
   }
+}
 
+/// What Tab offers for `feed`'s arguments beyond their types.
+extension CompletionKind {
   /// Tab offers the feeds' ids, as `feed list` prints them.
-  nonisolated static let feedIDs = CompletionKind.shellCommand(
+  static let feedIDs = CompletionKind.shellCommand(
     "\(appIdentity.name) list --color never | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
 
   /// Tab offers the items' ids (`3.17`), as `feed read` prints them.
-  nonisolated static let itemIDs = CompletionKind.shellCommand(
+  static let itemIDs = CompletionKind.shellCommand(
     "\(appIdentity.name) read --color never | awk 'NR > 1 { for (i = 1; i <= 2; i++) "
       + "if ($i ~ /^[^.]+[.][0-9]+$/) { print $i; break } }'")
 }

@@ -1,30 +1,40 @@
 internal import CoreBase
 package import CoreTerminal
+internal import Foundation
 
 /// The command line: `list`, `show ID`, and the terminal UI (no arguments, in a terminal).
 package enum PostsCommands {
   /// The commands, listed once: help, parsing and dispatch follow from the types.
-  package static let all = AppCommands<PostsRun>(
+  package static let all = AppCommands(
     identity: appIdentity, summary: "Read the posts of a JSON API, online or from the saved copy.",
-    commands: [ListPosts.self, ShowPost.self], globalOptions: [server]
-  ) { run in
-    guard run.context.wantsInteractiveUI else { return try await ListPosts.run(.none, in: run) }
-    try await run.context.runTerminalUI(makePostsStack(repository: run.repository))
+    commands: [ListPosts.self, ShowPost.self], globalOptions: PostsServer.self
+  ) { (app: PostsRun) in
+    guard app.context.wantsInteractiveUI else { return try await ListPosts().run(in: app) }
+    try await app.context.runTerminalUI(makePostsStack(repository: app.repository))
   }
+}
 
-  static let server = Option<String?>(
-    "server", valueName: "url",
-    help: "The server (else $\(PostRepository.variable), else \(PostRepository.defaultServer)).")
-  static let json = Flag("json", help: "Print JSON: the server's own fields.")
+/// `--server URL` (or `$POSTS_SERVER`), which every command takes, before or after its name.
+package struct PostsServer: CommandOptions {
+  @Option(
+    "server", valueName: "url", environment: PostRepository.variable,
+    help: "The server (default: \(PostRepository.defaultServer)).", expected: "an http(s) URL",
+    parse: PostRepository.serverURL)
+  var url: URL?
+  package init() {}
+}
+
+/// `--json`, which `list` and `show` share.
+struct PostsOutput: CommandOptions {
+  @Flag("json", help: "Print JSON: the server's own fields.") var json: Bool
 }
 
 /// What every command runs with: the server the command line names, and the process.
 package struct PostsRun {
   var repository: PostRepository, context: CommandContext
-  package init(_ command: ParsedCommand, _ context: CommandContext) throws {
+  package init(_ options: PostsServer, _ context: CommandContext) {
     repository = PostRepository(
-      server: try PostRepository.server(
-        option: command[PostsCommands.server], environment: context.environment),
+      server: options.url ?? PostRepository.defaultServer,
       store: FileKeyValueStore(directory: context.dataFolder))
     repository.onDamage = { context.warn("the saved copy was damaged; it is set aside as \($0)") }
     self.context = context
@@ -37,8 +47,6 @@ extension PostsError: AppErrorConvertible {
     switch self {
     case .noSuchPost(let id):
       AppError("there is no post \(id)", hint: "run '\(appIdentity.name) list' for the numbers")
-    case .invalidServer(let text):
-      AppError("'\(text)' is not an http(s) URL", hint: "e.g. --server http://127.0.0.1:8080")
     }
   }
 }

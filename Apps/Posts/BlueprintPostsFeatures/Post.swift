@@ -14,5 +14,4 @@ package struct SavedPosts: Codable, Sendable {
 /// What went wrong, in the app's terms; each shell words it.
 package enum PostsError: Error, Equatable {
   case noSuchPost(Int)
-  case invalidServer(String)
 }

@@ -7,8 +7,9 @@ package import Foundation
 
 /// Where the posts come from: the server, else the last list saved in the app's store.
 package struct PostRepository: Sendable {
-  /// JSONPlaceholder, whose `/posts` is the shape this app reads.
-  package static let defaultServer = "https://jsonplaceholder.typicode.com"
+  // swift-format-ignore: NeverForceUnwrap
+  /// JSONPlaceholder, whose `/posts` is the shape this app reads (a literal: it parses).
+  package static let defaultServer = URL(string: "https://jsonplaceholder.typicode.com")!
   /// The environment variable that names another server: `POSTS_SERVER` for `posts`.
   package static let variable = appIdentity.name.uppercased().replacing("-", with: "_") + "_SERVER"
   let client: any HTTPClient, server: URL, store: any KeyValueStore
@@ -31,11 +32,10 @@ package struct PostRepository: Sendable {
     #endif
   }
 
-  /// The server `option` names, else the `<NAME>_SERVER` variable, else the default.
-  package static func server(option: String?, environment: [String: String]) throws -> URL {
-    let text = option ?? environment[variable] ?? defaultServer
+  /// The URL `text` names, if it is an http(s) URL with a host.
+  package static func serverURL(_ text: String) -> URL? {
     guard let url = URL(string: text), ["http", "https"].contains(url.scheme), url.host != nil
-    else { throw PostsError.invalidServer(text) }
+    else { return nil }
     return url
   }
 

@@ -5,7 +5,7 @@ package import CoreTerminal
 /// The settings editor's commands: one type each, listed once here.
 package enum SettingsCommands {
   /// The commands, in the order help lists them.
-  package static let all = AppCommands<SettingsRun>(
+  package static let all = AppCommands(
     identity: appIdentity,
     summary: "See and change the preferences " + SettingsCommands.sharedBy + ".",
     commands: [
@@ -21,18 +21,25 @@ package enum SettingsCommands {
       EditSettings.self,
     ],
     manual: manual
-  ) { run in
-    if run.context.wantsInteractiveUI {
-      try await EditorApp.run(run.file, in: run.context)
+  ) { (app: SettingsRun) in
+    if app.context.wantsInteractiveUI {
+      try await EditorApp.run(app.file, in: app.context)
     } else {
-      try await ListSettings.run(.none, in: run)
+      try await ListSettings().run(in: app)
     }
   }
 
   /// The command line: `settings COMMAND …`.
   package static var spec: CommandLineSpec { all.spec }
+}
 
-  // Declared once for the commands that read them.
-  static let json = Flag("json", help: "Print JSON.")
-  static let key = Argument<String>("key", help: "A setting, e.g. appearance.").completing(keys)
+/// `--json`, which `list`, `get` and `describe` share.
+struct JSONOutput: CommandOptions {
+  @Flag("json", help: "Print JSON.") var json: Bool
+}
+
+/// The `<key>` that `get`, `set` and `describe` take.
+struct SettingKey: CommandOptions {
+  @Argument("key", help: "A setting, e.g. appearance.", completion: SettingsCommands.keys)
+  var key: String
 }

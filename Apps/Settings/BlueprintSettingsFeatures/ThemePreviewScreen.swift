@@ -37,12 +37,6 @@ enum ThemePreview {
     }
   }
 
-  /// `settings theme`.
-  static func report(_ file: SettingsFile, in context: CommandContext) throws {
-    let theme = try file.load().settings.theme
-    context.write(text(theme, capability: context.colorCapability))
-  }
-
   /// The report as text: swatches (when `capability` shows color) and hex values.
   ///
   /// - Parameters:

@@ -2,7 +2,7 @@ internal import BlueprintTodoModel
 internal import CoreBase
 internal import CoreTerminal
 
-/// What `todo`'s manual page and shell completions say beyond the spec's commands.
+/// What `todo`'s manual page says beyond the spec's commands and options.
 extension TodoCommands {
   private static var name: String { appIdentity.name }
   private static var folder: String { "\(appIdentity.family)/\(appIdentity.name)" }
@@ -17,7 +17,7 @@ extension TodoCommands {
       "The default order puts overdue todos first, then those due today, then the rest by "
         + "priority; --sort chooses another. list, done and rm take a filter typed as in add "
         + "(+tag, !priority, due:DATE); done and rm ask for --yes when it matches more than "
-        + "\(confirmationThreshold).",
+        + "\(Confirmation.threshold).",
       "ls, complete, modify, del, delete and remove are aliases.",
     ] + parts.flatMap(\.manual),
     files: [
@@ -41,17 +41,4 @@ extension TodoCommands {
           + "(default ~/.config/\(appIdentity.family)/settings.json).")
     ]
   }
-
-  /// Tab offers the ids `todo list ARGUMENTS` prints, e.g. the open ones for `done`.
-  static func ids(listing arguments: String) -> CompletionKind {
-    .shellCommand(
-      "\(name) list \(arguments)\(arguments.isEmpty ? "" : " ")--color never"
-        + " | awk '$1 ~ /^[0-9]+$/ { print $1 }'")
-  }
-
-  /// The single-word due dates Tab offers.
-  static let dueDates = [
-    "today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday",
-    "saturday", "sunday", "eow", "eom", "tmrw",
-  ]
 }

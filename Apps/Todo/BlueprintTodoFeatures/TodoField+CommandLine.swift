@@ -15,22 +15,29 @@ extension TodoField {
   /// The fields `edit` takes an option for.
   static var editOptionFields: [TodoField] { allCases.filter { $0.optionHelp != nil } }
 
-  /// The field's option: `--due DATE`, with its help and what Tab offers.
+  /// The field's option: `--due DATE`, with its help and what Tab offers. Made as a
+  /// command's stored property, it declares itself on the command.
   ///
   /// - Parameter removable: Whether `none` is offered (on `edit`, which removes with it).
-  /// - Returns: The option for the command's spec.
+  /// - Returns: The option, read as the text given.
   func option(removable: Bool) -> Option<String?> {
     let none = removable && isRemovable
     let help = (optionHelp ?? label) + (none ? ", or none." : ".")
-    let option = Option<String?>(rawValue, short: optionShort, valueName: valueName, help: help)
-    switch kind {
-    case .day: return option.completing(.list(TodoCommands.dueDates + (none ? ["none"] : [])))
-    case .priority:
-      return option.completing(
-        .list(Priority.allCases.map(\.name) + (none ? ["none"] : [])))
-    case .title, .tags, .text: return option
-    }
+    let completion: CompletionKind? =
+      switch kind {
+      case .day: .list(Self.dueDates + (none ? ["none"] : []))
+      case .priority: .list(Priority.allCases.map(\.name) + (none ? ["none"] : []))
+      case .title, .tags, .text: nil
+      }
+    return Option(
+      rawValue, short: optionShort, valueName: valueName, help: help, completion: completion)
   }
+
+  /// The single-word due dates Tab offers.
+  private static let dueDates = [
+    "today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday", "eow", "eom", "tmrw",
+  ]
 
   /// The placeholder of the option's value in help.
   private var valueName: String {

@@ -6,10 +6,10 @@ public import CoreBase
 ///
 /// ```swift
 /// enum MyCommands {
-///   static let all = AppCommands<MyApp>(
+///   static let all = AppCommands(
 ///     identity: appIdentity, summary: "Keep a list of things to do.",
-///     commands: [Add.self, List.self, Sync.self],
-///     whenNoCommand: { app in try await List.run(.none, in: app) })
+///     commands: [Add.self, List.self, Sync.self]
+///   ) { (app: MyApp) in try await List().run(in: app) }
 /// }
 ///
 /// // main.swift
@@ -18,10 +18,12 @@ public import CoreBase
 /// }
 /// ```
 ///
-/// The list is read the first time it is needed, so `APP --version` builds no
-/// command's configuration. There is no `switch` on names: a listed command always
-/// runs its own ``Command/run(_:in:)``.
-public struct AppCommands<Context>: Sendable {
+/// `GlobalOptions` are the options every command accepts, before or after its name (a
+/// ``CommandOptions`` group; ``NoOptions`` when the app has none): the app builds
+/// its context from them. The list is read the first time it is needed, so
+/// `APP --version` builds no command's declarations. There is no `switch` on names: a
+/// listed command always runs its own ``Command/run(in:)``.
+public struct AppCommands<Context, GlobalOptions: CommandOptions>: Sendable {
   /// The command line the list describes.
   public let spec: CommandLineSpec
   private let types: LazyValue<[any Command<Context>.Type]>
@@ -34,13 +36,13 @@ public struct AppCommands<Context>: Sendable {
   ///   - summary: One line saying what the app does.
   ///   - commands: The app's command types, in the order help lists them; read once,
   ///     when first needed.
-  ///   - globalOptions: Options every command accepts.
+  ///   - globalOptions: The options every command accepts.
   ///   - manual: What the manual page says besides commands and options.
   ///   - whenNoCommand: What the app does when run with no command.
   public init(
     identity: AppIdentity, summary: String,
     commands: @autoclosure @escaping @Sendable () -> [any Command<Context>.Type],
-    globalOptions: [any CommandOption] = [], manual: ManualPage = ManualPage(),
+    globalOptions: GlobalOptions.Type, manual: ManualPage = ManualPage(),
     whenNoCommand: @escaping @MainActor @Sendable (Context) async throws -> Void
   ) {
     let types = LazyValue(commands)
@@ -48,32 +50,33 @@ public struct AppCommands<Context>: Sendable {
     self.whenNoCommand = whenNoCommand
     spec = CommandLineSpec(
       identity: identity, summary: summary, lazyCommands: types.value.map { $0.spec },
-      globalOptions: globalOptions
+      globalOptions: GlobalOptions.declaredSpecs.options
     ).withManualPage(manual)
   }
 
-  /// Runs the command `command` names: checks its ``Command/validate(_:)`` rules, then
-  /// makes the context and runs it; with no command, ``init(identity:summary:commands:globalOptions:manual:whenNoCommand:)``'s
-  /// `whenNoCommand`.
+  /// Runs the command `command` names: reads its options and arguments (exit 64 for a
+  /// value it cannot read), checks its ``Command/validate()`` rules, then makes the
+  /// context and runs it; with no command, the `whenNoCommand` given.
   ///
   /// - Parameters:
   ///   - command: The parsed command line, from ``spec``.
-  ///   - makeContext: Builds what the commands run with, once the rules hold.
-  /// - Throws: ``CommandLineError`` (exit 64) when a rule does not hold, or what the
-  ///   command throws.
+  ///   - makeContext: Builds what the commands run with from the global options, once
+  ///     the command's values are read and its rules hold.
+  /// - Throws: ``CommandLineError`` (exit 64) when a value cannot be read or a rule
+  ///   does not hold, or what the command throws.
   @MainActor
   public func run(
-    _ command: ParsedCommand, in makeContext: @MainActor () async throws -> Context
+    _ command: ParsedCommand,
+    in makeContext: @MainActor (GlobalOptions) async throws -> Context
   ) async throws {
+    let globals = try GlobalOptions.reading(command)
     guard let name = command.name else {
-      try await whenNoCommand(makeContext())
+      try await whenNoCommand(makeContext(globals))
       return
     }
-    guard let type = type(at: name.split(separator: " ").map(String.init)) else {
-      // The parser accepts only the spec's commands, and the spec is made from the list.
-      preconditionFailure("'\(name)' is in the spec but not in the command list")
-    }
-    try await Self.execute(type, command, makeContext)
+    // The parser accepts only the spec's commands, and the spec is made from the list.
+    guard let type = type(at: name.split(separator: " ").map(String.init)) else { return }
+    try await Self.execute(type, command) { try await makeContext(globals) }
   }
 
   /// The listed type the words name: a command, then its subcommands.
@@ -93,12 +96,46 @@ public struct AppCommands<Context>: Sendable {
 
   @MainActor
   private static func execute<Declaring: Command>(
-    _ type: Declaring.Type, _ command: ParsedCommand,
+    _ type: Declaring.Type, _ parsed: ParsedCommand,
     _ makeContext: @MainActor () async throws -> Context
   ) async throws where Declaring.Context == Context {
-    let invocation = Invocation<Declaring>(command)
-    try Declaring.validate(invocation)
-    try await Declaring.run(invocation, in: makeContext())
+    let command = try Declaring.reading(parsed)
+    try command.validate()
+    try await command.run(in: makeContext())
+  }
+}
+
+extension AppCommands where GlobalOptions == NoOptions {
+  /// Creates the commands of an app with no global options.
+  ///
+  /// - Parameters:
+  ///   - identity: The app: its name, version and folder family.
+  ///   - summary: One line saying what the app does.
+  ///   - commands: The app's command types, in the order help lists them.
+  ///   - manual: What the manual page says besides commands and options.
+  ///   - whenNoCommand: What the app does when run with no command.
+  public init(
+    identity: AppIdentity, summary: String,
+    commands: @autoclosure @escaping @Sendable () -> [any Command<Context>.Type],
+    manual: ManualPage = ManualPage(),
+    whenNoCommand: @escaping @MainActor @Sendable (Context) async throws -> Void
+  ) {
+    self.init(
+      identity: identity, summary: summary, commands: commands(), globalOptions: NoOptions.self,
+      manual: manual, whenNoCommand: whenNoCommand)
+  }
+
+  /// Runs the command `command` names, as the other `run(_:in:)` does.
+  ///
+  /// - Parameters:
+  ///   - command: The parsed command line, from ``spec``.
+  ///   - makeContext: Builds what the commands run with.
+  /// - Throws: ``CommandLineError`` (exit 64) or what the command throws.
+  @MainActor
+  public func run(
+    _ command: ParsedCommand, in makeContext: @MainActor () async throws -> Context
+  ) async throws {
+    try await run(command) { (_: NoOptions) in try await makeContext() }
   }
 }
 

@@ -1,75 +1,78 @@
-/// A positional argument a command declares: an ``Argument``.
+/// A positional argument, declared once as a stored property of a ``Command`` and read
+/// as that property.
 ///
-/// A ``CommandSpec`` lists them in order; ``ParsedCommand`` reads them back by
-/// subscript.
-public protocol CommandArgument: Sendable {
-  /// How help, the manual page and completion scripts show the argument.
-  var argumentSpec: ArgumentSpec { get }
-}
-
-/// A positional argument, read typed.
-///
-/// The type says how many values it takes: `Argument<Value>` exactly one,
-/// `Argument<Value?>` zero or one, `Argument<[Value]>` any number (at least
-/// `minimum`; only the last argument may take several).
+/// The property's type says how many values it takes: `Value` exactly one, `Value?`
+/// zero or one, `[Value]` any number (at least `minimum`; only the last argument may
+/// take several). Arguments are positional in the order the properties are declared.
 ///
 /// ```swift
-/// static let title = Argument<[String]>("title", minimum: 1, help: "What to do.")
-/// static let file = Argument<String>("file", help: "A JSON file.").completing(.file)
-///
-/// let title = try command[title].joined(separator: " ")
+/// @Argument("title", minimum: 1, help: "What to do.") var title: [String]
+/// @Argument("file", help: "A JSON file.", completion: .file) var file: String
 /// ```
-public struct Argument<Output>: CommandArgument {
-  /// How help, the manual page and completion scripts show the argument.
-  public private(set) var argumentSpec: ArgumentSpec
-  /// Converts the values parsed, in order, to what the argument reads.
-  let read: @Sendable ([String]) throws(CommandLineError) -> Output
+@propertyWrapper
+public struct Argument<Value: Sendable>: Sendable {
+  /// The value read; `nil` only in a command not made by the kit from a command line.
+  private let value: Value?
 
-  /// The argument with `completion` for its values, in place of its type's.
+  /// What the argument reads.
   ///
-  /// - Parameter completion: What a shell offers for it.
-  /// - Returns: A copy of the argument.
-  public func completing(_ completion: CompletionKind) -> Argument {
-    var copy = self
-    copy.argumentSpec.completion = completion
-    return copy
+  /// An argument that must be given has a value in every command the kit runs: the
+  /// parser refuses a command line without it. Only a command made by hand, with
+  /// `init()` rather than ``Command/parse(_:environment:)``, has none to read.
+  public var wrappedValue: Value {
+    guard let value else {
+      preconditionFailure(
+        "an argument read from a command made with init(); make it with parse(_:)")
+    }
+    return value
+  }
+
+  /// Declares the argument and reads it from the command line being parsed, if any.
+  init(
+    spec: ArgumentSpec,
+    read: @escaping @Sendable ([String], String) throws(CommandLineError) -> Value,
+    notGiven: Value?
+  ) {
+    value = CommandDeclarations.declare(spec, read: read) ?? notGiven
   }
 }
 
-extension Argument where Output: CommandLineValue {
+extension Argument {
   /// An argument that must be given.
   ///
   /// - Parameters:
   ///   - name: The name shown in help (`<title>`).
   ///   - help: One line for `--help`.
-  public init(_ name: String, help: String) {
-    self.init(name, help: help, expected: Output.expectedArgument, parse: Output.init(argument:))
-    argumentSpec.completion = Output.argumentCompletion
+  ///   - completion: What a shell offers for it, in place of its type's.
+  public init(_ name: String, help: String, completion: CompletionKind? = nil)
+  where Value: CommandLineValue {
+    self.init(
+      name, help: help, completion: completion ?? Value.argumentCompletion,
+      expected: Value.expectedArgument, parse: Value.init(argument:))
   }
-}
 
-extension Argument {
   /// An argument that must be given, whose value `parse` converts.
   ///
   /// - Parameters:
   ///   - name: The name shown in help (`<id>`).
   ///   - help: One line for `--help`.
+  ///   - completion: What a shell offers for it.
   ///   - expected: What a valid value looks like, for the error message.
   ///   - parse: Converts the text; `nil` for an invalid value.
   public init(
-    _ name: String, help: String, expected: String,
-    parse: @escaping @Sendable (String) -> Output?
+    _ name: String, help: String, completion: CompletionKind = .none, expected: String,
+    parse: @escaping @Sendable (String) -> Value?
   ) {
-    argumentSpec = ArgumentSpec(name: name, help: help, arity: .required)
-    read = { values throws(CommandLineError) in
-      // The parser refuses a command line without it; only a command that reads an
-      // argument another command declares gets here.
-      guard let text = values.last else { throw CommandLineError("missing <\(name)>") }
-      guard let value = parse(text) else {
-        throw .invalidValue(text, for: "<\(name)>", expected: expected)
-      }
-      return value
-    }
+    self.init(
+      spec: ArgumentSpec(name: name, help: help, arity: .required, completion: completion),
+      read: { values, source throws(CommandLineError) in
+        // The parser refuses a command line without it.
+        guard let text = values.last else { throw CommandLineError("missing \(source)") }
+        guard let value = parse(text) else {
+          throw .invalidValue(text, for: source, expected: expected)
+        }
+        return value
+      }, notGiven: nil)
   }
 
   /// An argument that may be left out, read as `nil` then.
@@ -77,16 +80,21 @@ extension Argument {
   /// - Parameters:
   ///   - name: The name shown in help (`[<title>]`).
   ///   - help: One line for `--help`.
-  public init<Value: CommandLineValue>(_ name: String, help: String) where Output == Value? {
-    argumentSpec = ArgumentSpec(
-      name: name, help: help, arity: .optional, completion: Value.argumentCompletion)
-    read = { values throws(CommandLineError) in
-      guard let text = values.last else { return nil }
-      guard let value = Value(argument: text) else {
-        throw .invalidValue(text, for: "<\(name)>", expected: Value.expectedArgument)
-      }
-      return value
-    }
+  ///   - completion: What a shell offers for it, in place of its type's.
+  public init<Wrapped: CommandLineValue>(
+    _ name: String, help: String, completion: CompletionKind? = nil
+  ) where Value == Wrapped? {
+    self.init(
+      spec: ArgumentSpec(
+        name: name, help: help, arity: .optional,
+        completion: completion ?? Wrapped.argumentCompletion),
+      read: { values, source throws(CommandLineError) in
+        guard let text = values.last else { return nil }
+        guard let value = Wrapped(argument: text) else {
+          throw .invalidValue(text, for: source, expected: Wrapped.expectedArgument)
+        }
+        return value
+      }, notGiven: nil)
   }
 
   /// An argument that takes every remaining value, read as an array.
@@ -95,12 +103,13 @@ extension Argument {
   ///   - name: The name shown in help (`<ids> ...`).
   ///   - minimum: The fewest values accepted.
   ///   - help: One line for `--help`.
-  public init<Element: CommandLineValue>(_ name: String, minimum: Int = 0, help: String)
-  where Output == [Element] {
+  ///   - completion: What a shell offers for a value, in place of its type's.
+  public init<Element: CommandLineValue>(
+    _ name: String, minimum: Int = 0, help: String, completion: CompletionKind? = nil
+  ) where Value == [Element] {
     self.init(
-      name, minimum: minimum, help: help, expected: Element.expectedArgument,
-      parse: Element.init(argument:))
-    argumentSpec.completion = Element.argumentCompletion
+      name, minimum: minimum, help: help, completion: completion ?? Element.argumentCompletion,
+      expected: Element.expectedArgument, parse: Element.init(argument:))
   }
 
   /// An argument that takes every remaining value, each converted by `parse`.
@@ -109,20 +118,23 @@ extension Argument {
   ///   - name: The name shown in help (`<ids> ...`).
   ///   - minimum: The fewest values accepted.
   ///   - help: One line for `--help`.
+  ///   - completion: What a shell offers for a value.
   ///   - expected: What a valid value looks like, for the error message.
   ///   - parse: Converts one value; `nil` for an invalid one.
   public init<Element>(
-    _ name: String, minimum: Int = 0, help: String, expected: String,
-    parse: @escaping @Sendable (String) -> Element?
-  ) where Output == [Element] {
-    argumentSpec = ArgumentSpec(name: name, help: help, arity: .variadic(minimum: minimum))
-    read = { values throws(CommandLineError) in
-      try values.map { text throws(CommandLineError) in
-        guard let value = parse(text) else {
-          throw .invalidValue(text, for: "<\(name)>", expected: expected)
+    _ name: String, minimum: Int = 0, help: String, completion: CompletionKind = .none,
+    expected: String, parse: @escaping @Sendable (String) -> Element?
+  ) where Value == [Element] {
+    self.init(
+      spec: ArgumentSpec(
+        name: name, help: help, arity: .variadic(minimum: minimum), completion: completion),
+      read: { values, source throws(CommandLineError) in
+        try values.map { text throws(CommandLineError) in
+          guard let value = parse(text) else {
+            throw .invalidValue(text, for: source, expected: expected)
+          }
+          return value
         }
-        return value
-      }
-    }
+      }, notGiven: [])
   }
 }

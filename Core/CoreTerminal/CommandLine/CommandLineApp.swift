@@ -100,7 +100,7 @@ public struct CommandLineApp: Sendable {
     case .help(let text), .version(let text):
       io.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
       return .ok
-    case .run(let parsedCommand):
+    case .run(var parsedCommand):
       let context = CommandContext(
         identity: spec.identity,
         environment: environment(),
@@ -108,6 +108,7 @@ public struct CommandLineApp: Sendable {
         color: parsedCommand.color,
         launchedWithoutArguments: !parsedCommand.hasCommandArguments
       )
+      parsedCommand.environment = context.environment
       do {
         try await command(parsedCommand, context)
       } catch {

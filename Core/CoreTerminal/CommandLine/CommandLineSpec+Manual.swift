@@ -26,7 +26,7 @@ extension CommandLineSpec {
     page += manual.exitCodes.map { Roff.entry("\($0.rawValue)", ManualPage.meaning(of: $0)) }
       .joined()
     page += ".SH ENVIRONMENT\n"
-    page += (ManualPage.kitEnvironment + manual.environment)
+    page += (ManualPage.kitEnvironment + optionVariables + manual.environment)
       .map { Roff.entry($0.term, $0.description, bold: true) }.joined()
     if !manual.files.isEmpty {
       page += ".SH FILES\n"
@@ -36,6 +36,17 @@ extension CommandLineSpec {
       page += ".SH \"SEE ALSO\"\n" + Roff.text(manual.seeAlso.joined(separator: ", ")) + "\n"
     }
     return page
+  }
+
+  /// The variables options fall back to, each once, in the order help lists them.
+  private var optionVariables: [ManualPage.Entry] {
+    let options = globalOptions + commands.flatMap(\.withSubcommands).flatMap(\.options)
+    var seen: Set<String> = []
+    return options.compactMap { option in
+      guard let variable = option.environment, seen.insert(variable).inserted else { return nil }
+      return ManualPage.Entry(
+        variable, "Read for --\(option.name) when the command line does not give it.")
+    }
   }
 
   private func synopsis() -> String {

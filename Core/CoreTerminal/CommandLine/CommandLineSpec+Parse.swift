@@ -306,15 +306,12 @@ private struct Parser {
       throw CommandLineError(
         "unexpected argument '\(CommandLineEcho.quote(extra))'", hint: usageHint)
     }
-    var displayNames: [String: String] = [:]
-    for option in spec.options(for: command) { displayNames[option.name] = "'--\(option.name)'" }
-    for argument in arguments { displayNames[argument.name] = "<\(argument.name)>" }
     let globalNames = Set((spec.globalOptions + [CommandLineSpec.colorOption]).map(\.name))
     let givenOptions = flags.union(values.keys).subtracting(arguments.map(\.name))
     return ParsedCommand(
       name: command?.fullName,
       color: values["color"]?.last.flatMap(ColorChoice.init(argument:)) ?? .auto,
-      values: values, flags: flags, displayNames: displayNames,
+      values: values, flags: flags,
       hasCommandArguments: commandWasTyped || !positionals.isEmpty
         || !givenOptions.isSubset(of: globalNames))
   }

@@ -6,27 +6,20 @@ public import CoreBase
 /// Every app gets `-h`/`--help`, `--version` and `--color auto|always|never` without
 /// declaring them.
 ///
-/// Options and arguments are declared once, as typed keys, and read back with them:
+/// An app rarely writes one by hand: ``AppCommands`` makes it from the app's
+/// ``Command`` types, whose properties declare the options and arguments. By hand, for
+/// a tool with no command types:
 ///
 /// ```swift
-/// enum Add {
-///   static let due = Option<String?>("due", valueName: "date", help: "When it is due.")
-///   static let title = Argument<[String]>("title", minimum: 1, help: "What to do.")
-/// }
-/// enum List {
-///   static let json = Flag("json", help: "Print JSON.")
-/// }
-///
 /// let spec = CommandLineSpec(
 ///   name: "todo", version: "1.0.0", summary: "Keep a list of things to do.",
 ///   commands: [
-///     CommandSpec("list", summary: "List the todos.", options: [List.json]),
-///     CommandSpec("add", summary: "Add a todo.", options: [Add.due], arguments: [Add.title]),
+///     CommandSpec("list", summary: "List the todos.", options: [.flag("json", help: "Print JSON.")]),
+///     CommandSpec("add", summary: "Add a todo.", arguments: [.variadic("title", minimum: 1, help: "What to do.")]),
 ///   ])
-/// switch try spec.parse(CommandLine.arguments.dropFirst()) {
+/// switch try spec.parse(["list", "--json"]) {
 /// case .help(let text), .version(let text): print(text)
-/// case .run(let command):
-///   if command.name == "add" { try add(title: command[Add.title], due: command[Add.due]) }
+/// case .run(let command): print(command.name ?? "no command")
 /// }
 /// ```
 public struct CommandLineSpec: Sendable {
@@ -68,14 +61,14 @@ public struct CommandLineSpec: Sendable {
   ///   - defaultCommand: The command run when none is given.
   public init(
     name: String, version: String, summary: String, commands: [CommandSpec],
-    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
+    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
   ) {
     self.name = name
     self.version = version
     self.family = name
     self.summary = summary
     self.commandList = LazyCommands(commands)
-    self.globalOptions = globalOptions.map(\.optionSpec)
+    self.globalOptions = globalOptions
     self.defaultCommand = defaultCommand
   }
 
@@ -89,7 +82,7 @@ public struct CommandLineSpec: Sendable {
   ///   - defaultCommand: The command run when none is given.
   public init(
     identity: AppIdentity, summary: String, commands: [CommandSpec],
-    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
+    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
   ) {
     self.init(
       name: identity.name, version: identity.version, summary: summary, commands: commands,
@@ -112,7 +105,7 @@ public struct CommandLineSpec: Sendable {
   public init(
     identity: AppIdentity, summary: String,
     lazyCommands: @autoclosure @escaping @Sendable () -> [CommandSpec],
-    globalOptions: [any CommandOption] = [], defaultCommand: String? = nil
+    globalOptions: [OptionSpec] = [], defaultCommand: String? = nil
   ) {
     self.init(
       identity: identity, summary: summary, commands: [], globalOptions: globalOptions,
@@ -175,20 +168,19 @@ public struct CommandSpec: Sendable {
   ///   - name: The word that selects the command.
   ///   - summary: One line saying what it does.
   ///   - discussion: More text for its `--help`.
-  ///   - options: Its options and flags (``Flag``, ``Option``), read back from
-  ///     ``ParsedCommand`` by subscript.
-  ///   - arguments: Its positional arguments (``Argument``), in order.
+  ///   - options: Its options and flags.
+  ///   - arguments: Its positional arguments, in order.
   ///   - subcommands: The commands of a group, selected by the word after its name.
   public init(
     _ name: String, summary: String, discussion: String? = nil,
-    options: [any CommandOption] = [], arguments: [any CommandArgument] = [],
+    options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
     subcommands: [CommandSpec] = []
   ) {
     self.name = name
     self.summary = summary
     self.discussion = discussion
-    self.options = options.map(\.optionSpec)
-    self.arguments = arguments.map(\.argumentSpec)
+    self.options = options
+    self.arguments = arguments
     self.subcommands = subcommands.map { $0.inGroup([name]) }
   }
 
@@ -241,6 +233,8 @@ public struct OptionSpec: Sendable, Hashable {
   public var isRepeatable: Bool
   /// What a shell offers for the option's value on Tab; see ``completing(_:)``.
   public var completion: CompletionKind = .none
+  /// The variable read when the option is not given (`POSTS_SERVER`), or `nil`.
+  public var environment: String?
 
   /// Whether this is a flag, which takes no value.
   public var isFlag: Bool { valueName == nil }

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// enum Order: String, CaseIterable, CommandLineValue { case urgent, due, id }
-/// static let order = Option<Order?>("sort", valueName: "order", help: "urgent, due or id.")
+/// @Option("sort", valueName: "order", help: "urgent, due or id.") var order: Order?
 /// ```
 ///
 /// A value that needs more than the text (a relative date needs today) is read as a

@@ -1,27 +1,19 @@
-/// A flag or an option a command declares: a ``Flag`` or an ``Option``.
-///
-/// A ``CommandSpec`` lists them; ``ParsedCommand`` reads them back by subscript, so
-/// an option is named once, where it is declared, and a misspelled one is a compile
-/// error rather than a flag that is never on.
-public protocol CommandOption: Sendable {
-  /// How help, the manual page and completion scripts show the option.
-  var optionSpec: OptionSpec { get }
-}
-
-extension CommandOption {
-  /// The long name without dashes, e.g. `due`, for messages that name the option.
-  public var name: String { optionSpec.name }
-}
-
 /// A flag: on when given (`--json`, `-a`), read as a `Bool`.
 ///
+/// Declared once, as a stored property of a ``Command`` (or of a ``CommandOptions``
+/// group a command includes), and read as that property:
+///
 /// ```swift
-/// static let json = Flag("json", help: "Print JSON.")
-/// if command[json] { … }
+/// struct ListTodos: Command {
+///   @Flag("json", help: "Print JSON.") var json: Bool
+///   …
+///   func run(in app: MyApp) async throws { if json { … } }
+/// }
 /// ```
-public struct Flag: CommandOption {
-  /// How help, the manual page and completion scripts show the flag.
-  public let optionSpec: OptionSpec
+@propertyWrapper
+public struct Flag: Sendable {
+  /// Whether the flag was given.
+  public let wrappedValue: Bool
 
   /// A flag.
   ///
@@ -30,91 +22,110 @@ public struct Flag: CommandOption {
   ///   - short: The short form, if any.
   ///   - help: One line for `--help`.
   public init(_ name: String, short: Character? = nil, help: String) {
-    optionSpec = OptionSpec(
-      name: name, short: short, help: help, valueName: nil, isRepeatable: false)
+    wrappedValue =
+      CommandDeclarations.declare(
+        OptionSpec(name: name, short: short, help: help, valueName: nil, isRepeatable: false)
+      ) { values, _ throws(CommandLineError) in !values.isEmpty } ?? false
   }
 }
 
 /// An option with a value (`--due 2026-12-01`, `--due=…`, `-p high`), read typed.
 ///
-/// The type says how the option reads: `Option<Value?>` takes one value (given twice,
-/// the last wins) and reads `nil` when not given; `Option<[Value]>` is repeatable and
+/// The property's type says how the option reads: `Value?` takes one value (given
+/// twice, the last wins) and reads `nil` when not given; `[Value]` is repeatable and
 /// reads every value given, in order. `Value` is a ``CommandLineValue`` (text, an
 /// integer, an enumeration of words), or anything with a conversion of its own.
 ///
 /// ```swift
-/// enum Add {
-///   static let priority = Option<Priority?>(
-///     "priority", short: "p", valueName: "level", help: "low, medium or high.")
-///   static let tags = Option<[String]>("tag", short: "t", valueName: "tag", help: "A tag.")
-/// }
-/// CommandSpec("add", summary: "Add a todo.", options: [Add.priority, Add.tags])
-///
-/// let priority = try command[Add.priority]  // Priority?, or exit 64 for a wrong value
-/// let tags = try command[Add.tags]          // [String]
+/// @Option("priority", short: "p", valueName: "level", help: "low, medium or high.")
+/// var priority: Priority?
+/// @Option("tag", short: "t", valueName: "tag", help: "A tag.") var tags: [String]
+/// @Option("server", valueName: "url", environment: "POSTS_SERVER", help: "The server.")
+/// var server: String?
 /// ```
-public struct Option<Output>: CommandOption {
-  /// How help, the manual page and completion scripts show the option.
-  public private(set) var optionSpec: OptionSpec
-  /// Converts the values given, in order, to what the option reads.
-  let read: @Sendable ([String]) throws(CommandLineError) -> Output
+///
+/// A value the option cannot read stops the command line before the command runs
+/// (exit 64), naming the value, the option and what it expects. An option with an
+/// `environment` variable reads the variable when the command line does not give it;
+/// help, the manual page and completions say so, and a bad value in the variable is
+/// the same error, naming the variable.
+@propertyWrapper
+public struct Option<Value: Sendable>: Sendable {
+  /// What the option reads.
+  public let wrappedValue: Value
 
-  /// The option with `completion` for its value, in place of its type's.
-  ///
-  /// - Parameter completion: What a shell offers for the value.
-  /// - Returns: A copy of the option.
-  public func completing(_ completion: CompletionKind) -> Option {
-    var copy = self
-    copy.optionSpec.completion = completion
-    return copy
+  /// Declares the option and reads it from the command line being parsed, if any.
+  init(
+    _ name: String, short: Character?, valueName: String, help: String, environment: String?,
+    isRepeatable: Bool, completion: CompletionKind,
+    read: @escaping @Sendable ([String], String) throws(CommandLineError) -> Value,
+    notGiven: Value
+  ) {
+    // The variable is part of the help line, so help, the manual page and every
+    // completion script say it.
+    let described = environment.map { "\(help) [env: \($0)]" } ?? help
+    var spec = OptionSpec(
+      name: name, short: short, help: described, valueName: valueName,
+      isRepeatable: isRepeatable)
+    spec.completion = completion
+    spec.environment = environment
+    wrappedValue = CommandDeclarations.declare(spec, read: read) ?? notGiven
   }
 }
 
 extension Option {
-  /// An option given at most once, read as `Value?` (given twice, the last value wins).
+  /// An option given at most once, read as `Wrapped?` (given twice, the last value wins).
   ///
   /// - Parameters:
   ///   - name: The long name without dashes.
   ///   - short: The short form, if any.
   ///   - valueName: The placeholder shown in help.
+  ///   - environment: A variable read when the option is not given.
   ///   - help: One line for `--help`.
-  public init<Value: CommandLineValue>(
-    _ name: String, short: Character? = nil, valueName: String = "value", help: String
-  ) where Output == Value? {
+  ///   - completion: What a shell offers for the value, in place of its type's.
+  public init<Wrapped: CommandLineValue>(
+    _ name: String, short: Character? = nil, valueName: String = "value",
+    environment: String? = nil, help: String, completion: CompletionKind? = nil
+  ) where Value == Wrapped? {
     self.init(
-      name, short: short, valueName: valueName, help: help, expected: Value.expectedArgument,
-      parse: Value.init(argument:))
-    optionSpec.completion = Value.argumentCompletion
+      name, short: short, valueName: valueName, environment: environment, help: help,
+      completion: completion ?? Wrapped.argumentCompletion, expected: Wrapped.expectedArgument,
+      parse: Wrapped.init(argument:))
   }
 
   /// An option given at most once, whose value `parse` converts.
   ///
   /// ```swift
-  /// static let limit = Option<Int?>(
+  /// @Option(
   ///   "limit", valueName: "count", help: "Show at most this many.",
   ///   expected: "a count of 1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+  /// var limit: Int?
   /// ```
   ///
   /// - Parameters:
   ///   - name: The long name without dashes.
   ///   - short: The short form, if any.
   ///   - valueName: The placeholder shown in help.
+  ///   - environment: A variable read when the option is not given.
   ///   - help: One line for `--help`.
+  ///   - completion: What a shell offers for the value.
   ///   - expected: What a valid value looks like, for the error message.
   ///   - parse: Converts the text; `nil` for an invalid value.
-  public init<Value>(
-    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
-    expected: String, parse: @escaping @Sendable (String) -> Value?
-  ) where Output == Value? {
-    optionSpec = OptionSpec(
-      name: name, short: short, help: help, valueName: valueName, isRepeatable: false)
-    read = { values throws(CommandLineError) in
-      guard let text = values.last else { return nil }
-      guard let value = parse(text) else {
-        throw .invalidValue(text, for: "'--\(name)'", expected: expected)
-      }
-      return value
-    }
+  public init<Wrapped>(
+    _ name: String, short: Character? = nil, valueName: String = "value",
+    environment: String? = nil, help: String, completion: CompletionKind = .none,
+    expected: String, parse: @escaping @Sendable (String) -> Wrapped?
+  ) where Value == Wrapped? {
+    self.init(
+      name, short: short, valueName: valueName, help: help, environment: environment,
+      isRepeatable: false, completion: completion,
+      read: { values, source throws(CommandLineError) in
+        guard let text = values.last else { return nil }
+        guard let value = parse(text) else {
+          throw .invalidValue(text, for: source, expected: expected)
+        }
+        return value
+      }, notGiven: nil)
   }
 
   /// A repeatable option, read as every value given, in order (none: `[]`).
@@ -124,21 +135,24 @@ extension Option {
   ///   - short: The short form, if any.
   ///   - valueName: The placeholder shown in help.
   ///   - help: One line for `--help`; help adds that it is repeatable.
+  ///   - completion: What a shell offers for a value, in place of its type's.
   public init<Element: CommandLineValue>(
-    _ name: String, short: Character? = nil, valueName: String = "value", help: String
-  ) where Output == [Element] {
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    completion: CompletionKind? = nil
+  ) where Value == [Element] {
     self.init(
       name, short: short, valueName: valueName, help: help,
-      expected: Element.expectedArgument, parse: Element.init(argument:))
-    optionSpec.completion = Element.argumentCompletion
+      completion: completion ?? Element.argumentCompletion, expected: Element.expectedArgument,
+      parse: Element.init(argument:))
   }
 
   /// A repeatable option whose values `parse` converts, read in order (none: `[]`).
   ///
   /// ```swift
-  /// static let ports = Option<[Int]>(
+  /// @Option(
   ///   "port", valueName: "port", help: "A port to listen on.",
   ///   expected: "a port (1-65535)") { Int($0).flatMap { (1...65535).contains($0) ? $0 : nil } }
+  /// var ports: [Int]
   /// ```
   ///
   /// - Parameters:
@@ -146,21 +160,24 @@ extension Option {
   ///   - short: The short form, if any.
   ///   - valueName: The placeholder shown in help.
   ///   - help: One line for `--help`; help adds that it is repeatable.
+  ///   - completion: What a shell offers for a value.
   ///   - expected: What a valid value looks like, for the error message.
   ///   - parse: Converts one value; `nil` for an invalid one.
   public init<Element>(
     _ name: String, short: Character? = nil, valueName: String = "value", help: String,
-    expected: String, parse: @escaping @Sendable (String) -> Element?
-  ) where Output == [Element] {
-    optionSpec = OptionSpec(
-      name: name, short: short, help: help, valueName: valueName, isRepeatable: true)
-    read = { values throws(CommandLineError) in
-      try values.map { text throws(CommandLineError) in
-        guard let value = parse(text) else {
-          throw .invalidValue(text, for: "'--\(name)'", expected: expected)
+    completion: CompletionKind = .none, expected: String,
+    parse: @escaping @Sendable (String) -> Element?
+  ) where Value == [Element] {
+    self.init(
+      name, short: short, valueName: valueName, help: help, environment: nil,
+      isRepeatable: true, completion: completion,
+      read: { values, source throws(CommandLineError) in
+        try values.map { text throws(CommandLineError) in
+          guard let value = parse(text) else {
+            throw .invalidValue(text, for: source, expected: expected)
+          }
+          return value
         }
-        return value
-      }
-    }
+      }, notGiven: [])
   }
 }

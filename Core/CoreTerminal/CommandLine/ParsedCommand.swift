@@ -10,21 +10,10 @@ public enum ParsedCommandLine: Sendable, Hashable {
   case version(String)
 }
 
-/// A parsed command: which one, and typed access to its options and arguments.
+/// A parsed command: which one, and the text given for its options and arguments.
 ///
-/// Options and arguments are read with the keys the command declared them with
-/// (``Flag``, ``Option``, ``Argument``), so a misspelled one does not compile:
-///
-/// ```swift
-/// let due = try command[Add.due]          // String?
-/// let tags = try command[Add.tags]        // [String]
-/// let title = try command[Add.title]      // what <title> reads as
-/// if command[List.json] { … }
-/// ```
-///
-/// Reading a key the parsed command did not declare (another command's) stops the
-/// program: that is a mistake in the app, not in what the user typed. With no command
-/// (the app run bare), every key reads as not given.
+/// A command reads its values through its properties (``Flag``, ``Option``,
+/// ``Argument``), which the kit fills in from this; ``AppCommands`` does that.
 public struct ParsedCommand: Sendable, Hashable {
   /// The command's name, or `nil` when none was given and there is no default.
   public var name: String?
@@ -34,63 +23,33 @@ public struct ParsedCommand: Sendable, Hashable {
   private var values: [String: [String]]
   /// Flags that were given.
   private var flags: Set<String>
-  /// How each declared name appears in messages: `'--due'` or `<title>`.
-  private var displayNames: [String: String]
   /// Whether the command line named a command, gave an argument or an option of a
   /// command. Global options (`--color` and the spec's own) alone don't count, so
   /// `todo --color never` on a terminal still opens the interactive UI.
   public var hasCommandArguments: Bool
+  /// The process's variables, which options with an `environment:` fall back to; set
+  /// by ``CommandLineApp`` for the command it runs.
+  public var environment: [String: String] = [:]
 
   init(
     name: String?, color: ColorChoice, values: [String: [String]], flags: Set<String>,
-    displayNames: [String: String], hasCommandArguments: Bool
+    hasCommandArguments: Bool
   ) {
     self.name = name
     self.color = color
     self.values = values
     self.flags = flags
-    self.displayNames = displayNames
     self.hasCommandArguments = hasCommandArguments
   }
 
-  // MARK: - Reading by key
-
-  /// Whether `flag` was given.
-  public subscript(flag: Flag) -> Bool {
-    requireDeclared(flag.name)
-    return flags.contains(flag.name)
+  /// What was given for an option: every value in order, or one empty text for a flag
+  /// that was given.
+  func values(of option: OptionSpec) -> [String] {
+    option.isFlag ? (flags.contains(option.name) ? [""] : []) : values[option.name] ?? []
   }
 
-  /// What `option` reads: `nil` or the value (`Option<Value?>`), or every value given
-  /// (`Option<[Value]>`).
-  ///
-  /// - Throws: ``CommandLineError`` (exit 64) naming the value, the option and what
-  ///   it expects, for a value it cannot read.
-  public subscript<Output>(option: Option<Output>) -> Output {
-    get throws(CommandLineError) {
-      requireDeclared(option.name)
-      return try option.read(values[option.name] ?? [])
-    }
-  }
-
-  /// What `argument` reads: the value, `nil` when an optional one was left out, or
-  /// every value of a variadic one.
-  ///
-  /// - Throws: ``CommandLineError`` (exit 64) for a value it cannot read.
-  public subscript<Output>(argument: Argument<Output>) -> Output {
-    get throws(CommandLineError) {
-      requireDeclared(argument.argumentSpec.name)
-      return try argument.read(values[argument.argumentSpec.name] ?? [])
-    }
-  }
-
-  /// Stops when a key is not one of the parsed command's. With no command (an app
-  /// run bare), every command's key reads as not given.
-  private func requireDeclared(_ name: String) {
-    precondition(
-      self.name == nil || displayNames[name] != nil,
-      "'\(name)' is not declared by the command '\(self.name ?? "")'; list it in its CommandSpec")
-  }
+  /// What was given for a positional argument, in order.
+  func values(ofArgument name: String) -> [String] { values[name] ?? [] }
 
   // MARK: - Reading by name (the parser's tests)
 

@@ -25,7 +25,7 @@ struct DoneTests: TodoHomeSuite {
       ([3], [3], false, "todo 3 was already open"),
     ])
   func report(ids: [Int], already: [Int], isDone: Bool, text: String) {
-    #expect(TodoCommands.doneReport(ids: ids, already: already, isDone: isDone) == text)
+    #expect(TodoRun.doneReport(ids: ids, already: already, isDone: isDone) == text)
   }
 
   @Test("done and rm take a filter; above 3 matches they need --yes, and refuse without it")

@@ -2,20 +2,39 @@ internal import BlueprintFeedModel
 internal import CoreBase
 internal import CoreTerminal
 
-/// `feed config [OPTION [VALUE]]`: the reader's options.
-enum ConfigureReader: FeedCommand {
-  static let option = Argument<String?>("option", help: "The option's name.")
-    .completing(.list(FeedOptions.names))
-  static let value = Argument<String?>("value", help: "Its new value.")
-    .completing(.list(["on", "off"]))
+/// `feed config [OPTION [VALUE]]`: lists the reader's options, shows one, or sets one.
+struct ConfigureReader: FeedCommand {
   static let configuration = CommandConfiguration(
     "config", summary: "Show or change the reader's options.",
     discussion:
-      "Options: refresh-on-open (on|off, default off): refresh every feed when the interactive reader opens.",
-    arguments: [option, value])
+      "Options: refresh-on-open (on|off, default off): refresh every feed when the interactive reader opens."
+  )
+  @Argument("option", help: "The option's name.", completion: .list(FeedOptions.names))
+  var name: String?
+  @Argument("value", help: "Its new value.", completion: .list(["on", "off"])) var value: String?
 
-  @MainActor
-  static func run(_ config: Invocation<Self>, in run: FeedRun) async throws {
-    try FeedCommands.config(try config[\.option], try config[\.value], run.context, run.library)
+  func run(in app: FeedRun) async throws {
+    let store = app.library.store.store
+    guard let name else {
+      let options = try store.value(forKey: FeedOptions.key)
+      for name in FeedOptions.names {
+        app.context.write("\(name) = \(options.value(name) ?? "")\n")
+      }
+      return
+    }
+    guard let value else {
+      guard let value = try store.value(forKey: FeedOptions.key).value(name) else {
+        throw AppError(
+          "unknown option '\(name.terminalSafe)'",
+          hint: "options: \(FeedOptions.names.joined(separator: ", "))")
+      }
+      app.context.write(value + "\n")
+      return
+    }
+    let options = try store.update(forKey: FeedOptions.key) { options in
+      try options.set(name, to: value)
+      return options
+    }
+    app.context.write("\(name) = \(options.value(name) ?? "")\n")
   }
 }

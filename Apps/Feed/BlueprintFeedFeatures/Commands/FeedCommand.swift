@@ -25,17 +25,3 @@ package struct FeedRun {
     self.library = library
   }
 }
-
-extension FeedCommands {
-  // Declared once for the commands that read them.
-  nonisolated static let json = Flag("json", help: "Print JSON.")
-  nonisolated static let allFeeds = Flag("all", help: "Every feed.")
-  nonisolated static let onlyFeed = Argument<String?>(
-    "feed", help: "Only this feed (id, URL or title)."
-  ).completing(feedIDs)
-  nonisolated static let feed = Argument<String>("feed", help: "The feed's id, URL or title.")
-    .completing(feedIDs)
-  nonisolated static let target = Argument<String?>(
-    "target", help: "An item (3.17), or a feed's id, URL or title."
-  ).completing(feedIDs)
-}

@@ -3,17 +3,15 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `feed list`: the feeds with unread counts, folders, last fetch and last error.
-enum ListFeeds: FeedCommand {
-  static let json = FeedCommands.json
+struct ListFeeds: FeedCommand {
   static let configuration = CommandConfiguration(
-    "list", summary: "List the feeds with unread counts, folders, last fetch and last error.",
-    options: [json])
+    "list", summary: "List the feeds with unread counts, folders, last fetch and last error.")
+  @OptionGroup var output: JSONOutput
 
-  @MainActor
-  static func run(_ list: Invocation<Self>, in run: FeedRun) async throws {
-    let (context, library) = (run.context, run.library)
+  func run(in app: FeedRun) async throws {
+    let (context, library) = (app.context, app.library)
     let feeds = try library.store.feeds()
-    if list[\.json] {
+    if output.json {
       context.write(try FeedJSON.encode(FeedJSON.FeedList(feeds)))
       return
     }

@@ -3,17 +3,19 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `feed show ITEM`: one item as text, marked read.
-enum ShowItem: FeedCommand {
-  static let json = FeedCommands.json
-  static let item = Argument<String>(
-    "item", help: "The item's id as '\(appIdentity.name) read' shows it, e.g. 3.17."
-  ).completing(FeedCommands.itemIDs)
+struct ShowItem: FeedCommand {
   static let configuration = CommandConfiguration(
-    "show", summary: "Print one item as text and mark it read.", options: [json],
-    arguments: [item])
+    "show", summary: "Print one item as text and mark it read.")
+  @OptionGroup var output: JSONOutput
+  @OptionGroup var item: NamedItem
 
-  @MainActor
-  static func run(_ show: Invocation<Self>, in run: FeedRun) async throws {
-    try FeedCommands.show(try show[\.item], json: show[\.json], run.context, run.library)
+  func run(in app: FeedRun) async throws {
+    let entry = try item.entry(in: app)
+    if output.json {
+      app.context.write(try FeedJSON.encode(FeedJSON.Article(entry)))
+    } else {
+      app.context.write(ArticleText.plain(entry))
+    }
+    try app.library.setRead(true, item: entry.item.id, feed: entry.feed.id)
   }
 }

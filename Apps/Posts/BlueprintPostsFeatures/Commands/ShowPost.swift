@@ -1,17 +1,16 @@
 internal import CoreTerminal
 
 /// `posts show ID [--json]`: one post, from the server or the saved copy.
-enum ShowPost: Command {
-  static let json = PostsCommands.json
-  static let id = Argument<Int>("id", help: "The post's number.")
-  static let configuration = CommandConfiguration(
-    "show", summary: "Show one post.", options: [json], arguments: [id])
+struct ShowPost: Command {
+  static let configuration = CommandConfiguration("show", summary: "Show one post.")
+  @OptionGroup var output: PostsOutput
+  @Argument("id", help: "The post's number.") var id: Int
 
-  static func run(_ show: Invocation<Self>, in run: PostsRun) async throws {
-    let post = try await run.repository.post(try show[\.id])
-    if show[\.json] { return run.context.write(try CommandLineJSON.encode(post)) }
+  func run(in app: PostsRun) async throws {
+    let post = try await app.repository.post(id)
+    if output.json { return app.context.write(try CommandLineJSON.encode(post)) }
     let text = post.body.split(separator: "\n", omittingEmptySubsequences: false)
-    run.context.write(
+    app.context.write(
       post.title.terminalSafe + "\n\n" + text.map { $0.terminalSafe + "\n" }.joined())
   }
 }

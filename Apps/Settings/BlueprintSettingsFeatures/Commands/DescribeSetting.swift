@@ -2,18 +2,23 @@ internal import BlueprintSettingsModel
 internal import CoreBase
 internal import CoreTerminal
 
-/// `settings describe KEY`: a setting's type, allowed values and default.
-enum DescribeSetting: SettingsCommand {
-  static let json = SettingsCommands.json
-  static let key = SettingsCommands.key
+/// `settings describe KEY [--json]`: a setting's type, allowed values, default and value.
+struct DescribeSetting: SettingsCommand {
   static let configuration = CommandConfiguration(
-    "describe", summary: "Show a setting's type, allowed values and default.",
-    options: [json], arguments: [key])
+    "describe", summary: "Show a setting's type, allowed values and default.")
+  @OptionGroup var output: JSONOutput
+  @OptionGroup var key: SettingKey
 
   @MainActor
-  static func run(_ describe: Invocation<Self>, in run: SettingsRun) async throws {
-    try SettingsList.describe(
-      try Setting.named(describe[\.key]), from: run.file, json: describe[\.json],
-      in: run.context)
+  func run(in app: SettingsRun) async throws {
+    let setting = try Setting.named(key.key)
+    let settings = try app.file.load().settings
+    if output.json { return app.context.write(try jsonText(SettingReport(setting, in: settings))) }
+    var lines = ["\(setting.key) — \(setting.summary)"]
+    lines.append("  type:    \(setting.detail)")
+    lines.append("  default: \(setting.defaultText ?? "(not set)")")
+    let current = setting.text(in: settings).map(\.terminalSafe) ?? "(not set)"
+    lines.append("  current: \(current)\(setting.isDefault(in: settings) ? "" : " (changed)")")
+    app.context.write(lines.joined(separator: "\n") + "\n")
   }
 }

@@ -2,16 +2,17 @@ internal import BlueprintSettingsModel
 internal import CoreBase
 internal import CoreTerminal
 
-/// `settings get KEY`: one setting's value.
-enum GetSetting: SettingsCommand {
-  static let json = SettingsCommands.json
-  static let key = SettingsCommands.key
-  static let configuration = CommandConfiguration(
-    "get", summary: "Print one setting's value.", options: [json], arguments: [key])
+/// `settings get KEY [--json]`: one setting's value, or its report.
+struct GetSetting: SettingsCommand {
+  static let configuration = CommandConfiguration("get", summary: "Print one setting's value.")
+  @OptionGroup var output: JSONOutput
+  @OptionGroup var key: SettingKey
 
   @MainActor
-  static func run(_ get: Invocation<Self>, in run: SettingsRun) async throws {
-    try SettingsList.get(
-      try Setting.named(get[\.key]), from: run.file, json: get[\.json], in: run.context)
+  func run(in app: SettingsRun) async throws {
+    let setting = try Setting.named(key.key)
+    let settings = try app.file.load().settings
+    if output.json { return app.context.write(try jsonText(SettingReport(setting, in: settings))) }
+    app.context.write((setting.text(in: settings) ?? "").terminalSafe + "\n")
   }
 }

@@ -3,12 +3,12 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `settings path`: where the settings file is.
-enum PrintPath: SettingsCommand {
+struct PrintPath: SettingsCommand {
   static let configuration = CommandConfiguration(
     "path", summary: "Print where the settings file is.")
 
   @MainActor
-  static func run(_ path: Invocation<Self>, in run: SettingsRun) async throws {
-    run.context.write(run.file.path + "\n")
+  func run(in app: SettingsRun) async throws {
+    app.context.write(app.file.path + "\n")
   }
 }

@@ -3,16 +3,15 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `settings reset KEY` or `settings reset --all`, keeping a backup of the file.
-enum ResetSetting: SettingsCommand {
-  static let all = Flag("all", help: "Reset every setting.")
-  static let key = Argument<String?>("key", help: "The setting to reset.")
-    .completing(SettingsCommands.keys)
+struct ResetSetting: SettingsCommand {
   static let configuration = CommandConfiguration(
-    "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).",
-    options: [all], arguments: [key])
+    "reset", summary: "Return a setting, or all of them, to the default (keeps a backup).")
+  @Flag("all", help: "Reset every setting.") var all: Bool
+  @Argument("key", help: "The setting to reset.", completion: SettingsCommands.keys)
+  var key: String?
 
-  static func validate(_ reset: Invocation<Self>) throws(CommandLineError) {
-    switch (try reset[\.key], reset[\.all]) {
+  func validate() throws(CommandLineError) {
+    switch (key, all) {
     case (_?, true):
       throw CommandLineError("give a key or --all, not both", hint: usage)
     case (nil, false):
@@ -21,14 +20,14 @@ enum ResetSetting: SettingsCommand {
     }
   }
 
-  private static var usage: String { "usage: \(appIdentity.name) reset KEY | --all" }
+  private var usage: String { "usage: \(appIdentity.name) reset KEY | --all" }
 
   @MainActor
-  static func run(_ reset: Invocation<Self>, in run: SettingsRun) async throws {
-    let file = run.file
-    guard let key = try reset[\.key] else {
+  func run(in app: SettingsRun) async throws {
+    let file = app.file
+    guard let key else {
       let outcome = try file.replace(with: nil, verifying: { $0 == SettingsDocument() })
-      run.context.write(
+      app.context.write(
         outcome == .unchanged
           ? "all settings are already defaults\n"
           : "all settings reset; backup: \(file.backupPath)\n")
@@ -39,7 +38,7 @@ enum ResetSetting: SettingsCommand {
       setting.storedText(in: document.settings) == nil
     }
     try file.update(keepsBackup: true, verifying: isCleared) { setting.clear(in: &$0.settings) }
-    run.context.write(
+    app.context.write(
       setting.defaultText.map { "\(key) = \($0.terminalSafe) (default)\n" }
         ?? "\(key) = (not set)\n")
   }

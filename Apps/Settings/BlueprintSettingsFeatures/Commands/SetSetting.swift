@@ -5,33 +5,32 @@ internal import CoreTerminal
 
 /// `settings set KEY VALUE`: checks the value, writes it in one transaction, reads it
 /// back.
-enum SetSetting: SettingsCommand {
-  static let key = SettingsCommands.key
-  static let value = Argument<String>("value", help: "The new value.")
-    .completing(SettingsCommands.values)
+struct SetSetting: SettingsCommand {
   static let configuration = CommandConfiguration(
     "set", summary: "Change a setting.",
     discussion:
       "The value is checked and stored in canonical form (yes → true, #f00 → #FF0000). "
-      + "Put -- before a value that starts with '-'.",
-    arguments: [key, value])
+      + "Put -- before a value that starts with '-'.")
+  @OptionGroup var setting: SettingKey
+  @Argument("value", help: "The new value.", completion: SettingsCommands.values)
+  var value: String
 
   @MainActor
-  static func run(_ set: Invocation<Self>, in run: SettingsRun) async throws {
-    let key = try set[\.key]
+  func run(in app: SettingsRun) async throws {
+    let key = setting.key
     let setting = try Setting.named(key)
-    let canonical = try setting.canonicalize(try set[\.value])
+    let canonical = try setting.canonicalize(value)
     let holdsValue = { (document: SettingsDocument) in
       setting.storedText(in: document.settings) == canonical
     }
-    let document = try run.file.update(verifying: holdsValue) {
+    let document = try app.file.update(verifying: holdsValue) {
       try setting.assign(canonical, in: &$0.settings)
     }
-    run.context.write("\(key) = \(canonical.terminalSafe)\n")
+    app.context.write("\(key) = \(canonical.terminalSafe)\n")
     if let warning = ContrastWarning(afterSetting: key, in: document.settings.theme) {
-      run.context.warn(
+      app.context.warn(
         warning.message,
-        hint: "the value was kept; run '\(run.context.appName) theme' to see the contrast report")
+        hint: "the value was kept; run '\(app.context.appName) theme' to see the contrast report")
     }
   }
 }

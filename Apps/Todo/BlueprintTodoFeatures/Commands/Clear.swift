@@ -3,22 +3,20 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `todo clear --done`: deletes every done todo.
-enum ClearDone: TodoCommand {
-  static let done = Flag("done", help: "Confirm that every done todo is deleted (required).")
-  static let configuration = CommandConfiguration(
-    "clear", summary: "Delete every done todo.", options: [done])
+struct ClearDone: TodoCommand {
+  static let configuration = CommandConfiguration("clear", summary: "Delete every done todo.")
+  @Flag("done", help: "Confirm that every done todo is deleted (required).") var done: Bool
 
-  static func validate(_ clear: Invocation<Self>) throws(CommandLineError) {
-    guard clear[\.done] else {
+  func validate() throws(CommandLineError) {
+    guard done else {
       throw CommandLineError(
         "'\(appIdentity.name) clear' needs --done",
         hint: "run '\(appIdentity.name) clear --done' to delete every done todo")
     }
   }
 
-  @MainActor
-  static func run(_ clear: Invocation<Self>, in run: TodoRun) async throws {
-    let count = try run.store.change { $0.clearDone() }
-    run.context.write("cleared \(count) done todo\(count == 1 ? "" : "s")\n")
+  func run(in app: TodoRun) async throws {
+    let count = try app.store.change { $0.clearDone() }
+    app.context.write("cleared \(count) done todo\(count == 1 ? "" : "s")\n")
   }
 }

@@ -3,20 +3,19 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `todo done IDS|FILTER`: marks todos done.
-enum MarkDone: TodoCommand {
-  static let yes = TodoCommands.yes
-  static let ids = Argument<[String]>("ids", minimum: 1, help: "Ids of todos, or a filter.")
-    .completing(TodoCommands.ids(listing: ""))
+struct MarkDone: TodoCommand {
   static let configuration = CommandConfiguration(
-    "done", summary: "Mark todos done.",
-    discussion: TodoCommands.selectionHelp("mark all", "done"), aliases: ["complete"],
-    options: [yes], arguments: [ids])
+    "done", summary: "Mark todos done.", discussion: Confirmation.help("mark all", "done"),
+    aliases: ["complete"])
+  @OptionGroup var confirmation: Confirmation
+  @Argument(
+    "ids", minimum: 1, help: "Ids of todos, or a filter.",
+    completion: TodoID.completion(listing: ""))
+  var ids: [String]
 
-  @MainActor
-  static func run(_ done: Invocation<Self>, in run: TodoRun) async throws {
-    let ids = try TodoCommands.selection(
-      try done[\.ids], of: configuration.name, yes: done[\.yes], run.store, run.clock,
-      run.context, verb: "mark all", done: "done")
-    try TodoCommands.setDone(true, ids: ids, run.store, run.clock, run.context)
+  func run(in app: TodoRun) async throws {
+    let ids = try confirmation.ids(
+      ids, of: Self.configuration.name, in: app, verb: "mark all", done: "done")
+    try app.setDone(true, ids: ids)
   }
 }

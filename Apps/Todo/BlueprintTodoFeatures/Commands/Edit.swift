@@ -3,14 +3,7 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `todo edit ID …`: changes a todo's fields, by option or by the quick syntax.
-enum EditTodo: TodoCommand {
-  /// The fields' options (`--title`, `--due`, `--priority`), from `TodoField`'s table.
-  static let fieldOptions = TodoField.editOptionFields.map { $0.option(removable: true) }
-  static let tag = Option<[String]>(
-    "tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.")
-  static let id = TodoCommands.id
-  static let changes = Argument<[String]>(
-    "changes", help: "due:DATE, +tag, !priority and title words.")
+struct EditTodo: TodoCommand {
   static let configuration = CommandConfiguration(
     "edit", summary: "Change a todo.",
     discussion: """
@@ -20,15 +13,20 @@ enum EditTodo: TodoCommand {
       quote a title of several words). none or an empty value removes any field
       but the title.
       """,
-    aliases: ["modify"], options: fieldOptions + [tag], arguments: [id, changes])
+    aliases: ["modify"])
 
-  @MainActor
-  static func run(_ edit: Invocation<Self>, in run: TodoRun) async throws {
-    let today = run.clock.today
-    let id = try edit[\.id]
-    var change = try TodoCommands.quickEdit(try edit[\.changes], today: today)
-    for (index, field) in TodoField.editOptionFields.enumerated() {
-      let given = try edit[\.fieldOptions[index]]
+  /// The fields' options (`--title`, `--due`, `--priority`), from `TodoField`'s table.
+  let fields = TodoField.editOptionFields.map { $0.option(removable: true) }
+  @Option("tag", short: "t", valueName: "+tag|-tag", help: "Add or remove a tag.")
+  var tags: [String]
+  @OptionGroup var todo: TodoID
+  @Argument("changes", help: "due:DATE, +tag, !priority and title words.") var changes: [String]
+
+  func run(in app: TodoRun) async throws {
+    let today = app.clock.today
+    var change = try Self.quickEdit(changes, today: today)
+    for (field, option) in zip(TodoField.editOptionFields, fields) {
+      let given = option.wrappedValue
       guard let value = try field.value(ofOption: given, today: today, removable: true) else {
         continue
       }
@@ -45,12 +43,12 @@ enum EditTodo: TodoCommand {
       }
       change.values[field] = value
     }
-    for tag in try edit[\.tag] {
+    for tag in tags {
       if tag.hasPrefix("-") {
-        change.removeTags += try TodoCommands.tags([String(tag.dropFirst())])
+        change.removeTags.append(try TodoItem.validTag(String(tag.dropFirst())))
       } else {
-        change.addTags += try TodoCommands.tags([tag.hasPrefix("+") ? String(tag.dropFirst()) : tag]
-        )
+        change.addTags.append(
+          try TodoItem.validTag(tag.hasPrefix("+") ? String(tag.dropFirst()) : tag))
       }
     }
     guard change != TodoDocument.Edit() else {
@@ -60,7 +58,25 @@ enum EditTodo: TodoCommand {
           + TodoField.editOptionFields.map { "--\($0.rawValue), " }.joined()
           + "--tag or due:DATE +tag !priority")
     }
-    try run.store.change { try $0.edit(id, change) }
-    run.context.write("edited \(id)\n")
+    try app.store.change { try $0.edit(todo.id, change) }
+    app.context.write("edited \(todo.id)\n")
+  }
+
+  /// The quick syntax: `due:`, `+tag`, `!priority`, and `-tag` (after `--`, as in
+  /// `todo edit 2 -- -work`) to remove one; other words make the title.
+  private static func quickEdit(_ words: [String], today: Day) throws -> TodoDocument.Edit {
+    var edit = TodoDocument.Edit()
+    guard !words.isEmpty else { return edit }
+    let removals = words.filter { $0.hasPrefix("-") && $0.dropFirst().first?.isLetter == true }
+    edit.removeTags = try removals.map { try TodoItem.validTag(String($0.dropFirst())) }
+    let rest = words.filter { !removals.contains($0) }
+    guard !rest.isEmpty else { return edit }
+    let entry = try QuickEntry(rest.joined(separator: " "), today: today)
+    if !entry.title.isEmpty { edit.values[.title] = .text(entry.title) }
+    if let due = entry.due { edit.values[.due] = .day(due) }
+    if entry.removesDue { edit.values[.due] = .day(nil) }
+    if let priority = entry.priority { edit.values[.priority] = .priority(priority) }
+    edit.addTags = try entry.tags.map(TodoItem.validTag)
+    return edit
   }
 }

@@ -4,66 +4,63 @@ internal import CoreTerminal
 
 /// `todo list`: open todos, overdue and due today first; what `todo` prints off a
 /// terminal.
-enum ListTodos: TodoCommand {
-  static let all = Flag("all", short: "a", help: "Include done todos.")
-  static let done = Flag("done", help: "Only done todos.")
-  static let tag = Option<[String]>(
-    "tag", short: "t", valueName: "tag",
-    help: "Only todos with this tag; given twice, with both.")
-  static let overdue = Flag("overdue", help: "Only open todos due before today.")
-  static let search = Option<String?>(
-    "search", short: "s", valueName: "text",
-    help: "Only todos whose title, tags or note contain the text (any case).")
-  static let sort = Option<TodoOrder?>(
-    "sort", valueName: "order",
-    help: "urgent (the default: overdue, today, then by urgency as Taskwarrior weighs it; "
-      + "also urgency), priority, due, created or id.",
-    expected: "urgent, priority, due, created or id", parse: TodoOrder.init(name:)
-  ).completing(.list(TodoOrder.allCases.map(\.rawValue)))
-  static let json = Flag(
-    "json", help: "Print a JSON array of the todos, each as 'show --json' prints it.")
-  static let filter = Argument<[String]>(
-    "filter", help: "+tag, !priority or due:DATE; all must hold.")
+struct ListTodos: TodoCommand {
   static let configuration = CommandConfiguration(
     "list", summary: "List open todos: overdue, due today, then by urgency.",
     discussion: """
       A filter is typed as in add: +tag (several: every one), !priority and
       due:DATE (due by then, overdue included), e.g. '\(appIdentity.name) list +work !high'.
       """,
-    aliases: ["ls"], options: [all, done, tag, overdue, search, sort, json], arguments: [filter])
+    aliases: ["ls"])
+  @Flag("all", short: "a", help: "Include done todos.") var all: Bool
+  @Flag("done", help: "Only done todos.") var done: Bool
+  @Option(
+    "tag", short: "t", valueName: "tag", help: "Only todos with this tag; given twice, with both.")
+  var tags: [String]
+  @Flag("overdue", help: "Only open todos due before today.") var overdue: Bool
+  @Option(
+    "search", short: "s", valueName: "text",
+    help: "Only todos whose title, tags or note contain the text (any case).")
+  var search: String?
+  @Option(
+    "sort", valueName: "order",
+    help: "urgent (the default: overdue, today, then by urgency as Taskwarrior weighs it; "
+      + "also urgency), priority, due, created or id.",
+    completion: .list(TodoOrder.allCases.map(\.rawValue)),
+    expected: "urgent, priority, due, created or id", parse: TodoOrder.init(name:))
+  var sort: TodoOrder?
+  @Flag("json", help: "Print a JSON array of the todos, each as 'show --json' prints it.")
+  var json: Bool
+  @Argument("filter", help: "+tag, !priority or due:DATE; all must hold.") var filter: [String]
 
-  static func validate(_ list: Invocation<Self>) throws(CommandLineError) {
-    guard !(list[\.all] && list[\.done]) else {
+  func validate() throws(CommandLineError) {
+    guard !(all && done) else {
       throw CommandLineError(
         "'--all' and '--done' cannot be used together",
         hint: "--all lists every todo, --done only done ones")
     }
   }
 
-  @MainActor
-  static func run(_ list: Invocation<Self>, in run: TodoRun) async throws {
-    let (context, today) = (run.context, run.clock.today)
+  func run(in app: TodoRun) async throws {
+    let (context, today) = (app.context, app.clock.today)
     var rest: [String] = []
-    let filter = try TodoFilter(try list[\.filter], today: today, rest: &rest)
-    try TodoCommands.refuseNonFilterWords(rest)
-    let tags = try list[\.tag] + filter.tags
-    let showAll = list[\.all]
-    let onlyDone = list[\.done]
-    let order = try list[\.sort] ?? .standard
-    let onlyOverdue = list[\.overdue]
-    let needle = try list[\.search]?.lowercased() ?? ""
-    let items = try run.store.load().items
+    let filter = try TodoFilter(self.filter, today: today, rest: &rest)
+    try Self.refuseNonFilterWords(rest)
+    let tags = self.tags + filter.tags
+    let order = sort ?? .standard
+    let needle = search?.lowercased() ?? ""
+    let items = try app.store.load().items
     let shown = TodoItem.listOrder(of: items, by: order, today: today) { item in
-      if onlyDone {
+      if done {
         guard item.isDone else { return false }
-      } else if !showAll, item.isDone {
+      } else if !all, item.isDone {
         return false
       }
-      if onlyOverdue, !item.isOverdue(today: today) { return false }
+      if overdue, !item.isOverdue(today: today) { return false }
       if !filter.matches(item) { return false }
       return tags.allSatisfy(item.tags.contains) && item.matches(lowercased: needle)
     }
-    if list[\.json] {
+    if json {
       context.write(try TodoItem.jsonArray(items, order: shown))
       return
     }
@@ -72,14 +69,14 @@ enum ListTodos: TodoCommand {
       context.write(listing.lines(items, order: shown))
       return
     }
-    let isFiltered = onlyDone || onlyOverdue || !tags.isEmpty || !needle.isEmpty || !filter.isEmpty
+    let isFiltered = done || overdue || !tags.isEmpty || !needle.isEmpty || !filter.isEmpty
     context.write(
       listing.header(
         TodoCounts(items, today: today), shown: shown.count, isFiltered: isFiltered,
-        greeting: run.greeting, order: order))
+        greeting: app.greeting, order: order))
     if shown.isEmpty {
       context.write(
-        isFiltered || (showAll && !items.isEmpty)
+        isFiltered || (all && !items.isEmpty)
           ? "No todos match.\n"
           : items.isEmpty
             ? "Nothing to do yet. Add one with: \(context.appName) add TITLE\n"
@@ -87,5 +84,13 @@ enum ListTodos: TodoCommand {
     } else {
       context.write(listing.lines(items, order: shown))
     }
+  }
+
+  /// Refuses the words of a filter that are no condition (`todo list work`).
+  private static func refuseNonFilterWords(_ rest: [String]) throws {
+    guard let word = rest.first else { return }
+    throw AppError(
+      "'\(CommandLineEcho.quote(word))' is not a filter",
+      hint: "a filter is +tag, !priority or due:DATE; --search TEXT finds words")
   }
 }

@@ -3,20 +3,20 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `todo rm IDS|FILTER`: deletes todos.
-enum RemoveTodos: TodoCommand {
-  static let yes = TodoCommands.yes
-  static let ids = Argument<[String]>("ids", minimum: 1, help: "Ids of todos, or a filter.")
-    .completing(TodoCommands.ids(listing: "--all"))
+struct RemoveTodos: TodoCommand {
   static let configuration = CommandConfiguration(
-    "rm", summary: "Delete todos.", discussion: TodoCommands.selectionHelp("delete all", "deleted"),
-    aliases: ["del", "delete", "remove"], options: [yes], arguments: [ids])
+    "rm", summary: "Delete todos.", discussion: Confirmation.help("delete all", "deleted"),
+    aliases: ["del", "delete", "remove"])
+  @OptionGroup var confirmation: Confirmation
+  @Argument(
+    "ids", minimum: 1, help: "Ids of todos, or a filter.",
+    completion: TodoID.completion(listing: "--all"))
+  var ids: [String]
 
-  @MainActor
-  static func run(_ remove: Invocation<Self>, in run: TodoRun) async throws {
-    let ids = try TodoCommands.selection(
-      try remove[\.ids], of: configuration.name, yes: remove[\.yes], run.store, run.clock,
-      run.context, verb: "delete all", done: "deleted")
-    let removed = try run.store.change { try $0.remove(ids) }
-    run.context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
+  func run(in app: TodoRun) async throws {
+    let ids = try confirmation.ids(
+      ids, of: Self.configuration.name, in: app, verb: "delete all", done: "deleted")
+    let removed = try app.store.change { try $0.remove(ids) }
+    app.context.write("removed \(removed.map { String($0.id) }.joined(separator: " "))\n")
   }
 }

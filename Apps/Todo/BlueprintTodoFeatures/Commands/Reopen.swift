@@ -3,16 +3,15 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `todo reopen IDS`: marks done todos open again.
-enum Reopen: TodoCommand {
-  static let ids = Argument<[Int]>(
-    "ids", minimum: 1, help: "Ids of todos.", expected: TodoCommands.idExpected,
-    parse: TodoCommands.parseID
-  ).completing(TodoCommands.ids(listing: "--done"))
+struct Reopen: TodoCommand {
   static let configuration = CommandConfiguration(
-    "reopen", summary: "Mark done todos open again.", arguments: [ids])
+    "reopen", summary: "Mark done todos open again.")
+  @Argument(
+    "ids", minimum: 1, help: "Ids of todos.", completion: TodoID.completion(listing: "--done"),
+    expected: TodoID.expected, parse: TodoID.parse)
+  var ids: [Int]
 
-  @MainActor
-  static func run(_ reopen: Invocation<Self>, in run: TodoRun) async throws {
-    try TodoCommands.setDone(false, ids: try reopen[\.ids], run.store, run.clock, run.context)
+  func run(in app: TodoRun) async throws {
+    try app.setDone(false, ids: ids)
   }
 }

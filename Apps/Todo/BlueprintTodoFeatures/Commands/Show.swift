@@ -3,20 +3,18 @@ internal import CoreBase
 internal import CoreTerminal
 
 /// `todo show ID`: one todo, as text or JSON.
-enum ShowTodo: TodoCommand {
-  static let json = Flag("json", help: "Print a JSON object.")
-  static let id = TodoCommands.id
-  static let configuration = CommandConfiguration(
-    "show", summary: "Show one todo.", options: [json], arguments: [id])
+struct ShowTodo: TodoCommand {
+  static let configuration = CommandConfiguration("show", summary: "Show one todo.")
+  @Flag("json", help: "Print a JSON object.") var json: Bool
+  @OptionGroup var todo: TodoID
 
-  @MainActor
-  static func run(_ show: Invocation<Self>, in run: TodoRun) async throws {
-    let item = try run.store.load().item(try show[\.id])
-    if show[\.json] {
-      run.context.write(try item.jsonObject())
+  func run(in app: TodoRun) async throws {
+    let item = try app.store.load().item(todo.id)
+    if json {
+      app.context.write(try item.jsonObject())
     } else {
-      run.context.write(
-        PlainListing(styles: .init(context: run.context), today: run.clock.today).details(item))
+      app.context.write(
+        PlainListing(styles: .init(context: app.context), today: app.clock.today).details(item))
     }
   }
 }

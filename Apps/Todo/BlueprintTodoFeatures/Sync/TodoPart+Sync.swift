@@ -24,10 +24,25 @@ extension TodoPart {
         ),
       ],
       listSync: { store, context in
-        try TodoCommands.listSync(
+        try listSync(
           store: store, context: context, connector: SyncConnection.connector(for: context))
           ?? .notSetUp
       })
+  }
+
+  /// The interactive list's sync, when sync is set up and this build can reach a
+  /// server; the last sync's time is read once, here.
+  private static func listSync(
+    store: TodoStore, context: CommandContext, connector: (any TodoSyncConnector)?
+  ) throws -> TodoListSync? {
+    guard let connector, let config = try TodoSyncConfig.load(from: context.directories.config)
+    else { return nil }
+    let remote = try connector.remote(for: config)
+    let state = try store.syncState(for: config)
+    return TodoListSync(lastSync: try state.load().lastSync) {
+      try await SyncEngine(remote: remote, adapter: TodoSyncAdapter(store: store), state: state)
+        .sync()
+    }
   }
 }
 

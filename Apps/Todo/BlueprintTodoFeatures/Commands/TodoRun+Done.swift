@@ -1,17 +1,16 @@
 internal import BlueprintTodoModel
 internal import CoreTerminal
 
-extension TodoCommands {
-  /// `todo done ID…` and `todo reopen ID…`: one change, then what it did in words.
-  static func setDone(
-    _ isDone: Bool, ids: [Int], _ store: TodoStore, _ clock: Now, _ context: CommandContext
-  ) throws {
+/// `done` and `reopen`: one change of the list, then what it did in a person's words.
+extension TodoRun {
+  /// Marks `ids` done (or open) in one change and writes what changed.
+  func setDone(_ isDone: Bool, ids: [Int]) throws {
     let already = try store.change { document in
       let already = try ids.filter { try document.item($0).isDone == isDone }
       try document.setDone(ids, isDone, now: clock.seconds)
       return already
     }
-    context.write(doneReport(ids: ids, already: already, isDone: isDone) + "\n")
+    context.write(Self.doneReport(ids: ids, already: already, isDone: isDone) + "\n")
   }
 
   /// What `done` or `reopen` did, as a person would say it: `marked todo 1 as

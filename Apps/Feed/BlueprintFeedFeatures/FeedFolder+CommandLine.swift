@@ -1,8 +1,7 @@
 internal import BlueprintFeedModel
-internal import CoreBase
 internal import CoreTerminal
 
-extension FeedCommands {
+extension FeedFolder {
   /// A folder name from the command line (`add --folder`, `move`), trimmed; a name
   /// ``FeedFolder`` refuses is a usage error (exit 64) and changes nothing.
   ///
@@ -11,8 +10,8 @@ extension FeedCommands {
   ///   - name: How the message names it (`'--folder'`, `'folder'`).
   /// - Returns: The name, or `nil` when none was given.
   /// - Throws: `CommandLineError` for a name ``FeedFolder`` refuses.
-  nonisolated static func folderName(_ text: String?, for name: String)
-    throws(CommandLineError) -> String?
+  static func commandLineName(_ text: String?, for name: String) throws(CommandLineError)
+    -> String?
   {
     guard let text else { return nil }
     do {

@@ -1,0 +1,53 @@
+/// Options, flags and arguments that several commands share, declared once as the
+/// stored properties of a type and included in each command with ``OptionGroup``.
+///
+/// ```swift
+/// struct OutputOptions: CommandOptions {
+///   @Flag("json", help: "Print JSON.") var json: Bool
+/// }
+/// struct ListPosts: Command {
+///   @OptionGroup var output: OutputOptions
+///   …
+///   func run(in app: MyApp) async throws { if output.json { … } }
+/// }
+/// ```
+///
+/// An app's global options (accepted before or after any command) are a group too,
+/// given to ``AppCommands`` as `globalOptions:`.
+public protocol CommandOptions: Sendable {
+  /// Declares the group's options, with their values when the kit makes it.
+  init()
+}
+
+/// No options: the global options of an app that has none.
+public struct NoOptions: CommandOptions {
+  /// No options.
+  public init() {}
+}
+
+/// A group of options a command includes, in the place it is declared.
+@propertyWrapper
+public struct OptionGroup<Options: CommandOptions>: Sendable {
+  /// The group, with what its options read.
+  public let wrappedValue: Options
+
+  /// Includes the group's options.
+  public init() { wrappedValue = Options() }
+}
+
+extension CommandOptions {
+  /// The options and arguments the type declares, in order.
+  static var declaredSpecs: (options: [OptionSpec], arguments: [ArgumentSpec]) {
+    let (_, declarations) = CommandDeclarations.declarations(parsed: nil) { Self() }
+    return (declarations.options, declarations.arguments)
+  }
+
+  /// The value with what `parsed` gives its options.
+  ///
+  /// - Throws: ``CommandLineError`` (exit 64) for the first value it cannot read.
+  static func reading(_ parsed: ParsedCommand) throws(CommandLineError) -> Self {
+    let (made, declarations) = CommandDeclarations.declarations(parsed: parsed) { Self() }
+    if let error = declarations.firstError { throw error }
+    return made
+  }
+}
