@@ -47,7 +47,7 @@ public struct Flag: Sendable {
 /// A value the option cannot read stops the command line before the command runs
 /// (exit 64), naming the value, the option and what it expects. An option with an
 /// `environment` variable reads the variable when the command line does not give it;
-/// help, the manual page and completions say so, and a bad value in the variable is
+/// help, the manual page and the zsh and fish completions say so, and a bad value in the variable is
 /// the same error, naming the variable.
 @propertyWrapper
 public struct Option<Value: Sendable>: Sendable {
@@ -61,8 +61,8 @@ public struct Option<Value: Sendable>: Sendable {
     read: @escaping @Sendable ([String], String) throws(CommandLineError) -> Value,
     notGiven: Value
   ) {
-    // The variable is part of the help line, so help, the manual page and every
-    // completion script say it.
+    // The variable is part of the help line, so help, the manual page and the
+    // completion scripts that show help (zsh, fish) say it.
     let described = environment.map { "\(help) [env: \($0)]" } ?? help
     var spec = OptionSpec(
       name: name, short: short, help: described, valueName: valueName,
