@@ -1,43 +1,53 @@
 #!/usr/bin/env bash
 # Starts an app of your own from a sample (posts by default, the first rung of the
 # ladder in Docs/StartFromSample.md; todo, feed or settings): copies the sample and its
-# tests into a package as they are, renames the sample's modules in the `import` lines
-# (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures → ChoresFeatures) and the app
-# in its one place (AppIdentity), and, for a new package,
-# writes a Package.swift that depends on this Blueprint checkout by a relative path.
-# Nothing else in the copy changes. The settings sample takes the samples' shared
+# tests into a package, renames the sample's modules in the `import` lines
+# (BlueprintTodoModel → ChoresModel, BlueprintTodoFeatures → ChoresFeatures), the app
+# in its one place (AppIdentity), and the sample's name wherever it names the app
+# rather than the domain (app_names below: PostsCommands → ChirpsCommands,
+# AppIdentity+Posts.swift → AppIdentity+Chirps.swift, `posts list` → `chirps list`, the
+# suites), writes a .gitignore for the build's folders and, for a new package, a
+# Package.swift that depends on this Blueprint checkout by a relative path. Nothing
+# else in the copy changes. The settings sample takes the samples' shared
 # settings with it (Apps/Shared/BlueprintSamplesShared/SharedSettings.swift, as the
 # module ChoresShared).
 #
-#   Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER
+#   Apps/start-from-sample.sh [--sample posts|todo|feed|settings] [--without-swiftui] NAME FOLDER
 #
-#   --sample  the sample to start from: posts (the default), todo, feed or settings
-#   NAME      the new command's name, lower case (e.g. chores): its binary, its error
-#             prefix and its data folder; the modules are NAME capitalized (Chores,
-#             ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp for posts and
-#             todo; posts has no model of its own); not
-#             a name Blueprint's commands or modules (or the toolchain's) already have
-#   FOLDER    the package to copy into; created with a Package.swift when it has none
+#   --sample           the sample to start from: posts (the default), todo, feed or settings
+#   --without-swiftui  leave out the SwiftUI app (posts and todo have one), its target and
+#                      its test: Linux never compiles it, so nothing there checks it
+#   NAME               the new command's name, lower case (e.g. chores): its binary, its
+#                      error prefix and its data folder; the modules are NAME capitalized
+#                      (Chores, ChoresModel, ChoresFeatures, ChoresTests, and ChoresApp
+#                      for posts and todo; posts has no model of its own); not a name
+#                      Blueprint's commands or modules (or the toolchain's) already have
+#   FOLDER             the package to copy into; created with a Package.swift when it has none
 #
 # Docs/StartFromSample.md walks through the same steps by hand.
 set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-usage: Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER
+usage: Apps/start-from-sample.sh [--sample posts|todo|feed|settings] [--without-swiftui] NAME FOLDER
 
 Starts an app of your own from a sample: copies the sample and its tests into
-FOLDER, renames the modules and the app, and writes a Package.swift that depends
-on this Blueprint checkout when FOLDER has none.
+FOLDER, renames the modules and the app (its files, types and suites named for
+the sample), writes a .gitignore and, when FOLDER has none, a Package.swift that
+depends on this Blueprint checkout.
 
-  --sample  the sample to start from: posts (a list from a JSON API, the
-            default: the smallest), todo (a todo list), feed (a feed reader) or
-            settings (an editor of a preferences file)
-  NAME      the new command's name, lower case (e.g. chores): its binary, its error
-            prefix and its data folder; the modules are NAME capitalized. Not
-            one of Blueprint's own commands (todo, feed, settings, ...) or
-            modules (core, ...): the copy would not build beside them
-  FOLDER    the package to copy into; created with a Package.swift when it has none
+  --sample           the sample to start from: posts (a list from a JSON API,
+                     the default: the smallest), todo (a todo list), feed (a
+                     feed reader) or settings (an editor of a preferences file)
+  --without-swiftui  leave out the SwiftUI app of posts or todo (compiled only on
+                     Apple platforms), its target and its test
+  NAME               the new command's name, lower case (e.g. chores): its binary,
+                     its error prefix and its data folder; the modules are NAME
+                     capitalized. Not one of Blueprint's own commands (todo, feed,
+                     settings, ...) or modules (core, ...): the copy would not
+                     build beside them
+  FOLDER             the package to copy into; created with a Package.swift when
+                     it has none
 
 Docs/StartFromSample.md walks through the same steps by hand.
 USAGE
@@ -48,14 +58,29 @@ if [ $# -eq 1 ] && { [ "$1" = "--help" ] || [ "$1" = "-h" ]; }; then
   exit 0
 fi
 sample="posts"
-if [ $# -ge 1 ] && [ "$1" = "--sample" ]; then
-  [ $# -ge 2 ] || {
+# 0 when --without-swiftui: the copy has no SwiftUI app even if the sample has one.
+with_swiftui=1
+while [ $# -ge 1 ]; do
+  case "$1" in
+  --sample)
+    [ $# -ge 2 ] || {
+      usage >&2
+      exit 64
+    }
+    sample="$2"
+    shift 2
+    ;;
+  --without-swiftui)
+    with_swiftui=0
+    shift
+    ;;
+  -*)
     usage >&2
     exit 64
-  }
-  sample="$2"
-  shift 2
-fi
+    ;;
+  *) break ;;
+  esac
+done
 if [ $# -ne 2 ]; then
   usage >&2
   exit 64
@@ -121,6 +146,9 @@ settings)
   ;;
 esac
 sample_prefix="Blueprint$sample_folder"
+# The sample's SwiftUI app, if it has one, stays behind when asked.
+sample_has_swiftui="$has_swiftui"
+[ "$with_swiftui" = 1 ] || has_swiftui=0
 
 if ! [[ "$name" =~ ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ ]]; then
   echo "start-from-sample: error: NAME must be lower case words of letters and digits joined by single '-', e.g. chores or my-chores" >&2
@@ -196,7 +224,56 @@ find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "${renames[@]}" {}
 sed -i.orig -E \
   "s/(let appIdentity = AppIdentity\().*\)\$/\1name: \"$name\", version: \"0.1.0\", family: \"$name\")/" \
   "$sources/AppIdentity+$sample_folder.swift"
+
+# The sample's name where it names the app — the same commands as Docs/StartFromSample.md
+# ("Rename the app's names"). The rule: a type is the app's when its name is the sample's
+# and one of the app's roles (its commands, what they run with, its routes and screen
+# stack, parts, preferences, errors, the SwiftUI app, the tests' home and server:
+# PostsCommands, makePostsStack, TodoRun, FeedHome); the command is the app's in backticks
+# (`posts list`), as `posts-app`, as the prefix of its variables (POSTS_SERVER), and in a
+# suite's name as a lower-case word not after "the" ("posts on the command line",
+# "Concurrent settings processes"; "The feed store" is the domain's). The domain's words
+# stay: Post, SavedPosts, /posts, "No posts.", TodoItem, FeedParser, settings.json.
+upper_sample="$(echo "$sample" | tr '[:lower:]' '[:upper:]')"
+upper_name="$(echo "$name" | tr '[:lower:]-' '[:upper:]_')"
+roles='Commands?|Run|Route|Stack|Part|Preferences|Error|Home|Server|SwiftUIApp|AppDelegate'
+# In a suite's name (on its line, or the next when `@Suite(` ends one): "the feed" is
+# marked `feed@` and kept, every other lower-case `feed` word becomes the app's name
+# ("posts' screens" → "chirps's screens").
+suite_words=(
+  -e "s/([Tt]he) ${sample}([^A-Za-z0-9_]|\$)/\1 ${sample}@\2/g"
+  -e "s/(^|[^A-Za-z0-9_.-])${sample}' /\1${name}'s /g"
+  -e "s/(^|[^A-Za-z0-9_.-])${sample}([^A-Za-z0-9_.@-]|\$)/\1${name}\2/g"
+  -e "s/${sample}@/${sample}/g"
+)
+app_names=(
+  -e "s/${sample_folder}(${roles})([^a-z]|\$)/${module}\1\2/g"
+  -e "s/(^|[^A-Za-z0-9_-])${sample}-app/\1${name}-app/g"
+  -e "s/\`${sample}([ \`])/\`${name}\1/g"
+  -e "s/(^|[^A-Za-z0-9_])${upper_sample}_/\1${upper_name}_/g"
+  -e "/@Suite\(\"/{" "${suite_words[@]}" -e "}"
+  -e "/@Suite\(\$/{" -e "n" "${suite_words[@]}" -e "}"
+)
+find "$sources" "$tests" -name '*.swift' -exec sed -i.orig -E "${app_names[@]}" {} +
 find "$sources" "$tests" -name '*.orig' -delete
+# The files named for them: AppIdentity+Posts.swift, PostsRoute.swift, TodoHome.swift
+# (listed first: a file renamed MyTodoRoute.swift must not be renamed again).
+swift_files=()
+while IFS= read -r file; do swift_files+=("$file"); done < <(find "$sources" "$tests" -name '*.swift')
+for file in "${swift_files[@]}"; do
+  renamed="$(basename "$file" | sed -E -e "s/${sample_folder}(${roles})([^a-z]|\$)/${module}\1\2/" \
+    -e "s/^AppIdentity\+${sample_folder}\./AppIdentity+${module}./")"
+  [ "$renamed" = "$(basename "$file")" ] || mv "$file" "$(dirname "$file")/$renamed"
+done
+# A copy without its SwiftUI app has no test of it either.
+if [ "$sample_has_swiftui" = 1 ] && [ "$has_swiftui" = 0 ]; then
+  rm -f "$tests/SwiftUIAppTests.swift"
+fi
+
+# Git keeps the sources, not what `swift build` makes (.build/) or Xcode's package state.
+for ignored in .build/ .swiftpm/; do
+  grep -qxF "$ignored" "$folder/.gitignore" 2>/dev/null || echo "$ignored" >>"$folder/.gitignore"
+done
 
 # Prints `to` relative to `from`; both absolute and without symbolic links.
 relative_path() {
@@ -230,14 +307,18 @@ terminal='.product(name: "CoreTerminal", package: "Blueprint")'
 swiftui='.product(name: "CoreSwiftUI", package: "Blueprint")'
 testing='.product(name: "CoreTesting", package: "Blueprint")'
 products="    .executable(name: \"$name\", targets: [\"$module\"]),"
-feature_excludes='["Main", "Model"]'
+# The features exclude the other modules' folders the copy has, in order.
+feature_excludes=""
+for part in Formats:$has_formats Main:1 Model:$has_model Shared:$has_shared SwiftUI:$has_swiftui; do
+  [ "${part#*:}" = 1 ] && feature_excludes="$feature_excludes, \"${part%:*}\""
+done
+feature_excludes="[${feature_excludes#, }]"
 swiftui_target=""
 test_app=""
 model_dependencies="$core"
 shared_dependency=""
 shared_target=""
 if [ "$has_shared" = 1 ]; then
-  feature_excludes='["Main", "Model", "Shared"]'
   model_dependencies="\"${module}Shared\", $core"
   shared_dependency="
         \"${module}Shared\","
@@ -252,7 +333,6 @@ fi
 formats_dependency=""
 formats_target=""
 if [ "$has_formats" = 1 ]; then
-  feature_excludes='["Formats", "Main", "Model"]'
   model_dependencies="\"${module}Formats\", $core"
   formats_dependency=" \"${module}Formats\","
   formats_target="    // The formats the model reads (feed's RSS, Atom, JSON Feed, OPML, HTML, dates).
@@ -276,8 +356,6 @@ fi
 if [ "$has_swiftui" = 1 ]; then
   products="$products
     .executable(name: \"$name-app\", targets: [\"${module}App\"]),"
-  feature_excludes='["Main", "Model", "SwiftUI"]'
-  [ "$has_model" = 1 ] || feature_excludes='["Main", "SwiftUI"]'
   test_app=" \"${module}App\","
   swiftui_target="
     // \`$name-app\`: the same screens in SwiftUI (Apple platforms; elsewhere it says so).
@@ -382,8 +460,20 @@ cat <<EOF
 copied the $sample sample to $sources and its tests to $tests
 the app is '$name' (modules $module, ${module}Features$([ "$has_model" = 1 ] && echo ", ${module}Model")$([ "$has_swiftui" = 1 ] && echo ", ${module}App"));
 it keeps its files in $([ "$has_shared" = 1 ] && echo "~/.config/$name/" || echo "~/.local/share/$name/$name/")
+it has a .gitignore for the build's folders (.build/, .swiftpm/)
 next:
   cd $folder
   swift run $name --help
   swift test
 EOF
+# Linux never compiles SwiftUI code: say so, and how to check it or leave it out.
+if [ "$has_swiftui" = 1 ] && [ "$(uname)" != Darwin ]; then
+  cat <<EOF
+note: the SwiftUI app, Sources/$module/SwiftUI (${module}App, \`$name-app\`), is compiled
+  only on Apple platforms: here \`swift build\` builds a stand-in that says so, and
+  nothing checks those files against the rest of the app. Check them on a Mac
+  (\`swift build --product $name-app\`), or leave them out: start again with
+  --without-swiftui, or delete that folder, SwiftUIAppTests.swift and the ${module}App
+  target, product and test dependency from Package.swift.
+EOF
+fi

@@ -17,10 +17,11 @@ struct StartFromSampleScriptTests {
     #expect(result.status == 0)
     #expect(
       result.output.hasPrefix(
-        "usage: Apps/start-from-sample.sh [--sample posts|todo|feed|settings] NAME FOLDER\n")
-    )
-    #expect(result.output.contains("FOLDER    the package to copy into"))
-    #expect(result.output.contains("--sample  the sample to start from"))
+        "usage: Apps/start-from-sample.sh [--sample posts|todo|feed|settings] [--without-swiftui] NAME FOLDER\n"
+      ))
+    #expect(result.output.contains("FOLDER             the package to copy into"))
+    #expect(result.output.contains("--sample           the sample to start from"))
+    #expect(result.output.contains("--without-swiftui  leave out the SwiftUI app"))
     #expect(result.error.isEmpty)
   }
 
@@ -81,6 +82,54 @@ struct StartFromSampleScriptTests {
     #expect(
       FileManager.default.fileExists(
         atPath: target.appendingPathComponent("Sources/MyTodo/Model/SettingType.swift").path))
+  }
+
+  @Test("the copy is named for the app where the sample named itself; it ignores .build/")
+  func appNames() async throws {
+    let folder = try TemporaryDirectory(prefix: "start-names")
+    defer { folder.remove() }
+    let target = folder.appending("app")
+    let result = try await CompletionShells.run(
+      "/bin/bash", [Self.script.path, "chirps", target.path], environment: ["PATH": "/usr/bin:/bin"]
+    )
+    #expect(result.status == 0, "\(result.error)")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: target.path)
+    for file in [
+      "Sources/Chirps/AppIdentity+Chirps.swift", "Sources/Chirps/ChirpsRoute.swift",
+      "Sources/Chirps/SwiftUI/ChirpsSwiftUIApp.swift", "Tests/ChirpsTests/ChirpsServer.swift",
+    ] {
+      #expect(files.contains(file), "\(files)")
+    }
+    #expect(!files.contains { $0.contains("AppIdentity+Posts") || $0.contains("PostsS") })
+    let read = { (path: String) in
+      try String(contentsOf: target.appendingPathComponent(path), encoding: .utf8)
+    }
+    #expect(try read("Tests/ChirpsTests/CommandTests.swift").contains(#"@Suite("chirps on the"#))
+    #expect(try read("Sources/Chirps/SwiftUI/ChirpsSwiftUIApp.swift").contains("`chirps-app`"))
+    #expect(try read("Sources/Chirps/Post.swift").contains("struct SavedPosts"))  // the domain's
+    #expect(try read(".gitignore") == ".build/\n.swiftpm/\n")
+    #if os(Linux)
+      #expect(result.output.contains("is compiled\n  only on Apple platforms"))
+    #endif
+  }
+
+  @Test("--without-swiftui: no SwiftUI app, no test of it, no target for it")
+  func withoutSwiftUI() async throws {
+    let folder = try TemporaryDirectory(prefix: "start-tui")
+    defer { folder.remove() }
+    let target = folder.appending("app")
+    let result = try await CompletionShells.run(
+      "/bin/bash", [Self.script.path, "--without-swiftui", "chirps", target.path],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.error)")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: target.path)
+    #expect(files.contains("Sources/Chirps/HomeScreen.swift"))
+    #expect(!files.contains { $0.contains("SwiftUI") }, "\(files)")
+    let manifest = try String(
+      contentsOf: target.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(!manifest.contains("ChirpsApp") && !manifest.contains("chirps-app"))
+    #expect(manifest.contains(#"exclude: ["Main"]"#))
+    #expect(!result.output.contains("only on Apple platforms"))
   }
 
   @Test("no arguments: the usage on stderr, exit 64, nothing created")

@@ -14,19 +14,16 @@ final class PostsServer: Sendable {
   let server: LoopbackServer
   let home: TemporaryDirectory
 
-  init(posts: [Post] = PostsServer.posts) throws {
-    var routes = ["/posts": try Self.reply(posts)]
-    for post in posts { routes["/posts/\(post.id)"] = try Self.reply(post) }
+  init() throws {
+    var routes = ["/posts": try Self.reply(Self.posts)]
+    for post in Self.posts { routes["/posts/\(post.id)"] = try Self.reply(post) }
     server = try LoopbackServer(routes: routes)
-    home = try TemporaryDirectory(prefix: "posts-tests")
+    home = try TemporaryDirectory(prefix: appIdentity.name)
   }
 
   static func reply(_ value: some Encodable) throws -> LoopbackServer.Reply {
     .json(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
   }
-
-  /// The server's address as the app takes it.
-  var address: String { "http://127.0.0.1:\(server.port)" }
 
   /// The app's store, where the last list is saved.
   var store: FileKeyValueStore {
@@ -37,7 +34,8 @@ final class PostsServer: Sendable {
   func run(_ arguments: [String], product: String = appIdentity.name) async throws
     -> ProductResult
   {
-    let environment = home.isolatedEnvironment([PostRepository.variable: address])
+    let variable = [PostRepository.variable: server.baseURL.absoluteString]
+    let environment = home.isolatedEnvironment(variable)
     return try await BuiltProduct(product).runToExit(arguments, environment: environment)
   }
 }

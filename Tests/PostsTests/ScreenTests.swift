@@ -15,8 +15,7 @@ struct ScreenTests {
 
   init() async throws {
     posts = try PostsServer()
-    let repository = PostRepository(
-      server: try #require(URL(string: posts.address)), store: posts.store)
+    let repository = PostRepository(server: posts.server.baseURL, store: posts.store)
     harness = ScreenHarness(
       size: TerminalSize(columns: 50, rows: 12), root: makePostsStack(repository: repository))
   }
@@ -51,9 +50,8 @@ struct ScreenTests {
   @Test("offline, the list is the saved copy and says from when")
   func offline() async throws {
     await harness.settle()
-    let savedAt = Date(timeIntervalSince1970: 1_800_000_000)
-    try posts.store.set(
-      SavedPosts(posts: [PostsServer.posts[1]], savedAt: savedAt), forKey: "posts")
+    let copy = SavedPosts(posts: [PostsServer.posts[1]], savedAt: Date(timeIntervalSince1970: 18e8))
+    try posts.store.set(copy, forKey: "posts")
     posts.server.stop()
     harness.press(.character("r"))
     await harness.settle()

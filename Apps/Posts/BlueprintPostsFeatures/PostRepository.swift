@@ -19,16 +19,16 @@ package struct PostRepository: Sendable {
     (self.client, self.server, self.store) = (client, server, store)
   }
 
-  /// Tries three times, a little later each, for failures that may heal. libcurl on
-  /// Linux (so FoundationNetworking is not linked), URLSession on Apple platforms.
-  package static func makeClient() -> any HTTPClient {
+  /// Tries three times, a little later each (on `clock`), for failures that may heal. libcurl
+  /// on Linux (so FoundationNetworking is not linked), URLSession on Apple platforms.
+  package static func makeClient(clock: any Clock<Duration> = ContinuousClock()) -> any HTTPClient {
     let agent = "\(appIdentity.name)/\(appIdentity.version)"
     let retry = RetryPolicy.exponential(base: .milliseconds(250), cap: .seconds(2), maxAttempts: 3)
     #if canImport(FoundationNetworking)
-      return CurlHTTPClient(userAgent: agent, retryPolicy: retry)
+      return CurlHTTPClient(userAgent: agent, retryPolicy: retry, clock: clock)
         ?? UnavailableHTTPClient(reason: "libcurl (libcurl.so.4) could not be loaded")
     #else
-      return URLSessionHTTPClient(userAgent: agent, retryPolicy: retry)
+      return URLSessionHTTPClient(userAgent: agent, retryPolicy: retry, clock: clock)
     #endif
   }
 
