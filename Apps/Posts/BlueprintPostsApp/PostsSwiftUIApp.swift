@@ -5,15 +5,14 @@
   import Foundation
   import SwiftUI
 
-  /// `posts-app`: the list and the post in a window, on the terminal's interactors and
-  /// the same saved copy; the server as `posts` takes it from the environment.
+  /// `posts-app`: the list and a post in a window, on the terminal's interactors and copy.
   struct PostsSwiftUIApp: App {
     private let folder = XDGDirectories(family: appIdentity.family).data(app: appIdentity.name)
     private let environment = ProcessInfo.processInfo.environment
 
     var body: some Scene {
       WindowGroup("Posts") {
-        if let server = try? PostRepository.server(option: nil, environment: environment) {
+        if let server = (try? PostsServer.parse([], environment: environment))?.server {
           HomeView(
             repository: PostRepository(server: server, store: FileKeyValueStore(directory: folder)))
         } else {

@@ -1,6 +1,6 @@
 internal import CoreBase
 package import CoreTerminal
-internal import Foundation
+package import Foundation
 
 /// The command line: `list`, `show ID`, and the terminal UI (no arguments, in a terminal).
 package enum PostsCommands {
@@ -14,13 +14,14 @@ package enum PostsCommands {
   }
 }
 
-/// `--server URL` (or `$POSTS_SERVER`), which every command takes, before or after its name.
+/// `--server URL` (or `$POSTS_SERVER`; else the default), which every command takes.
 package struct PostsServer: CommandOptions {
   @Option(
     "server", valueName: "url", environment: PostRepository.variable,
     help: "The server (default: \(PostRepository.defaultServer)).", expected: "an http(s) URL",
     parse: PostRepository.serverURL)
   var url: URL?
+  package var server: URL { url ?? PostRepository.defaultServer }
   package init() {}
 }
 
@@ -33,9 +34,8 @@ struct PostsOutput: CommandOptions {
 package struct PostsRun {
   var repository: PostRepository, context: CommandContext
   package init(_ options: PostsServer, _ context: CommandContext) {
-    repository = PostRepository(
-      server: options.url ?? PostRepository.defaultServer,
-      store: FileKeyValueStore(directory: context.dataFolder))
+    let store = FileKeyValueStore(directory: context.dataFolder)
+    repository = PostRepository(server: options.server, store: store)
     repository.onDamage = { context.warn("the saved copy was damaged; it is set aside as \($0)") }
     self.context = context
   }

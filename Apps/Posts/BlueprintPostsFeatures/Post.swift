@@ -12,6 +12,4 @@ package struct SavedPosts: Codable, Sendable {
 }
 
 /// What went wrong, in the app's terms; each shell words it.
-package enum PostsError: Error, Equatable {
-  case noSuchPost(Int)
-}
+package enum PostsError: Error, Equatable { case noSuchPost(Int) }

@@ -34,9 +34,9 @@ package struct PostRepository: Sendable {
 
   /// The URL `text` names, if it is an http(s) URL with a host.
   package static func serverURL(_ text: String) -> URL? {
-    guard let url = URL(string: text), ["http", "https"].contains(url.scheme), url.host != nil
-    else { return nil }
-    return url
+    URL(string: text).flatMap { url in
+      ["http", "https"].contains(url.scheme) && url.host != nil ? url : nil
+    }
   }
 
   /// The posts from the server (then saved), else the saved copy, its date and why.

@@ -105,6 +105,26 @@ public struct AppCommands<Context, GlobalOptions: CommandOptions>: Sendable {
   }
 }
 
+extension AppCommands {
+  /// Runs the app on the process's arguments with ``CommandLineApp``, then exits: the
+  /// whole of a `main.swift`.
+  ///
+  /// ```swift
+  /// await MyCommands.all.main { options, context in MyApp(options, context) }
+  /// ```
+  ///
+  /// - Parameter makeContext: Builds what the commands run with, from the global
+  ///   options and the process's context.
+  @MainActor
+  public func main(
+    _ makeContext: @escaping @MainActor (GlobalOptions, CommandContext) async throws -> Context
+  ) async -> Never {
+    await CommandLineApp(spec: spec).main { command, context in
+      try await run(command) { options in try await makeContext(options, context) }
+    }
+  }
+}
+
 extension AppCommands where GlobalOptions == NoOptions {
   /// Creates the commands of an app with no global options.
   ///
@@ -123,6 +143,16 @@ extension AppCommands where GlobalOptions == NoOptions {
     self.init(
       identity: identity, summary: summary, commands: commands(), globalOptions: NoOptions.self,
       manual: manual, whenNoCommand: whenNoCommand)
+  }
+
+  /// Runs the app on the process's arguments, then exits, as the other `main(_:)` does.
+  ///
+  /// - Parameter makeContext: Builds what the commands run with.
+  @MainActor
+  public func main(
+    _ makeContext: @escaping @MainActor (CommandContext) async throws -> Context
+  ) async -> Never {
+    await main { (_: NoOptions, context) in try await makeContext(context) }
   }
 
   /// Runs the command `command` names, as the other `run(_:in:)` does.

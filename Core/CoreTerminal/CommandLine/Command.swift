@@ -88,13 +88,7 @@ extension Command {
   public static func parse(_ arguments: [String], environment: [String: String] = [:])
     throws(CommandLineError) -> Self
   {
-    let app = CommandLineSpec(
-      name: configuration.name, version: "", summary: configuration.summary, commands: [spec])
-    guard case .run(var parsed) = try app.parse([configuration.name] + arguments) else {
-      throw CommandLineError("'\(arguments.joined(separator: " "))' asks for help, not a run")
-    }
-    parsed.environment = environment
-    return try reading(parsed)
+    try parse(arguments, as: spec, environment: environment)
   }
 }
 

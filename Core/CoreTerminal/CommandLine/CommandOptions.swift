@@ -36,6 +36,37 @@ public struct OptionGroup<Options: CommandOptions>: Sendable {
 }
 
 extension CommandOptions {
+  /// The options as the kit reads them from `arguments` and `environment`: for tests,
+  /// and for another front end that takes the same options (a window that reads the
+  /// same variables as the command line).
+  ///
+  /// - Parameters:
+  ///   - arguments: Options and arguments, as typed.
+  ///   - environment: The variables options fall back to.
+  /// - Returns: The group, every value read.
+  /// - Throws: ``CommandLineError`` (exit 64) as the app would report it.
+  public static func parse(_ arguments: [String], environment: [String: String] = [:])
+    throws(CommandLineError) -> Self
+  {
+    let declared = declaredSpecs
+    let command = CommandSpec(
+      "options", summary: "", options: declared.options, arguments: declared.arguments)
+    return try parse(arguments, as: command, environment: environment)
+  }
+
+  /// The value `arguments` give when parsed as `command`'s.
+  static func parse(
+    _ arguments: [String], as command: CommandSpec, environment: [String: String]
+  ) throws(CommandLineError) -> Self {
+    let app = CommandLineSpec(
+      name: command.name, version: "", summary: command.summary, commands: [command])
+    guard case .run(var parsed) = try app.parse([command.name] + arguments) else {
+      throw CommandLineError("'\(arguments.joined(separator: " "))' asks for help, not a run")
+    }
+    parsed.environment = environment
+    return try reading(parsed)
+  }
+
   /// The options and arguments the type declares, in order.
   static var declaredSpecs: (options: [OptionSpec], arguments: [ArgumentSpec]) {
     let (_, declarations) = CommandDeclarations.declarations(parsed: nil) { Self() }
