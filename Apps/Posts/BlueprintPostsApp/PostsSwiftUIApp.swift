@@ -2,7 +2,7 @@
   import BlueprintPostsFeatures
   import Core
   import CoreSwiftUI
-  import Foundation
+  import CoreTerminal
   import SwiftUI
 
   /// `posts-app`: the list and a post in a window, on the terminal's interactors and copy.
