@@ -11,6 +11,7 @@ public import Foundation
 /// disk. A value that does not decode — such a write torn by a power loss — loads as
 /// `empty`: a first sync again, which merges and deletes nothing.
 ///
+/// <!-- doc-test: skip a fragment: `data`, the app's data folder, comes from its surroundings -->
 /// ```swift
 /// struct MarksState: Codable, Sendable { var read: Set<String> = [] }
 /// let state = SyncSnapshotStore<MarksState>.forAccount(

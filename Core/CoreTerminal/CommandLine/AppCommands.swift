@@ -4,6 +4,22 @@ public import CoreBase
 /// help, the manual page and completion scripts read, and the runner that runs the
 /// type a command line names.
 ///
+/// <!-- doc-test: context
+/// let appIdentity = AppIdentity(name: "todo", version: "1.0.0")
+/// struct MyApp { init(_ context: CommandContext) {} }
+/// struct Add: Command {
+///   static let configuration = CommandConfiguration("add", summary: "Add a todo.")
+///   func run(in app: MyApp) async throws {}
+/// }
+/// struct List: Command {
+///   static let configuration = CommandConfiguration("list", summary: "List the todos.")
+///   func run(in app: MyApp) async throws {}
+/// }
+/// struct Sync: Command {
+///   static let configuration = CommandConfiguration("sync", summary: "Sync the list.")
+///   func run(in app: MyApp) async throws {}
+/// }
+/// -->
 /// ```swift
 /// enum MyCommands {
 ///   static let all = AppCommands(
@@ -109,6 +125,7 @@ extension AppCommands {
   /// Runs the app on the process's arguments with ``CommandLineApp``, then exits: the
   /// whole of a `main.swift`.
   ///
+  /// <!-- doc-test: skip a main.swift's one line: `MyCommands` and `MyApp` are the app's -->
   /// ```swift
   /// await MyCommands.all.main { options, context in MyApp(options, context) }
   /// ```

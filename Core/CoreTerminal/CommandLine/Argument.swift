@@ -5,6 +5,11 @@
 /// zero or one, `[Value]` any number (at least `minimum`; only the last argument may
 /// take several). Arguments are positional in the order the properties are declared.
 ///
+/// <!-- doc-test: context
+/// struct AddOptions: CommandOptions {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// @Argument("title", minimum: 1, help: "What to do.") var title: [String]
 /// @Argument("file", help: "A JSON file.", completion: .file) var file: String

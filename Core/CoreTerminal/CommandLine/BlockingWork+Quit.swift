@@ -5,6 +5,7 @@ extension BlockingWork {
   /// committed are finished; saves still waiting (for another process's lock) are
   /// abandoned, never half written, and reported.
   ///
+  /// <!-- doc-test: skip a fragment: `runtime` and `work` come from its surroundings -->
   /// ```swift
   /// try await runtime.run()
   /// try await work.settleOnQuit()  // todo: error: quit before … was saved …

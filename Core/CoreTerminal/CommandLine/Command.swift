@@ -7,6 +7,13 @@
 /// the command from the command line (every value read, or exit 64 before the command
 /// runs), checks ``validate()``, then calls ``run(in:)``.
 ///
+/// <!-- doc-test: context
+/// /// What the app's commands run with.
+/// struct MyApp {
+///   var store = Store()
+///   struct Store { func add(title: String, due: String?) throws {} }
+/// }
+/// -->
 /// ```swift
 /// struct Add: Command {
 ///   static let configuration = CommandConfiguration("add", summary: "Add a todo.")
@@ -75,6 +82,18 @@ extension Command {
   /// The command as the kit makes it from `arguments`, the words after its name: for
   /// tests, and for running a command from code.
   ///
+  /// <!-- doc-test: context
+  /// import Testing
+  /// struct Add: Command {
+  ///   static let configuration = CommandConfiguration("add", summary: "Add a todo.")
+  ///   @Option("due", valueName: "date", help: "When it is due.") var due: String?
+  ///   @Argument("title", minimum: 1, help: "What to do.") var title: [String]
+  ///   func run(in context: CommandContext) async throws {}
+  /// }
+  /// func example() throws {
+  /// // after the block:
+  /// }
+  /// -->
   /// ```swift
   /// let add = try Add.parse(["Buy milk", "--due", "tomorrow"])
   /// #expect(add.due == "tomorrow")

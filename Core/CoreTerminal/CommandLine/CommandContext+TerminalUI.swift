@@ -2,6 +2,7 @@ extension CommandContext {
   /// Shows `root` (usually a ``ScreenStack``) on the process's terminal in the colours,
   /// appearance and theme of this context, until it quits.
   ///
+  /// <!-- doc-test: skip a fragment: `context` and the screen stack come from its surroundings -->
   /// ```swift
   /// if context.wantsInteractiveUI { try await context.runTerminalUI(makeStack()) }
   /// ```

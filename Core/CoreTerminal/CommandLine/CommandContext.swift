@@ -6,11 +6,12 @@ public import Foundation
 ///
 /// ``CommandLineApp`` builds one per run, for the app its spec's identity names.
 /// The kit reads no preferences file: the theme and the appearance are the app's to
-/// give, with ``styled(theme:appearance:)`` (the defaults are ``Theme/default`` and
+/// give, with ``styled(theme:appearance:)`` (the defaults are `Theme.default` and
 /// the terminal's appearance). Tests build their own context with
 /// ``init(identity:environment:io:color:theme:appearance:launchedWithoutArguments:)``
 /// and a ``ProcessIO`` that captures output.
 ///
+/// <!-- doc-test: skip a fragment: `spec`, `myTheme` and `run` come from its surroundings -->
 /// ```swift
 /// await CommandLineApp(spec: spec).main { command, context in
 ///   let context = context.styled(theme: myTheme, appearance: .dark)
@@ -28,7 +29,7 @@ public struct CommandContext: Sendable {
   public let directories: XDGDirectories
   /// What standard output can show, after `--color`, `NO_COLOR`, `FORCE_COLOR`, `TERM`.
   public let colorCapability: ColorCapability
-  /// The app's theme; ``Theme/default`` unless the app gives one.
+  /// The app's theme; `Theme.default` unless the app gives one.
   public private(set) var theme: Theme
   /// Light or dark: the app's appearance, `system` resolved from the terminal.
   public private(set) var appearance: Appearance

@@ -14,6 +14,7 @@ import Foundation
 /// and turns errors into
 /// `APP: error: MESSAGE` (+ `hint:`) on standard error and a sysexits code.
 ///
+/// <!-- doc-test: skip a main.swift: `TodoCommands` is the todo sample's -->
 /// ```swift
 /// // main.swift
 /// let app = CommandLineApp(spec: TodoCommands.spec)

@@ -9,6 +9,7 @@ import CoreBase
 /// is written as an escape (`\x01`, `\n`, `\u202E`), so the message can
 /// neither drive the terminal nor reorder itself, and a very long text is cut.
 ///
+/// <!-- doc-test: skip a fragment: `word` comes from its surroundings -->
 /// ```swift
 /// throw AppError("unknown command '\(CommandLineEcho.quote(word))'")
 /// ```
@@ -30,6 +31,7 @@ public enum CommandLineEcho {
   /// `text` as one word of a command the user may paste into a shell: as is when it is
   /// plain (letters, digits, `/._-+,:@%`), else in single quotes.
   ///
+  /// <!-- doc-test: skip a fragment of a call: `name` and `path` come from its surroundings -->
   /// ```swift
   /// hint: "'\(name) import \(CommandLineEcho.shellWord(path))' reads it"
   /// ```

@@ -16,6 +16,7 @@ public import Foundation
 /// column when the document is at hand (Core's `StrictJSON.Problem` always does); decoding errors name the field; file errors
 /// say what happened (`no such file`, `permission denied`, `the disk is full`).
 ///
+/// <!-- doc-test: skip a fragment: `settings`, `path` and `data` come from its surroundings -->
 /// ```swift
 /// do {
 ///   settings = try JSONDecoder().decode(Settings.self, from: data)

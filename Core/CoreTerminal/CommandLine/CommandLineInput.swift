@@ -21,6 +21,7 @@ public import Foundation
 /// | larger than the size bound | 65 |
 /// | a read error | 74 |
 ///
+/// <!-- doc-test: skip a fragment: `command` and `decode` come from its surroundings -->
 /// ```swift
 /// let input = try CommandLineInput.read(try command[Key.file], in: context)
 /// let items = try decode(input.data, source: input.name)

@@ -10,6 +10,7 @@ public import Foundation
 /// `\uxxxx` escape (lower-case hex, as `JSONEncoder` writes `\u001b`), which every
 /// JSON reader decodes to the same string.
 ///
+/// <!-- doc-test: skip a fragment: `encoder` and `context` come from its surroundings -->
 /// ```swift
 /// let json = try encoder.encode(listing)
 /// context.write(CommandLineJSON.escapingInvisibleCharacters(String(decoding: json, as: UTF8.self)))

@@ -5,6 +5,11 @@
 /// `due`), its error wording (`expected urgent, due or id`) and its completion (the
 /// words) from its cases:
 ///
+/// <!-- doc-test: context
+/// struct ListOptions: CommandOptions {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// enum Order: String, CaseIterable, CommandLineValue { case urgent, due, id }
 /// @Option("sort", valueName: "order", help: "urgent, due or id.") var order: Order?

@@ -6,9 +6,12 @@
 ///   @Flag("json", help: "Print JSON.") var json: Bool
 /// }
 /// struct ListPosts: Command {
+///   static let configuration = CommandConfiguration("list", summary: "List the posts.")
 ///   @OptionGroup var output: OutputOptions
-///   …
-///   func run(in app: MyApp) async throws { if output.json { … } }
+///
+///   func run(in context: CommandContext) async throws {
+///     context.write(output.json ? "[]\n" : "no posts\n")
+///   }
 /// }
 /// ```
 ///

@@ -3,12 +3,21 @@
 /// The generated completion scripts (`APP --generate-completion-script bash|zsh|fish`)
 /// read it from the spec, so they never drift from the parser.
 ///
+/// <!-- doc-test: context
+/// struct ImportOptions: CommandOptions {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
-/// .option("priority", valueName: "level", help: "low, medium or high.")
-///   .completing(.list(["low", "medium", "high"]))
-/// .required("file", help: "A JSON file.").completing(.file)
-/// .required("id", help: "The todo's id.")
-///   .completing(.shellCommand("todo list --all --color never | awk '{print $1}'"))
+/// @Option(
+///   "priority", valueName: "level", help: "low, medium or high.",
+///   completion: .list(["low", "medium", "high"]))
+/// var priority: String?
+/// @Argument("file", help: "A JSON file.", completion: .file) var file: String
+/// @Argument(
+///   "id", help: "The todo's id.",
+///   completion: .shellCommand("todo list --all --color never | awk '{print $1}'"))
+/// var id: String
 /// ```
 public struct CompletionKind: Sendable, Hashable {
   enum Storage: Sendable, Hashable {

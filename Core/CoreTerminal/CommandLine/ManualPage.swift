@@ -2,8 +2,11 @@
 /// the spec: a longer description, the files it reads and writes, the environment
 /// variables it reads beyond the kit's own, and the exit codes it uses.
 ///
+/// <!-- doc-test: context
+/// let appIdentity = AppIdentity(name: "todo", version: "1.0.0", family: "acme")
+/// -->
 /// ```swift
-/// static let spec = CommandLineSpec(identity: appIdentity, summary: "…", commands: […])
+/// let spec = CommandLineSpec(identity: appIdentity, summary: "A list.", commands: [])
 ///   .withManualPage(
 ///     ManualPage(
 ///       files: [.init("$XDG_DATA_HOME/acme/todo/todos.json", "The list.")],

@@ -5,9 +5,12 @@
 ///
 /// ```swift
 /// struct ListTodos: Command {
+///   static let configuration = CommandConfiguration("list", summary: "List the todos.")
 ///   @Flag("json", help: "Print JSON.") var json: Bool
-///   …
-///   func run(in app: MyApp) async throws { if json { … } }
+///
+///   func run(in context: CommandContext) async throws {
+///     context.write(json ? "[]\n" : "nothing to do\n")
+///   }
 /// }
 /// ```
 @propertyWrapper
@@ -36,6 +39,12 @@ public struct Flag: Sendable {
 /// reads every value given, in order. `Value` is a ``CommandLineValue`` (text, an
 /// integer, an enumeration of words), or anything with a conversion of its own.
 ///
+/// <!-- doc-test: context
+/// enum Priority: String, CaseIterable, CommandLineValue { case low, medium, high }
+/// struct AddOptions: CommandOptions {
+/// // after the block:
+/// }
+/// -->
 /// ```swift
 /// @Option("priority", short: "p", valueName: "level", help: "low, medium or high.")
 /// var priority: Priority?
@@ -95,10 +104,15 @@ extension Option {
 
   /// An option given at most once, whose value `parse` converts.
   ///
+  /// <!-- doc-test: context
+  /// struct ListOptions: CommandOptions {
+  /// // after the block:
+  /// }
+  /// -->
   /// ```swift
   /// @Option(
   ///   "limit", valueName: "count", help: "Show at most this many.",
-  ///   expected: "a count of 1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+  ///   expected: "a count of 1 or more", parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
   /// var limit: Int?
   /// ```
   ///
@@ -148,10 +162,15 @@ extension Option {
 
   /// A repeatable option whose values `parse` converts, read in order (none: `[]`).
   ///
+  /// <!-- doc-test: context
+  /// struct ServeOptions: CommandOptions {
+  /// // after the block:
+  /// }
+  /// -->
   /// ```swift
   /// @Option(
-  ///   "port", valueName: "port", help: "A port to listen on.",
-  ///   expected: "a port (1-65535)") { Int($0).flatMap { (1...65535).contains($0) ? $0 : nil } }
+  ///   "port", valueName: "port", help: "A port to listen on.", expected: "a port (1-65535)",
+  ///   parse: { Int($0).flatMap { (1...65535).contains($0) ? $0 : nil } })
   /// var ports: [Int]
   /// ```
   ///

@@ -12,6 +12,7 @@ internal import Foundation
 /// (data from a feed cannot move the cursor) and is cut to the terminal's width, so the
 /// line never wraps and `\r` always returns to its start.
 ///
+/// <!-- doc-test: skip a fragment: `context`, `feeds` and `refresh` come from its surroundings -->
 /// ```swift
 /// let progress = context.progressLine()
 /// for (index, feed) in feeds.enumerated() {

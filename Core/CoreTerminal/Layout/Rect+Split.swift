@@ -3,6 +3,7 @@ import CoreBase
 /// A rectangle split into areas that the caller names, the way Ratatui destructures
 /// `let [header, content, footer] = area.layout(&layout)`:
 ///
+/// <!-- doc-test: skip a fragment: `area` comes from its surroundings -->
 /// ```swift
 /// let (header, content, footer) = area.rows(.fixed(1), .fill(), .fixed(1))
 /// let (label, input) = footer.columns(.fixed(8), .minimum(2), spacing: 1)

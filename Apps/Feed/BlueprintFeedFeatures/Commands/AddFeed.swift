@@ -88,90 +88,116 @@ struct AddFeed: FeedCommand {
   /// An http(s) address: fetched once; a web page that names its feed subscribes to
   /// that feed. A failed fetch keeps the subscription (exit 69) unless `strict` or the
   /// scheme was assumed: then nothing is added. A `404` or `410` adds nothing (exit 66):
-  /// the address names nothing, as a mistyped one does. One function, long: each way
-  /// the discovery fails decides what is kept and what is said, read best side by side.
+  /// the address names nothing, as a mistyped one does.
   private static func addWeb(
     _ address: FeedLocation.Address, typed: String, _ names: Names, strict: Bool,
     _ context: CommandContext, _ library: FeedLibrary
   ) async throws {
-    let url = address.url
     // A damaged subscription list is said before anything goes over the network.
     _ = try library.store.subscriptions()
     if address.assumedScheme != nil {
-      context.write("No file '\(typed.terminalSafe)' here: trying \(echo(url))\n")
+      context.write("No file '\(typed.terminalSafe)' here: trying \(echo(address.url))\n")
     }
     let refresher = library.refresher()
     let start = library.now()
-    /// Subscribes to `feed` although it could not be read now, keeping why: the error
-    /// to throw (exit 69).
-    func keep(_ feed: URL, failure: any Error, _ error: FeedDiscoveryError) async -> any Error {
-      do {
-        let subscription = try subscribe(feed, names, context, library)
-        _ = await refresher.save(
-          failure: failure, of: subscription, record: FeedRecord(), at: start)
-        return AppError(
-          "feed \(subscription.id) was added but could not be read now: "
-            + error.description.terminalSafe,
-          hint: "'\(context.appName) refresh \(subscription.id)' tries again",
-          exitCode: .unavailable)
-      } catch {
-        return error
-      }
-    }
     let found: FeedDiscovery
     do throws(FeedDiscoveryError) {
-      found = try await refresher.discover(url)
+      found = try await refresher.discover(address.url)
     } catch {
-      switch error {
-      case .fetchFailed(let failedURL, let underlying):
-        if let status = goneStatus(underlying) {
-          // The server says nothing is there: a mistyped address, not a server down.
-          throw AppError(
-            "cannot add \(echo(failedURL)): \(error.description.terminalSafe)",
-            hint: "nothing was added: the server has nothing at this address (\(status)); "
-              + "check it for a typo, or give the address of the feed itself",
-            exitCode: .noInput)
-        }
-        guard !strict, address.assumedScheme == nil else {
-          throw AppError(
-            "cannot read \(echo(failedURL)): \(error.description.terminalSafe)",
-            hint: address.assumedScheme != nil
-              ? "nothing was added; there is no file '\(typed)' here either: give the whole address (https://… or http://…) or a file's path"
-              : "nothing was added (--check); without it the feed is added and read at the next refresh",
-            exitCode: .unavailable)
-        }
-        throw await keep(failedURL, failure: underlying, error)
-      case .linkedFetchFailed(let page, let feedURL, let underlying):
-        // The page was found: what failed is the feed it names (a stale link, a server
-        // down), not the address typed.
-        if goneStatus(underlying) != nil {
-          throw AppError(
-            "cannot add \(echo(page)): \(error.description.terminalSafe)",
-            hint: "nothing was added: the page's link to its feed is stale; give the "
-              + "address of the RSS, Atom or JSON feed itself",
-            exitCode: .noInput)
-        }
-        guard !strict, address.assumedScheme == nil else {
-          throw AppError(
-            "cannot add \(echo(page)): \(error.description.terminalSafe)",
-            hint: "nothing was added\(strict ? " (--check)" : ""); give the address of the RSS, "
-              + "Atom or JSON feed itself, or try again later",
-            exitCode: .unavailable)
-        }
-        throw await keep(feedURL, failure: underlying, error)
-      case .notAFeed:
-        throw AppError(
-          "cannot add \(echo(url)): \(error.description.terminalSafe)",
-          hint:
-            "nothing was added: it names no feed either (no <link rel=\"alternate\"> to RSS, Atom or JSON Feed); give the address of the feed itself",
-          exitCode: .dataError)
-      case .linkedNotAFeed:
-        throw AppError(
-          "cannot add \(echo(url)): \(error.description.terminalSafe)",
-          hint: "nothing was added; give the address of the RSS, Atom or JSON feed itself",
-          exitCode: .dataError)
+      throw await failure(error, adding: address, typed: typed, strict: strict) {
+        feed, underlying, error in
+        await keep(
+          feed, failure: underlying, error, since: start, names, context, library, refresher)
       }
     }
+    try await subscribe(found, names, context, library, refresher)
+  }
+
+  /// Subscribes to `feed` although it could not be read now, keeping why: the error to
+  /// throw (exit 69).
+  private static func keep(
+    _ feed: URL, failure: any Error, _ error: FeedDiscoveryError, since start: Date,
+    _ names: Names, _ context: CommandContext, _ library: FeedLibrary,
+    _ refresher: FeedRefresher
+  ) async -> any Error {
+    do {
+      let subscription = try subscribe(feed, names, context, library)
+      _ = await refresher.save(
+        failure: failure, of: subscription, record: FeedRecord(), at: start)
+      return AppError(
+        "feed \(subscription.id) was added but could not be read now: "
+          + error.description.terminalSafe,
+        hint: "'\(context.appName) refresh \(subscription.id)' tries again",
+        exitCode: .unavailable)
+    } catch {
+      return error
+    }
+  }
+
+  /// What a failed discovery of `address` is to the user: nothing added (a `404`, a page
+  /// that names no feed, `strict`, an assumed scheme), or the subscription kept by `keep`.
+  private static func failure(
+    _ error: FeedDiscoveryError, adding address: FeedLocation.Address, typed: String,
+    strict: Bool, keep: (URL, any Error, FeedDiscoveryError) async -> any Error
+  ) async -> any Error {
+    let url = address.url
+    switch error {
+    case .fetchFailed(let failedURL, let underlying):
+      if let status = goneStatus(underlying) {
+        // The server says nothing is there: a mistyped address, not a server down.
+        return AppError(
+          "cannot add \(echo(failedURL)): \(error.description.terminalSafe)",
+          hint: "nothing was added: the server has nothing at this address (\(status)); "
+            + "check it for a typo, or give the address of the feed itself",
+          exitCode: .noInput)
+      }
+      guard !strict, address.assumedScheme == nil else {
+        return AppError(
+          "cannot read \(echo(failedURL)): \(error.description.terminalSafe)",
+          hint: address.assumedScheme != nil
+            ? "nothing was added; there is no file '\(typed)' here either: give the whole address (https://… or http://…) or a file's path"
+            : "nothing was added (--check); without it the feed is added and read at the next refresh",
+          exitCode: .unavailable)
+      }
+      return await keep(failedURL, underlying, error)
+    case .linkedFetchFailed(let page, let feedURL, let underlying):
+      // The page was found: what failed is the feed it names (a stale link, a server
+      // down), not the address typed.
+      if goneStatus(underlying) != nil {
+        return AppError(
+          "cannot add \(echo(page)): \(error.description.terminalSafe)",
+          hint: "nothing was added: the page's link to its feed is stale; give the "
+            + "address of the RSS, Atom or JSON feed itself",
+          exitCode: .noInput)
+      }
+      guard !strict, address.assumedScheme == nil else {
+        return AppError(
+          "cannot add \(echo(page)): \(error.description.terminalSafe)",
+          hint: "nothing was added\(strict ? " (--check)" : ""); give the address of the RSS, "
+            + "Atom or JSON feed itself, or try again later",
+          exitCode: .unavailable)
+      }
+      return await keep(feedURL, underlying, error)
+    case .notAFeed:
+      return AppError(
+        "cannot add \(echo(url)): \(error.description.terminalSafe)",
+        hint:
+          "nothing was added: it names no feed either (no <link rel=\"alternate\"> to RSS, Atom or JSON Feed); give the address of the feed itself",
+        exitCode: .dataError)
+    case .linkedNotAFeed:
+      return AppError(
+        "cannot add \(echo(url)): \(error.description.terminalSafe)",
+        hint: "nothing was added; give the address of the RSS, Atom or JSON feed itself",
+        exitCode: .dataError)
+    }
+  }
+
+  /// Subscribes to the feed `found` names, saves what was fetched, and says what the page
+  /// named besides.
+  private static func subscribe(
+    _ found: FeedDiscovery, _ names: Names, _ context: CommandContext, _ library: FeedLibrary,
+    _ refresher: FeedRefresher
+  ) async throws {
     if let page = found.page {
       context.write("\(echo(page)) is a web page; it names the feed \(echo(found.feedURL))\n")
     }
