@@ -35,7 +35,7 @@ public struct Argument<Value: Sendable>: Sendable {
   /// Declares the argument and reads it from the command line being parsed, if any.
   init(
     spec: ArgumentSpec,
-    read: @escaping @Sendable ([String], String) throws(CommandLineError) -> Value,
+    read: @escaping ValueReading.Read<Value>,
     notGiven: Value?
   ) {
     value = CommandDeclarations.declare(spec, read: read) ?? notGiven
@@ -73,10 +73,7 @@ extension Argument {
       read: { values, source throws(CommandLineError) in
         // The parser refuses a command line without it.
         guard let text = values.last else { throw CommandLineError("missing \(source)") }
-        guard let value = parse(text) else {
-          throw .invalidValue(text, for: source, expected: expected)
-        }
-        return value
+        return try ValueReading.convert(text, source: source, expected: expected, parse: parse)
       }, notGiven: nil)
   }
 
@@ -93,13 +90,8 @@ extension Argument {
       spec: ArgumentSpec(
         name: name, help: help, arity: .optional,
         completion: completion ?? Wrapped.argumentCompletion),
-      read: { values, source throws(CommandLineError) in
-        guard let text = values.last else { return nil }
-        guard let value = Wrapped(argument: text) else {
-          throw .invalidValue(text, for: source, expected: Wrapped.expectedArgument)
-        }
-        return value
-      }, notGiven: nil)
+      read: ValueReading.last(expected: Wrapped.expectedArgument, parse: Wrapped.init(argument:)),
+      notGiven: nil)
   }
 
   /// An argument that takes every remaining value, read as an array.
@@ -133,13 +125,6 @@ extension Argument {
     self.init(
       spec: ArgumentSpec(
         name: name, help: help, arity: .variadic(minimum: minimum), completion: completion),
-      read: { values, source throws(CommandLineError) in
-        try values.map { text throws(CommandLineError) in
-          guard let value = parse(text) else {
-            throw .invalidValue(text, for: source, expected: expected)
-          }
-          return value
-        }
-      }, notGiven: [])
+      read: ValueReading.each(expected: expected, parse: parse), notGiven: [])
   }
 }

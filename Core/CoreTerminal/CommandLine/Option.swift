@@ -56,8 +56,8 @@ public struct Flag: Sendable {
 /// A value the option cannot read stops the command line before the command runs
 /// (exit 64), naming the value, the option and what it expects. An option with an
 /// `environment` variable reads the variable when the command line does not give it;
-/// help, the manual page and the zsh and fish completions say so, and a bad value in the variable is
-/// the same error, naming the variable.
+/// help, the manual page and the zsh and fish completions say so, and a bad value in the
+/// variable is the same error, naming the variable.
 @propertyWrapper
 public struct Option<Value: Sendable>: Sendable {
   /// What the option reads.
@@ -67,7 +67,7 @@ public struct Option<Value: Sendable>: Sendable {
   init(
     _ name: String, short: Character?, valueName: String, help: String, environment: String?,
     isRepeatable: Bool, completion: CompletionKind,
-    read: @escaping @Sendable ([String], String) throws(CommandLineError) -> Value,
+    read: @escaping ValueReading.Read<Value>,
     notGiven: Value
   ) {
     // The variable is part of the help line, so help, the manual page and the
@@ -133,13 +133,7 @@ extension Option {
     self.init(
       name, short: short, valueName: valueName, help: help, environment: environment,
       isRepeatable: false, completion: completion,
-      read: { values, source throws(CommandLineError) in
-        guard let text = values.last else { return nil }
-        guard let value = parse(text) else {
-          throw .invalidValue(text, for: source, expected: expected)
-        }
-        return value
-      }, notGiven: nil)
+      read: ValueReading.last(expected: expected, parse: parse), notGiven: nil)
   }
 
   /// A repeatable option, read as every value given, in order (none: `[]`).
@@ -190,13 +184,6 @@ extension Option {
     self.init(
       name, short: short, valueName: valueName, help: help, environment: nil,
       isRepeatable: true, completion: completion,
-      read: { values, source throws(CommandLineError) in
-        try values.map { text throws(CommandLineError) in
-          guard let value = parse(text) else {
-            throw .invalidValue(text, for: source, expected: expected)
-          }
-          return value
-        }
-      }, notGiven: [])
+      read: ValueReading.each(expected: expected, parse: parse), notGiven: [])
   }
 }
