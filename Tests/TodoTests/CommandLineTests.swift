@@ -214,7 +214,3 @@ struct CommandLineTests: TodoHomeSuite {
     expectWellFormed(TodoCommands.all.spec)
   }
 }
-
-/// The name the sync part's tests extend (`sync setup` as daily users meet it): the
-/// command line's suite, until they name it.
-typealias DailyHabitsTests = CommandLineTests

@@ -7,7 +7,7 @@ import Testing
 @testable import BlueprintTodoModel
 
 /// `sync setup` through the built `todo`, as daily users meet it.
-extension DailyHabitsTests {
+extension CommandLineTests {
   /// A CalDAV server that wants a user answers 401: the hint says that no password was
   /// found for the host and how to give one, not to try again.
   @Test("sync setup against a server that wants a user: exit 69, the hint says no password")
