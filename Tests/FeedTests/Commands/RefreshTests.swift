@@ -14,22 +14,23 @@ struct RefreshTests: FeedHomeSuite {
 
   init() throws { home = try FeedHome(prefix: "feed-progress") }
 
-  /// Two feeds on one host; the second answers only when `gate` opens.
-  func twoFeeds(gate: ReplyGate) throws -> LoopbackServer {
-    let server = try LoopbackServer(routes: [
-      "/a.xml": .text(FeedSamples.rss(title: "A", count: 2)),
-      "/b.xml": .text(FeedSamples.rss(title: "B", count: 2)),
-    ])
-    try home.run("import", try home.write(Self.opml(server), to: "feeds.opml"))
-    server.setRoute("/b.xml", to: .text(FeedSamples.rss(title: "B", count: 2)).held(by: gate))
-    return server
+  /// Two feeds on two servers of one host; the second answers only when `gate` opens.
+  /// Two servers, because a server takes one fetch at a time: were both feeds on one,
+  /// the held feed could take the server first and the other would wait behind it.
+  func twoFeeds(gate: ReplyGate) throws -> (LoopbackServer, LoopbackServer) {
+    let feedB = LoopbackServer.Reply.text(FeedSamples.rss(title: "B", count: 2))
+    let first = try LoopbackServer(routes: ["/a.xml": .text(FeedSamples.rss(title: "A", count: 2))])
+    let second = try LoopbackServer(routes: ["/b.xml": feedB])
+    try home.run("import", try home.write(Self.opml(first, second), to: "feeds.opml"))
+    second.setRoute("/b.xml", to: feedB.held(by: gate))
+    return (first, second)
   }
 
-  static func opml(_ server: LoopbackServer) -> String {
+  static func opml(_ first: LoopbackServer, _ second: LoopbackServer) -> String {
     """
     <?xml version="1.0"?><opml version="2.0"><body>
-    <outline text="A" xmlUrl="\(server.url("/a.xml").absoluteString)"/>
-    <outline text="B" xmlUrl="\(server.url("/b.xml").absoluteString)"/>
+    <outline text="A" xmlUrl="\(first.url("/a.xml").absoluteString)"/>
+    <outline text="B" xmlUrl="\(second.url("/b.xml").absoluteString)"/>
     </body></opml>
     """
   }
@@ -37,8 +38,11 @@ struct RefreshTests: FeedHomeSuite {
   @Test("on a terminal: 'refreshing 1/2 · host' while the second feed is awaited, then erased")
   func terminalShowsProgress() async throws {
     let gate = ReplyGate()
-    let server = try twoFeeds(gate: gate)
-    defer { server.stop() }
+    let (first, second) = try twoFeeds(gate: gate)
+    defer {
+      first.stop()
+      second.stop()
+    }
     let environment = home.folder.isolatedEnvironment(["TERM": "xterm"])
     let path = home.product.url.path
     let (shown, after, status) = try await offThePool { () throws -> (String, String, Int32?) in
@@ -66,8 +70,11 @@ struct RefreshTests: FeedHomeSuite {
   func pipeShowsNothing() async throws {
     let gate = ReplyGate()
     gate.open()
-    let server = try twoFeeds(gate: gate)
-    defer { server.stop() }
+    let (first, second) = try twoFeeds(gate: gate)
+    defer {
+      first.stop()
+      second.stop()
+    }
     let result = try await home.runToExit(["refresh", "--force"])
     #expect(result.error.isEmpty, "\(result.error.debugDescription)")
     #expect(!result.output.contains("refreshing") && !result.output.contains("\r"))
