@@ -164,7 +164,7 @@ struct FolderSyncLoopbackTests {
     #expect(server.edits.withLock { $0.count } == 1)
   }
 
-  @Test("a move here goes out as ac=edit with a= the new label and r= the old, and wins")
+  @Test("a move here goes out as ac=edit with a= the new label and r= the server's, and wins")
   func moveHereWins() async throws {
     defer { stop() }
     _ = server.add("http://127.0.0.1:9/a.xml", folder: "Tech")
@@ -175,7 +175,7 @@ struct FolderSyncLoopbackTests {
     #expect(try await syncer.syncSubscriptions().moved == 1)
     #expect(
       server.edits.withLock { $0 } == [
-        ["ac": "edit", "s": "feed/1", "a": "user/-/label/Reading", "r": "user/-/label/Tech"]
+        ["ac": "edit", "s": "feed/1", "a": "user/-/label/Reading", "r": "user/-/label/Elsewhere"]
       ])
     #expect(server.feeds.withLock { $0["feed/1"]?.folder } == "Reading")
     #expect(try folders() == ["http://127.0.0.1:9/a.xml": "Reading"])

@@ -7,14 +7,14 @@ internal import Foundation
 /// their feeds, with the server's marks.
 extension FeedSyncer {
   /// The synced items held here: their feed, and whether read and starred.
-  func heldItems(_ synced: FeedSyncState) throws -> [GoogleReaderItemID: HeldItem] {
+  func heldItems(_ links: [String: String]) throws -> [GoogleReaderItemID: HeldItem] {
     var held: [GoogleReaderItemID: HeldItem] = [:]
-    for feed in synced.feeds.values {
-      let record = try store.record(feed.localID)
+    for feedID in Set(links.values) {
+      let record = try store.record(feedID)
       for item in record.items {
         guard let id = GoogleReaderItemID(localItemID: item.id) else { continue }
         held[id] = HeldItem(
-          feedID: feed.localID, isRead: record.read.contains(item.id),
+          feedID: feedID, isRead: record.read.contains(item.id),
           isStarred: record.starred.contains(item.id))
       }
     }
@@ -30,12 +30,10 @@ extension FeedSyncer {
   /// Fetches and saves the items neither side held before; whether it fetched any.
   func fetchNewItems(
     unread: Set<GoogleReaderItemID>, starred: Set<GoogleReaderItemID>,
-    held: [GoogleReaderItemID: HeldItem], _ synced: inout FeedSyncState,
-    _ report: inout FeedSyncReport
+    held: [GoogleReaderItemID: HeldItem], links streams: [String: String],
+    _ synced: FeedSyncState, _ report: inout FeedSyncReport
   ) async throws -> Bool {
     let wanted = unread.union(starred).subtracting(held.keys).subtracting(synced.known).sorted()
-    let streams = Dictionary(
-      synced.feeds.map { ($0.key, $0.value.localID) }, uniquingKeysWith: { a, _ in a })
     var start = 0
     while start < wanted.count {
       let page = Array(wanted[start..<min(start + Self.pageSize, wanted.count)])
@@ -101,7 +99,7 @@ extension FeedSyncer {
       (item.canonical ?? []).compactMap(\.href).first
       ?? (item.alternate ?? []).compactMap(\.href).first
     return ParsedItem(
-      id: id.localItemID, title: plainTitle(item.title),
+      id: id.localItemID, title: SubscriptionRecord.plainTitle(item.title),
       link: link.flatMap { URL(string: $0) },
       published: item.published.map { Date(timeIntervalSince1970: $0) },
       updated: item.updated.map { Date(timeIntervalSince1970: $0) },

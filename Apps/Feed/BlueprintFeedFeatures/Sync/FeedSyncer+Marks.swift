@@ -23,7 +23,7 @@ extension FeedSyncer {
     let changes = markChanges(unread: unread, starred: starred, held: held, &synced, &report)
     // Here first: a mark taken is then agreed as soon as the server has it too.
     try takeMarks(changes.take, unread: unread, starred: starred, held: held, &synced, &report)
-    let final = changes.take.isEmpty ? held : try heldItems(synced)
+    let final = changes.take.isEmpty ? held : try heldItems(state.links())
     try await sendMarks(
       changes.send, unread: unread, starred: starred, held: held, final: final, &synced, &report)
     return final

@@ -9,10 +9,10 @@ package import Foundation
 /// (`SyncDecision`) and mass-deletion guard (`SyncMassDeletion`) mapped onto the
 /// Google Reader API, whose subscriptions are records and whose marks are sets of ids.
 ///
-/// One sync: the subscriptions (one request), merged against the last agreed state —
+/// One sync: the subscriptions on the kit's `SyncEngine` (one request for the list) —
 /// a feed added or removed on one side is added or removed on the other, one new on
 /// both sides (the same address) is linked, a rename or a move to another folder here
-/// wins over one there (`FeedSyncer+Subscriptions.swift`, `+Titles`); the unread and
+/// wins over one there (`FeedSyncer+Subscriptions.swift`); the unread and
 /// the starred ids (one request each); the items neither side held before, in pages of
 /// ``pageSize`` (`+Items`); then the marks, each against the last agreed one: changed
 /// here, it goes out (`edit-tag`), else changed there, it comes in (`+Marks`). The state is written after each request's outcome is applied, so a sync
@@ -43,14 +43,18 @@ package struct FeedSyncer: Sendable {
   ///   `APIError`, `PersistenceError` midway (what was done is kept).
   package func sync() async throws -> FeedSyncReport {
     var report = FeedSyncReport()
+    try await syncSubscriptions(&report)
     let loaded = try state.load()
     var synced = loaded
-    try await syncSubscriptions(&synced, &report)
+    synced.feeds = [:]  // moved to the subscriptions' state
+    let links = try state.links()
     let unread = try await client.itemIDs(excluding: GoogleReaderClient.read)
     let starred = try await client.itemIDs(in: GoogleReaderClient.starred)
-    var held = try heldItems(synced)
-    if try await fetchNewItems(unread: unread, starred: starred, held: held, &synced, &report) {
-      held = try heldItems(synced)
+    var held = try heldItems(links)
+    if try await fetchNewItems(
+      unread: unread, starred: starred, held: held, links: links, synced, &report)
+    {
+      held = try heldItems(links)
     }
     held = try await syncMarks(unread: unread, starred: starred, held: held, &synced, &report)
     synced.known.formIntersection(Set(held.keys).union(unread).union(starred))
@@ -64,7 +68,7 @@ package struct FeedSyncer: Sendable {
     if quiet == loaded { try state.saveTime(synced) } else { try state.save(synced) }
     // `feed list` shows when each feed was last brought up to date: by this sync.
     let time = synced.lastSync ?? now()
-    try store.noteChecked(Dictionary(synced.feeds.values.map { ($0.localID, time) }) { a, _ in a })
+    try store.noteChecked(Dictionary(links.values.map { ($0, time) }) { a, _ in a })
     return report
   }
 
@@ -73,9 +77,7 @@ package struct FeedSyncer: Sendable {
   /// - Throws: As ``sync()``.
   package func syncSubscriptions() async throws -> FeedSyncReport {
     var report = FeedSyncReport()
-    var synced = try state.load()
-    try await syncSubscriptions(&synced, &report)
-    try state.save(synced)
+    try await syncSubscriptions(&report)
     return report
   }
 }

@@ -96,6 +96,7 @@ enum GoogleReaderEnvelope {
   struct QuickAdd: Decodable {
     var numResults: Int?
     var streamId: String?
+    var streamName: String?
     var error: String?
   }
 

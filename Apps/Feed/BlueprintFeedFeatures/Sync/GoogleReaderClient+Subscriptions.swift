@@ -15,11 +15,12 @@ extension GoogleReaderClient {
     .subscriptions
   }
 
-  /// Subscribes to `url` (`subscription/quickadd`) and returns its stream id, or `nil`
-  /// when the server added nothing (already subscribed, or it could not read the feed).
+  /// Subscribes to `url` (`subscription/quickadd`) and returns the subscription (its
+  /// stream id, and its title when the server says), or `nil` when the server added
+  /// nothing (already subscribed, or it could not read the feed).
   ///
   /// - Throws: ``GoogleReaderError``, `APIError`.
-  package func subscribe(to url: URL) async throws -> String? {
+  package func subscribe(to url: URL) async throws -> GoogleReaderSubscription? {
     let path = ["reader", "api", "0", "subscription", "quickadd"]
     let body = try await post(path, form: [("quickadd", url.absoluteString)])
     let answer = try decode(
@@ -27,11 +28,11 @@ extension GoogleReaderClient {
     guard (answer.numResults ?? 0) > 0, let stream = answer.streamId, !stream.isEmpty else {
       return nil
     }
-    return stream
+    return GoogleReaderSubscription(id: stream, title: answer.streamName, url: url.absoluteString)
   }
 
   /// Subscribes to `url` in `folder` (`subscription/edit`, `ac=subscribe` with the
-  /// folder's label as `a`) and returns its stream id, found in the subscriptions
+  /// folder's label as `a`) and returns the subscription, found in the subscriptions
   /// listed after it by its address (else as the one stream not among `known`); `nil`
   /// when the server refused it (`400`: it could not read the feed).
   ///
@@ -39,10 +40,10 @@ extension GoogleReaderClient {
   ///   - url: The feed's address.
   ///   - folder: The folder's name.
   ///   - known: The streams the server had before.
-  /// - Returns: The stream id, or `nil` when the server did not subscribe.
+  /// - Returns: The subscription, or `nil` when the server did not subscribe.
   /// - Throws: ``GoogleReaderError``, `APIError`.
   package func subscribe(to url: URL, in folder: String, besides known: Set<String>)
-    async throws -> String?
+    async throws -> GoogleReaderSubscription?
   {
     do {
       try await editSubscription([
@@ -54,10 +55,10 @@ extension GoogleReaderClient {
     let after = try await subscriptions()
     let wanted = FeedLocation.canonical(url)
     if let match = after.first(where: { $0.feedURL.map(FeedLocation.canonical) == wanted }) {
-      return match.id
+      return match
     }
     let appeared = after.filter { !known.contains($0.id) }
-    return appeared.count == 1 ? appeared[0].id : nil
+    return appeared.count == 1 ? appeared[0] : nil
   }
 
   /// Moves `stream` from the folder `old` to `new` (`ac=edit` with the labels as `a`

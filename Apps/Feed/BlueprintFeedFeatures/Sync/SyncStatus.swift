@@ -16,15 +16,16 @@ struct SyncStatus: FeedCommand {
           + "'\(context.appName) sync setup URL' syncs with a feed server.\n")
       return
     }
-    let state = try FeedSyncStateStore(
-      account: config.account, in: context.dataFolder.appendingPathComponent("sync")
-    ).load()
+    let stored = FeedSyncStateStore(
+      account: config.account, in: context.dataFolder.appendingPathComponent("sync"))
+    let state = try stored.load()
+    let linked = try stored.linkCount()
     let when = state.lastSync.map { FeedText.day($0) + " " + Self.time($0) } ?? "never"
     let password = config.passwordCommand == nil ? "~/.netrc" : "the password command"
     context.write(
       "Syncing with \(config.api.terminalSafe) as \(config.user.terminalSafe) "
-        + "(password from \(password)).\nLast sync: \(when); \(state.feeds.count) "
-        + "feed\(state.feeds.count == 1 ? "" : "s") linked.\n")
+        + "(password from \(password)).\nLast sync: \(when); \(linked) "
+        + "feed\(linked == 1 ? "" : "s") linked.\n")
   }
 
   private static func time(_ date: Date) -> String {
