@@ -50,11 +50,30 @@ public protocol SyncAdapter: Sendable {
   /// state. An app on a `KeyValueStore` returns
   /// `KeyValueStore/contentVersion(forKey:)` of its key.
   func localVersion() throws -> String?
+
+  /// The part of a record that says two items new on both sides are the same one (feed:
+  /// the address; the default: the whole record). Items matched by it are linked, not
+  /// duplicated, and their fields merged: the local value of each field the local
+  /// record has, else the server's.
+  func matchKey(for record: SyncRecord) -> SyncRecord
+
+  /// Fields a local record may leave out to mean "as both sides last agreed" (feed: a
+  /// title the user did not rename): the engine reads such a field, when absent, as
+  /// the entry's base value, so that its absence is neither sent as a deletion nor
+  /// taken as a change. The `was` of a ``SyncLocalChange`` then holds it filled. None
+  /// by default.
+  var inheritedFields: Set<String> { get }
 }
 
 extension SyncAdapter {
   /// Unknown: every sync reads the local items and the sync state.
   public func localVersion() throws -> String? { nil }
+
+  /// The whole record: items new on both sides match when every field is equal.
+  public func matchKey(for record: SyncRecord) -> SyncRecord { record }
+
+  /// None: an absent field is unset.
+  public var inheritedFields: Set<String> { [] }
 
   /// A random UUID, lowercased, as both the UID and the name.
   public func newIdentity(for item: SyncLocalItem) -> (uid: String, name: String) {

@@ -152,38 +152,83 @@ extension SyncRun {
     result.received += 1
   }
 
-  /// Items new on the server: matched to a new local item with the same fields (a
-  /// first sync, or a sync that stopped after its local write), or created here.
+  /// Items new on the server: a create of this sync's state whose answer was lost
+  /// (adopted), a new local item with the same ``SyncAdapter/matchKey(for:)`` (a first
+  /// sync, or a sync that stopped after its local write), or else created here.
   private func reconcileNew(
     _ observations: [String: RemoteObservation], in write: inout SyncLocalWrite
   ) {
     var unmatched = unsyncedLocalIDs()
+    var pending = engine.remote.assignsHrefs ? pendingCreates(besides: observations) : [:]
     for (href, observation) in observations.sorted(by: { $0.key < $1.key })
     where state.entries[href] == nil {
       guard case .changed(let remote, let remoteItem) = observation else { continue }
       var entry = SyncStateEntry(
         localID: nil, uid: remote.uid, etag: remoteItem.etag, base: remote.record,
         body: remoteItem.body)
-      if var ids = unmatched[remote.record], !ids.isEmpty {
-        entry.localID = ids.removeFirst()
-        unmatched[remote.record] = ids
-        write.entries[href] = entry
+      let key = engine.adapter.matchKey(for: remote.record)
+      if let created = pending[key]?.first {
+        // Created by an earlier sync whose answer was lost: the entry moves here.
+        pending[key]?.removeFirst()
+        write.entries[created] = .some(nil)
+        entry.localID = state.entries[created]?.localID
+      } else if let id = unmatched[key]?.first {
+        unmatched[key]?.removeFirst()
+        entry.localID = id
       } else {
         write.entries[href] = entry
         write.create(remote, preferredID: nil, for: href)
         result.received += 1
+        continue
       }
+      write.entries[href] = entry
+      if let id = entry.localID, let item = local[id] { matched(item, remote, in: &write) }
     }
   }
 
-  /// The local items no entry knows, by record, in id order.
+  /// A local item matched to a new item of the server: each field the local record has
+  /// keeps its value, the others take the server's. The entry's base is the server's
+  /// record, so the upload sends the merged one when it differs; an inherited field the
+  /// item leaves out reads as that base from now on, as it does for a linked item.
+  private func matched(
+    _ item: SyncLocalItem, _ remote: SyncRemoteRecord, in write: inout SyncLocalWrite
+  ) {
+    var item = item
+    for field in engine.adapter.inheritedFields where item.record[field] == nil {
+      item.record[field] = remote.record[field]
+    }
+    local[item.id]?.record = item.record
+    let record = remote.record.merging(item.record) { _, here in here }
+    guard record != item.record else { return }
+    let later = [item.modified, remote.modified].compactMap(\.self).max()
+    write.append(.update(id: item.id, record: record, modified: later, was: item.record))
+    local[item.id]?.record = record
+    local[item.id]?.modified = later
+    result.received += 1
+  }
+
+  /// The local items no entry knows, by match key, in id order.
   private func unsyncedLocalIDs() -> [SyncRecord: [String]] {
     let known = Set(state.entries.values.compactMap(\.localID))
     var unsynced: [SyncRecord: [String]] = [:]
     for item in local.values.sorted(by: { $0.id < $1.id }) where !known.contains(item.id) {
-      unsynced[item.record, default: []].append(item.id)
+      unsynced[engine.adapter.matchKey(for: item.record), default: []].append(item.id)
     }
     return unsynced
+  }
+
+  /// The hrefs of pending creates the server did not report where they were proposed,
+  /// by the match key of the record each sends, in href order: such an item may be on
+  /// the server elsewhere.
+  private func pendingCreates(besides observations: [String: RemoteObservation])
+    -> [SyncRecord: [String]]
+  {
+    var pending: [SyncRecord: [String]] = [:]
+    for (href, entry) in state.entries.sorted(by: { $0.key < $1.key })
+    where entry.isPendingCreate && entry.localID != nil && observations[href] == nil {
+      pending[engine.adapter.matchKey(for: entry.base), default: []].append(href)
+    }
+    return pending
   }
 
   /// Makes the local write (not in a dry run), gives each created item's entry its

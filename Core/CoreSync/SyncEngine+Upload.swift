@@ -36,6 +36,9 @@ extension SyncRun {
     }
   }
 
+  /// Creates the item on the server. When the server put it elsewhere than proposed
+  /// (``SyncRemote/assignsHrefs``), its entry moves there in one state record; when the
+  /// server refuses this item alone, it is reported and stays pending for the next sync.
   private func create(href: String, entry: SyncStateEntry, item: SyncLocalItem) async throws {
     var entry = entry
     if entry.base != item.record {
@@ -48,15 +51,24 @@ extension SyncRun {
     guard !dryRun else { return }
     do {
       result.requests += 1
-      let etag = try await engine.remote.create(body, at: href)
+      let created = try await engine.remote.create(body, proposedHref: href)
       entry.isPendingCreate = false
-      entry.etag = etag
+      entry.etag = created.etag
       entry.body = body
-      try recordOutcome([href: entry])
+      if created.href == href {
+        try recordOutcome([href: entry])
+      } else {
+        try recordOutcome([href: SyncStateEntry?.none, created.href: entry])
+      }
     } catch SyncRemoteError.preconditionFailed {
       // Already there (an earlier sync's create went through): fetch and adopt it.
       result.sent -= 1
       retry.insert(href)
+    } catch SyncRemoteError.rejected(let refused, let reason) {
+      // Refused for this item alone: the others go on; the entry stays pending, so the
+      // next sync tries again (and, with something skipped, keeps the token).
+      result.sent -= 1
+      result.skipped[refused] = reason
     }
   }
 }

@@ -184,6 +184,21 @@ final class SyncRun {
     self.state = state
     self.local = Dictionary(local.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     result.isDryRun = dryRun
+    fillInheritedFields()
+  }
+
+  /// Reads each inherited field a linked local item leaves out as its entry's base
+  /// value (``SyncAdapter/inheritedFields``), once, so that every later step sees it.
+  private func fillInheritedFields() {
+    let inherited = engine.adapter.inheritedFields
+    guard !inherited.isEmpty else { return }
+    for entry in state.entries.values {
+      guard let id = entry.localID, var item = local[id] else { continue }
+      for field in inherited where item.record[field] == nil {
+        item.record[field] = entry.base[field]
+      }
+      local[id] = item
+    }
   }
 
   func run(_ listing: (changes: RemoteChanges, requests: Int)) async throws -> SyncResult {

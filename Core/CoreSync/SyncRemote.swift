@@ -67,6 +67,10 @@ public enum SyncRemoteError: Error, Hashable, Sendable {
   case preconditionFailed(href: String)
   /// No item at this href (HTTP 404 or 410).
   case notFound(href: String)
+  /// The server refuses to create this item, and only this one (Google Reader: an
+  /// address it cannot subscribe to). The sync reports it in ``SyncResult/skipped``,
+  /// goes on with the other items and tries it again next time.
+  case rejected(href: String, reason: String)
 }
 
 /// A collection of items on a server, as a sync engine sees it.
@@ -95,6 +99,24 @@ public protocol SyncRemote: Sendable {
   /// - Throws: ``SyncRemoteError/preconditionFailed(href:)`` when an item is already there.
   func create(_ body: String, at href: String) async throws -> String?
 
+  /// Whether the server names new items itself (Google Reader answers a subscribe with
+  /// the stream id it chose): ``create(_:proposedHref:)`` may put an item elsewhere
+  /// than asked. Then a create whose answer was lost is recognised by its
+  /// ``SyncAdapter/matchKey(for:)`` at the next sync, since it is not at the href
+  /// recorded before it. `false` unless the remote says otherwise.
+  var assignsHrefs: Bool { get }
+
+  /// Creates an item where none exists; the engine creates through this one.
+  ///
+  /// - Returns: Where the item is (`href` unless ``assignsHrefs``) and its version tag,
+  ///   `nil` when the server did not send one. The default creates at `href` with
+  ///   ``create(_:at:)``.
+  /// - Throws: ``SyncRemoteError/preconditionFailed(href:)`` when an item is already
+  ///   there; ``SyncRemoteError/rejected(href:reason:)`` when the server refuses this
+  ///   item alone.
+  func create(_ body: String, proposedHref href: String) async throws
+    -> (href: String, etag: String?)
+
   /// Replaces an item if it is still at `etag` (`If-Match`, the tag exactly as received).
   ///
   /// - Returns: The new version tag, or `nil` when the server did not send one.
@@ -115,4 +137,14 @@ public protocol SyncRemote: Sendable {
 extension SyncRemote {
   /// 500 hrefs a fetch, unless the remote says otherwise.
   public var batchSize: Int { 500 }
+
+  /// The client names new items (CalDAV), unless the remote says otherwise.
+  public var assignsHrefs: Bool { false }
+
+  /// Creates at `href` with ``create(_:at:)``: the item is where it was asked to be.
+  public func create(_ body: String, proposedHref href: String) async throws
+    -> (href: String, etag: String?)
+  {
+    (href, try await create(body, at: href))
+  }
 }

@@ -18,7 +18,11 @@ public import Core
 /// remote.dropsETags = true                     // writes answer without an ETag
 /// remote.invalidateTokens()                    // the next token is refused
 /// remote.listsBodies = true                    // listings carry the items' content
+/// remote.rejectCreates(containing: "bad")       // creates of such bodies are refused
 /// ```
+///
+/// With `assignsHrefs`, it names new items itself, as Google Reader does: a create
+/// stores the item at `assigned/1`, `assigned/2`… whatever href was proposed.
 public final class InMemorySyncRemote: SyncRemote {
   /// The error an injected failure throws.
   public struct InjectedFailure: Error, Hashable, Sendable {
@@ -49,16 +53,22 @@ public final class InMemorySyncRemote: SyncRemote {
     var dropsETags = false
     var weakETags = false
     var listsBodies = false
+    var assigned = 0
+    var rejection: (text: String, reason: String)?
     var log: [String] = []
   }
 
   private let state = Locked(State())
   /// The collection's path; new items go under it.
   public let collection: String
+  /// Whether a create puts the item at an href of this remote's choosing
+  /// (`assigned/N`) rather than the one proposed.
+  public let assignsHrefs: Bool
 
-  /// An empty collection at `collection`.
-  public init(collection: String = "/user/tasks/") {
+  /// An empty collection at `collection`; with `assignsHrefs`, it names new items itself.
+  public init(collection: String = "/user/tasks/", assignsHrefs: Bool = false) {
     self.collection = collection
+    self.assignsHrefs = assignsHrefs
   }
 
   // MARK: - Faults
@@ -93,6 +103,12 @@ public final class InMemorySyncRemote: SyncRemote {
   public var listsBodies: Bool {
     get { state.withLock { $0.listsBodies } }
     set { state.withLock { $0.listsBodies = newValue } }
+  }
+
+  /// Makes every create whose body contains `text` throw
+  /// ``SyncRemoteError/rejected(href:reason:)`` with `reason`, until called with `nil`.
+  public func rejectCreates(containing text: String?, reason: String = "refused") {
+    state.withLock { $0.rejection = text.map { ($0, reason) } }
   }
 
   /// Makes every token handed out so far invalid.
@@ -168,9 +184,23 @@ public final class InMemorySyncRemote: SyncRemote {
   public func create(_ body: String, at href: String) async throws -> String? {
     try request("PUT \(href) If-None-Match") { state in
       try Self.checkPrecondition(href, in: &state)
+      try Self.checkRejection(body, href, in: state)
       guard state.items[href] == nil else { throw SyncRemoteError.preconditionFailed(href: href) }
       let etag = Self.write(body, at: href, in: &state)
       return state.dropsETags ? nil : etag
+    }
+  }
+
+  public func create(_ body: String, proposedHref href: String) async throws
+    -> (href: String, etag: String?)
+  {
+    guard assignsHrefs else { return (href, try await create(body, at: href)) }
+    return try request("POST \(href)") { state in
+      try Self.checkRejection(body, href, in: state)
+      state.assigned += 1
+      let assigned = "assigned/\(state.assigned)"
+      let etag = Self.write(body, at: assigned, in: &state)
+      return (assigned, state.dropsETags ? nil : etag)
     }
   }
 
@@ -221,6 +251,12 @@ public final class InMemorySyncRemote: SyncRemote {
   private static func checkPrecondition(_ href: String, in state: inout State) throws {
     if state.preconditionFailures.remove(href) != nil {
       throw SyncRemoteError.preconditionFailed(href: href)
+    }
+  }
+
+  private static func checkRejection(_ body: String, _ href: String, in state: State) throws {
+    if let rejection = state.rejection, body.contains(rejection.text) {
+      throw SyncRemoteError.rejected(href: href, reason: rejection.reason)
     }
   }
 

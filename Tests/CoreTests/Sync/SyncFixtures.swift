@@ -176,15 +176,18 @@ struct SyncSide {
   let stateStore: FailingKeyValueStore
   let engine: SyncEngine
 
+  /// With `adapter`, the engine's adapter on the side's local collection (a
+  /// ``KeyedTestAdapter``); else a ``TestAdapter``.
   init(
     remote: InMemorySyncRemote, outcomesPerStateWrite: Int = 64,
-    now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 5_000) }
+    now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 5_000) },
+    adapter: ((MemoryLocal) -> any SyncAdapter)? = nil
   ) {
     let stateStore = FailingKeyValueStore()
     self.stateStore = stateStore
     var engine = SyncEngine(
-      remote: remote, adapter: TestAdapter(local: local), state: SyncStateStore(store: stateStore),
-      now: now)
+      remote: remote, adapter: adapter?(local) ?? TestAdapter(local: local),
+      state: SyncStateStore(store: stateStore), now: now)
     engine.outcomesPerStateWrite = outcomesPerStateWrite
     self.engine = engine
   }

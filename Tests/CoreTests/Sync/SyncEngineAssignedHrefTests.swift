@@ -1,0 +1,47 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@Suite("Sync engine: a server that names new items itself")
+struct SyncEngineAssignedHrefTests {
+  @Test("a create lands at the server's href; the entry moves there and the next sync is quiet")
+  func createMoves() async throws {
+    let remote = InMemorySyncRemote(assignsHrefs: true)
+    let side = SyncSide(remote: remote)
+    let id = side.local.add(["title": "a"])
+
+    let result = try await side.sync()
+    #expect(result.description == "sent 1, received 0, merged 0, deleted 0")
+    #expect(Array(remote.items.keys) == ["assigned/1"])
+    let entries = try side.engine.recordedState().entries
+    #expect(Array(entries.keys) == ["assigned/1"], "the proposed href's entry is gone")
+    let entry = try #require(entries["assigned/1"])
+    #expect(entry.localID == id)
+    #expect(!entry.isPendingCreate)
+    #expect(entry.etag == remote.items["assigned/1"]?.etag)
+
+    let before = remote.requestCount
+    let quiet = try await side.sync()
+    #expect(quiet.description == "sent 0, received 0, merged 0, deleted 0")
+    #expect(remote.requestCount - before == 1, "the listing alone")
+    #expect(remote.items.count == 1)
+    #expect(side.local.items.count == 1)
+
+    side.local.edit(id, "title", "b")
+    #expect(try await side.sync().sent == 1)
+    #expect(remote.items.count == 1)
+    #expect(try remoteRecords(remote) == [["title": "b"]], "the edit replaces the assigned item")
+  }
+
+  @Test("a server that keeps the proposed href is created at it, as before")
+  func proposedHrefKept() async throws {
+    let remote = InMemorySyncRemote()
+    let side = SyncSide(remote: remote)
+    side.local.add(["title": "a"])
+    _ = try await side.sync()
+    let href = try #require(remote.items.keys.first)
+    #expect(href.hasPrefix(remote.collection))
+    #expect(Array(try side.engine.recordedState().entries.keys) == [href])
+  }
+}
