@@ -19,8 +19,9 @@ public import Foundation
 /// 2. brings the server's changes into the local collection in one local write, each
 ///    item decided by ``SyncDecision``: an item changed on one side takes that side; changed on both, the fields are
 ///    merged (``SyncMerge``); deleted on one side and changed on the other, the
-///    changed item is kept; an item new on both sides with the same fields is
-///    matched, never duplicated;
+///    changed item is kept; an item new on both sides with the same
+///    ``SyncAdapter/matchKey(for:)`` (by default, the same fields) is matched, never
+///    duplicated;
 /// 3. sends local changes, one request per item (`If-Match` with the ETag exactly as
 ///    received, `If-None-Match: *` for a new item), deletes what was deleted locally;
 ///    an item the server changed meanwhile (412) is fetched and merged again, in up
@@ -33,7 +34,8 @@ public import Foundation
 /// local write settled right after it. The outcomes of the write requests are
 /// recorded ``outcomesPerStateWrite`` at a time (and at the end): one lost with a
 /// SIGKILL is learnt again by the next sync — a create it repeats is answered 412 and
-/// the item adopted, a replaced item lists with its new ETag and equal fields, a
+/// the item adopted (on a server that names items itself, the item is recognised by
+/// its match key), a replaced item lists with its new ETag and equal fields, a
 /// deleted one lists as gone. So a sync interrupted anywhere — an error, a SIGKILL, a
 /// full disk — is finished by the next one: nothing lost, duplicated or brought back.
 /// The token is stored only once every change it covers is in. A dry run asks the
