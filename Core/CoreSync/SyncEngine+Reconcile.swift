@@ -187,24 +187,26 @@ extension SyncRun {
   }
 
   /// A local item matched to a new item of the server: each field the local record has
-  /// keeps its value, the others take the server's. The entry's base is the server's
-  /// record, so the upload sends the merged one when it differs; an inherited field the
-  /// item leaves out reads as that base from now on, as it does for a linked item.
+  /// keeps its value, the others take the server's. An inherited field the item leaves
+  /// out reads as the server's, as it does for a linked item once the entry's base is
+  /// the server's record; the upload sends the merged record when it differs.
   private func matched(
-    _ item: SyncLocalItem, _ remote: SyncRemoteRecord, in write: inout SyncLocalWrite
+    _ original: SyncLocalItem, _ remote: SyncRemoteRecord, in write: inout SyncLocalWrite
   ) {
-    var item = item
+    // Same records (always, with the default match key): nothing to tell the app.
+    guard remote.record != original.record else { return }
+    var item = original
     for field in engine.adapter.inheritedFields where item.record[field] == nil {
       item.record[field] = remote.record[field]
     }
-    local[item.id]?.record = item.record
     let record = remote.record.merging(item.record) { _, here in here }
-    guard record != item.record else { return }
     let later = [item.modified, remote.modified].compactMap(\.self).max()
+    // Told even when every field here wins (`record == was`): the app links the item in
+    // this write, and may keep what it shows of the server's (feed: a title to show).
     write.append(.update(id: item.id, record: record, modified: later, was: item.record))
     local[item.id]?.record = record
     local[item.id]?.modified = later
-    result.received += 1
+    if record != item.record { result.received += 1 }
   }
 
   /// The local items no entry knows, by match key, in id order.

@@ -41,7 +41,9 @@ extension FeedSyncMassDeletion {
   /// The kit's refusal, naming the feeds as both sides last agreed on them.
   init(_ refusal: SyncMassDeletion, names state: SyncState) {
     func name(_ record: SyncRecord) -> String { SubscriptionRecord(record).name }
-    let here = refusal.localIDs.map { id in state.entry(forLocalID: id).map { name($0.entry.base) } ?? id }
+    let here = refusal.localIDs.map { id in
+      state.entry(forLocalID: id).map { name($0.entry.base) } ?? id
+    }
     self.init(
       here: refusal.isLocal ? here : [], hereCount: refusal.localCount,
       there: refusal.isRemote ? refusal.remoteRecords.map(name) : [],
