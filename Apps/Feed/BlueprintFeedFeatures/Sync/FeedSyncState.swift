@@ -29,13 +29,6 @@ package struct FeedSyncState: Codable, Sendable, Equatable {
   package func stream(forLocalID id: String) -> String? {
     feeds.first { $0.value.localID == id }?.key
   }
-
-  /// Records that both sides agree on `id`'s marks.
-  package mutating func agree(on id: GoogleReaderItemID, read: Bool, starred isStarred: Bool) {
-    known.insert(id)
-    if read { unread.remove(id) } else { unread.insert(id) }
-    if isStarred { starred.insert(id) } else { starred.remove(id) }
-  }
 }
 
 /// A subscription linked to a local feed.
