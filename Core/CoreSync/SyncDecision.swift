@@ -6,8 +6,8 @@
 /// the agreed value takes the other side's; a change wins over a deletion; a value new
 /// on one side goes to the other; changed on both sides to different values (or new on
 /// both), the app merges. ``SyncEngine`` decides each item of its ``SyncRemote`` with it
-/// (todo's CalDAV tasks); feed's Google Reader sync its subscriptions, folders and read
-/// and starred marks.
+/// (todo's CalDAV tasks); ``SyncFlags`` each flag of many items (feed's read and starred
+/// marks); feed's Google Reader sync its subscriptions and folders.
 ///
 /// ```swift
 /// let edited = SyncDecision(base: "a", local: "a", remote: "b")  // .take("b")

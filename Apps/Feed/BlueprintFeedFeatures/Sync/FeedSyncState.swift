@@ -28,13 +28,6 @@ package struct FeedSyncState: Codable, Sendable, Equatable {
 
   /// An empty state: the next sync is a first sync.
   package init() {}
-
-  /// Records that both sides agree on `id`'s marks.
-  package mutating func agree(on id: GoogleReaderItemID, read: Bool, starred isStarred: Bool) {
-    known.insert(id)
-    if read { unread.remove(id) } else { unread.insert(id) }
-    if isStarred { starred.insert(id) } else { starred.remove(id) }
-  }
 }
 
 /// A subscription linked to a local feed, in a state written before subscriptions had a

@@ -6,18 +6,20 @@ package import Foundation
 
 /// Brings feed's subscriptions and marks and a Google Reader API server to the same
 /// state, and saves the server's new items here: the kit's sync rule
-/// (`SyncDecision`) and mass-deletion guard (`SyncMassDeletion`) mapped onto the
-/// Google Reader API, whose subscriptions are records and whose marks are sets of ids.
+/// (`SyncDecision`), flags synced as sets of ids (`SyncFlags`) and mass-deletion guard
+/// (`SyncMassDeletion`) mapped onto the Google Reader API, whose subscriptions are
+/// records and whose marks are sets of ids.
 ///
 /// One sync: the subscriptions on the kit's `SyncEngine` (one request for the list) —
 /// a feed added or removed on one side is added or removed on the other, one new on
 /// both sides (the same address) is linked, a rename or a move to another folder here
 /// wins over one there (`FeedSyncer+Subscriptions.swift`); the unread and
 /// the starred ids (one request each); the items neither side held before, in pages of
-/// ``pageSize`` (`+Items`); then the marks, each against the last agreed one: changed
-/// here, it goes out (`edit-tag`), else changed there, it comes in (`+Marks`). The state is written after each request's outcome is applied, so a sync
-/// stopped anywhere is finished by the next: no mark lost, no item doubled, no feed
-/// brought back or lost.
+/// ``pageSize`` (`+Items`); then the marks, each against the last agreed one, decided
+/// and recorded by `SyncFlags`: changed here, it goes out (`edit-tag`), else changed
+/// there, it comes in (`+Marks`). The state is written after each request's outcome is
+/// applied, so a sync stopped anywhere is finished by the next: no mark lost, no item
+/// doubled, no feed brought back or lost.
 package struct FeedSyncer: Sendable {
   package var store: FeedStore
   package var client: GoogleReaderClient
@@ -56,10 +58,9 @@ package struct FeedSyncer: Sendable {
     {
       held = try heldItems(links)
     }
-    held = try await syncMarks(unread: unread, starred: starred, held: held, &synced, &report)
-    synced.known.formIntersection(Set(held.keys).union(unread).union(starred))
-    synced.unread.formIntersection(synced.known)
-    synced.starred.formIntersection(synced.known)
+    held = try await syncMarks(
+      unread: unread, starred: starred, held: held, links: links, &synced, &report)
+    synced.marks.keep(only: Set(held.keys).union(unread).union(starred))
     var quiet = synced
     quiet.lastSync = loaded.lastSync
     synced.lastSync = now()
