@@ -21,7 +21,8 @@ struct FeedSyncStateStoreTests {
     let state = FeedSyncStateStore(account: "test", in: loopback.folder.appending("sync"))
     var old = FeedSyncState()
     old.feeds["feed/1"] = SyncedFeed(
-      localID: "1", url: URL(string: "http://127.0.0.1:9/a.xml")!, title: "T1", folder: "Tech")
+      localID: "1", url: try #require(URL(string: "http://127.0.0.1:9/a.xml")), title: "T1",
+      folder: "Tech")
     try state.save(old)
     return state
   }
