@@ -60,6 +60,10 @@ extension SyncRun {
       } else {
         try recordOutcome([href: SyncStateEntry?.none, created.href: entry])
       }
+      // A server that names new items itself may fill in what the item left out (a
+      // default folder): read back next round, so that it is agreed now and not taken
+      // later for a change made there (which would win over a delete here).
+      if engine.remote.assignsHrefs { retry.insert(created.href) }
     } catch SyncRemoteError.preconditionFailed {
       // Already there (an earlier sync's create went through): fetch and adopt it.
       result.sent -= 1

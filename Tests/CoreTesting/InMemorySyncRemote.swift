@@ -1,4 +1,5 @@
 public import Core
+internal import Foundation
 
 /// A ``SyncRemote`` that keeps its items in memory, with faults a test can inject:
 /// the test double for the protocol, shared by the sync engine's tests and an app's.
@@ -19,6 +20,7 @@ public import Core
 /// remote.invalidateTokens()                    // the next token is refused
 /// remote.listsBodies = true                    // listings carry the items' content
 /// remote.rejectCreates(containing: "bad")       // creates of such bodies are refused
+/// remote.fillOnCreate("X-FIELD-FOLDER:Inbox")    // assigned creates get a default
 /// ```
 ///
 /// With `assignsHrefs`, it names new items itself, as Google Reader does: a create
@@ -55,6 +57,7 @@ public final class InMemorySyncRemote: SyncRemote {
     var listsBodies = false
     var assigned = 0
     var rejection: (text: String, reason: String)?
+    var filledOnCreate: String?
     var log: [String] = []
   }
 
@@ -109,6 +112,12 @@ public final class InMemorySyncRemote: SyncRemote {
   /// ``SyncRemoteError/rejected(href:reason:)`` with `reason`, until called with `nil`.
   public func rejectCreates(containing text: String?, reason: String = "refused") {
     state.withLock { $0.rejection = text.map { ($0, reason) } }
+  }
+
+  /// Makes a create at an href of this remote's choosing add `line` to the item (before
+  /// `END:VTODO`), as a server fills in a default (Google Reader: a folder); `nil` stops.
+  public func fillOnCreate(_ line: String?) {
+    state.withLock { $0.filledOnCreate = line }
   }
 
   /// Makes every token handed out so far invalid.
@@ -199,7 +208,10 @@ public final class InMemorySyncRemote: SyncRemote {
       try Self.checkRejection(body, href, in: state)
       state.assigned += 1
       let assigned = "assigned/\(state.assigned)"
-      let etag = Self.write(body, at: assigned, in: &state)
+      let filled = state.filledOnCreate.map {
+        body.replacingOccurrences(of: "END:VTODO", with: $0 + "\r\nEND:VTODO")
+      }
+      let etag = Self.write(filled ?? body, at: assigned, in: &state)
       return (assigned, state.dropsETags ? nil : etag)
     }
   }

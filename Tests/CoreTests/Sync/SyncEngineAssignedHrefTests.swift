@@ -34,6 +34,25 @@ struct SyncEngineAssignedHrefTests {
     #expect(try remoteRecords(remote) == [["title": "b"]], "the edit replaces the assigned item")
   }
 
+  @Test("what the server filled in on a create is read back and taken in the same sync")
+  func defaultsReadBack() async throws {
+    let remote = InMemorySyncRemote(assignsHrefs: true)
+    remote.fillOnCreate("X-FIELD-FOLDER:Inbox")
+    let side = SyncSide(remote: remote)
+    let id = side.local.add(["title": "a"])
+    let other = side.local.add(["title": "b"])
+
+    let result = try await side.sync()
+    #expect(result.sent == 2 && result.received == 2)
+    #expect(side.local.items[id]?.record == ["title": "a", "folder": "Inbox"])
+    #expect(try await side.sync().description == "sent 0, received 0, merged 0, deleted 0")
+    // Agreed: deleted here, it is deleted there, not brought back as changed there.
+    side.local.remove(id)
+    #expect(try await side.sync().deleted == 1)
+    #expect(try remoteRecords(remote) == [["title": "b", "folder": "Inbox"]])
+    #expect(Array(side.local.items.keys) == [other])
+  }
+
   @Test("a server that keeps the proposed href is created at it, as before")
   func proposedHrefKept() async throws {
     let remote = InMemorySyncRemote()

@@ -27,15 +27,7 @@ final class GoogleReaderSubscriptions: SyncRemote {
 
   func changes(since token: String?) async throws -> RemoteChanges {
     let subscriptions = try await client.subscriptions()
-    listed.withLock { listed in
-      listed = Dictionary(subscriptions.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-    found.withLock { found in
-      for subscription in subscriptions {
-        let record = SubscriptionRecord(subscription)
-        found[record.url] = record.title
-      }
-    }
+    remember(subscriptions)
     let resources = subscriptions.map { subscription in
       let body = SubscriptionRecord(subscription).body
       return RemoteResource(href: subscription.id, etag: body, body: body)
@@ -43,8 +35,11 @@ final class GoogleReaderSubscriptions: SyncRemote {
     return RemoteChanges(changed: resources, deleted: [], token: nil, isFullListing: true)
   }
 
+  /// Lists again (the API reads no single subscription): the engine fetches what it
+  /// created, to read what the server filled in, and what it knows no version of.
   func fetch(_ hrefs: [String]) async throws -> [RemoteItem] {
-    let known = listed.withLock { $0 }
+    let subscriptions = try await client.subscriptions()
+    let known = remember(subscriptions)
     return hrefs.compactMap { href in
       known[href].map { subscription in
         let body = SubscriptionRecord(subscription).body
@@ -53,13 +48,29 @@ final class GoogleReaderSubscriptions: SyncRemote {
     }
   }
 
+  /// Keeps a listing: the subscriptions by stream, and the titles of those not found
+  /// before.
+  @discardableResult
+  private func remember(_ subscriptions: [GoogleReaderSubscription])
+    -> [String: GoogleReaderSubscription]
+  {
+    let byStream = Dictionary(subscriptions.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    listed.withLock { $0 = byStream }
+    found.withLock { found in
+      for subscription in subscriptions {
+        let record = SubscriptionRecord(subscription)
+        if found[record.url] == nil { found[record.url] = record.title }
+      }
+    }
+    return byStream
+  }
+
   func create(_ body: String, at href: String) async throws -> String? {
     try await create(body, proposedHref: href).etag
   }
 
   /// Subscribes (in its folder), then gives it the title chosen here, if any; a feed the
-  /// server will not subscribe to is rejected for this sync alone. Its version tag is
-  /// what the server said of it, so that the next listing finds it unchanged.
+  /// server will not subscribe to is rejected for this sync alone.
   func create(_ body: String, proposedHref href: String) async throws -> (
     href: String, etag: String?
   ) {
@@ -76,7 +87,9 @@ final class GoogleReaderSubscriptions: SyncRemote {
       log.note { $0.renamed += 1 }
     }
     listed.withLock { $0[added.id] = added }
-    return (added.id, SubscriptionRecord(added).body)
+    // Its version is what the engine reads back (`fetch`): the server may have filed it
+    // in a default folder.
+    return (added.id, nil)
   }
 
   private func subscribe(_ url: URL, _ wanted: SubscriptionRecord) async throws
