@@ -5,21 +5,20 @@ internal import CoreSync
 package import Foundation
 
 /// Brings feed's subscriptions and marks and a Google Reader API server to the same
-/// state, and saves the server's new items here: the kit's sync rule
-/// (`SyncDecision`), flags synced as sets of ids (`SyncFlags`) and mass-deletion guard
-/// (`SyncMassDeletion`) mapped onto the Google Reader API, whose subscriptions are
-/// records and whose marks are sets of ids.
+/// state, and saves the server's new items here, on the kit's sync parts: the
+/// subscriptions run on its `SyncEngine` (reconcile, journal, mass-deletion guard), the
+/// read and starred marks, which the API keeps as sets of ids, on its `SyncFlags`; feed
+/// keeps the mapping to the API.
 ///
-/// One sync: the subscriptions on the kit's `SyncEngine` (one request for the list) —
-/// a feed added or removed on one side is added or removed on the other, one new on
-/// both sides (the same address) is linked, a rename or a move to another folder here
-/// wins over one there (`FeedSyncer+Subscriptions.swift`); the unread and
-/// the starred ids (one request each); the items neither side held before, in pages of
-/// ``pageSize`` (`+Items`); then the marks, each against the last agreed one, decided
-/// and recorded by `SyncFlags`: changed here, it goes out (`edit-tag`), else changed
-/// there, it comes in (`+Marks`). The state is written after each request's outcome is
-/// applied, so a sync stopped anywhere is finished by the next: no mark lost, no item
-/// doubled, no feed brought back or lost.
+/// One sync: the subscriptions (`FeedSyncer+Subscriptions.swift`: one request for the
+/// list, one per change) — a feed added or removed on one side is added or removed on
+/// the other, one new on both sides (the same address) is linked, a rename or a move
+/// to another folder here wins over one there; the unread and the starred ids (one
+/// request each); the items neither side held before, in pages of ``pageSize``
+/// (`+Items`); then the marks, each against the last agreed one: changed here, it goes
+/// out (`edit-tag`), else changed there, it comes in (`+Marks`). Each outcome is
+/// recorded as it is applied, so a sync stopped anywhere is finished by the next: no
+/// mark lost, no item doubled, no feed brought back or lost.
 package struct FeedSyncer: Sendable {
   package var store: FeedStore
   package var client: GoogleReaderClient
