@@ -10,7 +10,7 @@ import Testing
 /// What the split of `Core` into `CoreBase`, `CoreURLSession` and `CoreSync` added: the
 /// client for where libcurl cannot be loaded, and `CurlHTTPClient`'s `URLRequest`
 /// adapter, which now crosses from `CoreURLSession` into `CoreBase`'s own request.
-@Suite("CoreBase without URLSession", .timeLimit(.minutes(1)))
+@Suite("CoreBase without URLSession", .timeLimit(.minutes(10)))
 struct CoreSplitTests {
   @Test("UnavailableHTTPClient fails every request with its reason, naming the request")
   func unavailableClientFails() async throws {

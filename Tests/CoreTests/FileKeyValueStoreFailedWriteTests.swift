@@ -136,7 +136,7 @@ struct FileKeyValueStoreFailedWriteTests {
 
   @Test(
     "observers see a value that was stored though a step after the commit failed",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func observersSeeAStoredValue() async throws {
     var changes = store.changes(forKey: StoreKey("v", default: "")).makeAsyncIterator()
     _ = try failingUpdate(at: .syncFolder, code: EIO)

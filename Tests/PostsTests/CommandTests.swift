@@ -7,7 +7,7 @@ import Testing
 @testable import BlueprintPostsFeatures
 
 /// The built app, run as a user runs it, against a loopback server.
-@Suite("posts on the command line", .timeLimit(.minutes(1)))
+@Suite("posts on the command line", .timeLimit(.minutes(10)))
 struct CommandTests {
   let name = appIdentity.name
 

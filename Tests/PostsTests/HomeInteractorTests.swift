@@ -8,7 +8,7 @@ import Testing
 /// The list's interactor alone, as both shells drive it: no terminal, no process, and the
 /// client's waits between tries on a clock the test moves.
 @MainActor
-@Suite("HomeInteractor", .timeLimit(.minutes(1)))
+@Suite("HomeInteractor", .timeLimit(.minutes(10)))
 struct HomeInteractorTests {
   let clock = ManualClock()
   let posts: PostsServer

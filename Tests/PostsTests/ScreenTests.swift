@@ -8,7 +8,7 @@ import Testing
 
 /// The terminal screens on the same interactor, drawn on a virtual terminal.
 @MainActor
-@Suite("posts' screens", .timeLimit(.minutes(1)))
+@Suite("posts' screens", .timeLimit(.minutes(10)))
 struct ScreenTests {
   let posts: PostsServer
   let harness: ScreenHarness
