@@ -42,8 +42,9 @@ struct SystemTerminalTests {
 
     terminal.leaveInteractiveMode()
     #expect(first.settings() == before)
-    let output = first.readAvailable()
-    #expect(output == Array((TerminalControl.enterSequence + TerminalControl.restoreSequence).utf8))
+    let expected = Array((TerminalControl.enterSequence + TerminalControl.restoreSequence).utf8)
+    let output = first.read(count: expected.count)
+    #expect(output == expected)
 
     try other.enterInteractiveMode()  // free again after leaving
     other.leaveInteractiveMode()
@@ -81,17 +82,17 @@ private final class Pty {
     _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
   }
 
-  /// Reads what the slave side wrote, waiting at most a second for the first bytes.
-  func readAvailable() -> [UInt8] {
+  /// Reads what the slave side wrote until `count` bytes have come (a loaded machine may
+  /// pass them on late), then what else is there at once; five minutes without a byte
+  /// ends it (a hang guard).
+  func read(count: Int) -> [UInt8] {
     var result: [UInt8] = []
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    var timeout: Int32 = 1000
-    while poll(&descriptor, 1, timeout) > 0 {
+    while poll(&descriptor, 1, result.count < count ? 300_000 : 0) > 0 {
       var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = read(master, &buffer, buffer.count)
-      guard count > 0 else { break }
-      result += buffer[0..<count]
-      timeout = 50
+      let read = Glibc.read(master, &buffer, buffer.count)
+      guard read > 0 else { break }
+      result += buffer[0..<read]
     }
     return result
   }

@@ -382,8 +382,10 @@ struct HTTPLoopbackTests {
     "a slow server past the endpoint's timeout is a timedOut transport error",
     arguments: HTTPCarrier.allCases)
   func timeout(carrier: HTTPCarrier) async throws {
-    let server = try LoopbackServer(replies: [LoopbackServer.Reply.status(200).delayed(.seconds(4))]
-    )
+    // Far past the timeout, so that a loaded machine cannot see the answer first.
+    let server = try LoopbackServer(replies: [
+      LoopbackServer.Reply.status(200).delayed(.seconds(60))
+    ])
     defer { server.stop() }
     let endpoint = Endpoint(server.baseURL, timeout: .seconds(1))
     let error = await #expect(throws: APIError.self) { try await client(carrier).send(endpoint) }

@@ -19,7 +19,9 @@ struct RefreshWhileLockedTests {
 
   init() throws {
     folder = try TemporaryDirectory(prefix: "feed-refresh-lock")
-    store = FeedStore(store: FileKeyValueStore(directory: folder.appending("data")))
+    // A long lock wait: on a loaded machine the holder may be let go of late.
+    store = FeedStore(
+      store: FileKeyValueStore(directory: folder.appending("data"), lockTimeout: .seconds(300)))
     var feeds: [Subscription] = []
     for number in 1...3 {
       let url = folder.appending("feed-\(number).xml")
